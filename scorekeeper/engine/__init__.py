@@ -1,0 +1,89 @@
+"""The rules of Gin Rummy as pure functions and frozen values.
+
+No UI and no storage here: everything a score depends on is a value.
+
+>>> from scorekeeper.engine import Game, Hand, parse_cards, best_arrangement
+>>> best_arrangement(parse_cards("AS 2S 3S 7H 7D 7C KD")).deadwood
+10
+>>> g = Game("standard", ["Ann", "Bob"], "seed", first_dealer="Bob")
+>>> g.record(Hand.knock("Ann", 3, 25)).standings.totals["Ann"]
+22
+"""
+
+from .cards import DECK, SUITS, Card, Suit, card, cards_value, format_cards, parse_cards
+from .errors import CardError, RuleError
+from .game import (
+    Bonus,
+    Column,
+    Format,
+    Game,
+    Line,
+    Roles,
+    Standings,
+    replay,
+    roles_from_draw,
+)
+from .hand import (
+    MAX_DEADWOOD,
+    Claim,
+    Entry,
+    Hand,
+    HandResult,
+    Item,
+    Outcome,
+    knock_limit,
+    score_hand,
+)
+from .melds import (
+    Arrangement,
+    Meld,
+    MeldKind,
+    all_best_arrangements,
+    best_arrangement,
+    best_knock,
+    deadwood_of,
+    lay_off,
+)
+from .rules import PRESETS, Rules, Shutout
+
+__all__ = [
+    "DECK",
+    "MAX_DEADWOOD",
+    "PRESETS",
+    "SUITS",
+    "Arrangement",
+    "Bonus",
+    "Card",
+    "CardError",
+    "Claim",
+    "Column",
+    "Entry",
+    "Format",
+    "Game",
+    "Hand",
+    "HandResult",
+    "Item",
+    "Line",
+    "Meld",
+    "MeldKind",
+    "Outcome",
+    "Roles",
+    "RuleError",
+    "Rules",
+    "Shutout",
+    "Standings",
+    "Suit",
+    "all_best_arrangements",
+    "best_arrangement",
+    "best_knock",
+    "card",
+    "cards_value",
+    "deadwood_of",
+    "format_cards",
+    "knock_limit",
+    "lay_off",
+    "parse_cards",
+    "replay",
+    "roles_from_draw",
+    "score_hand",
+]

@@ -1,0 +1,507 @@
+"""A game is a ledger of hands; its standings are replayed from it.
+
+Nothing but the hands as entered is kept.  Totals, game ends, Hollywood
+columns, the dealer and three-hand roles all come from :func:`replay`, a pure
+function, so an undo or an edit can never leave a stale total behind.
+
+Standard gin to 100:
+
+>>> g = Game("standard", ["Ann", "Bob"], first_dealer="Ann")
+>>> g.record(Hand.knock("Bob", 4, 30)).record(Hand.gin("Ann", 20)).standings.totals
+{'Ann': 45, 'Bob': 26}
+>>> g.standings.next_dealer
+'Ann'
+>>> g.undo().standings.totals, g.standings.next_dealer
+({'Ann': 0, 'Bob': 26}, 'Bob')
+
+Hollywood, the seeds' example (Bob 10, Alexandra 18, Bob 30, Bob 4):
+
+>>> h = Game("hollywood", ["Alexandra", "Bob"])
+>>> for hand in [Hand.knock("Bob", 5, 15), Hand.knock("Alexandra", 2, 20),
+...              Hand.knock("Bob", 1, 31), Hand.knock("Bob", 3, 7)]:
+...     _ = h.record(hand)
+>>> h.standings.column_totals
+{'Alexandra': (18, 0, 0), 'Bob': (44, 34, 4)}
+
+Three-hand: the highest draw is in the box and deals; the sitter never scores:
+
+>>> t = Game("three-hand", ["Ann", "Bob", "Cy"], draw=["KS", "7H", "2C"])
+>>> t.standings.roles
+Roles(box='Ann', captain='Bob', sitter='Cy')
+>>> t.record(Hand.knock("Bob", 2, 12)).standings.roles  # box lost: rotate
+Roles(box='Bob', captain='Cy', sitter='Ann')
+>>> t.record(Hand.knock("Ann", 2, 12))
+Traceback (most recent call last):
+...
+scorekeeper.engine.errors.RuleError: Ann sits out this hand and can't knock (box Bob, captain Cy)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import lru_cache
+
+from .cards import Card, parse_cards
+from .errors import RuleError
+from .hand import Claim, Hand, HandResult, Item, score_hand
+from .rules import PRESETS, Rules, Shutout
+
+
+class Format(Enum):
+    STANDARD = "standard"
+    HOLLYWOOD = "hollywood"
+    THREE_HAND = "three-hand"
+
+    @property
+    def player_count(self) -> int:
+        return 3 if self is Format.THREE_HAND else 2
+
+
+@dataclass(frozen=True)
+class Roles:
+    """Three-hand roles for one hand. The box deals."""
+
+    box: str
+    captain: str
+    sitter: str
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """An end-of-game (classic) bonus, itemized for the final sheet."""
+
+    player: str
+    label: str
+    points: int
+
+
+@dataclass(frozen=True)
+class Column:
+    """One game's score: the only column in standard and three-hand, one of
+    three (or more, rolling) in Hollywood."""
+
+    index: int
+    totals: Mapping[str, int]  # hand points, what counts toward the target
+    hands_won: Mapping[str, int]
+    finished: bool
+    winner: str | None
+    bonuses: tuple[Bonus, ...] = ()
+    #: Hand points plus bonuses (equal to ``totals`` without classic bonuses).
+    final: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def margin(self) -> int | None:
+        """The winner's final score minus the best other final score."""
+        if self.winner is None:
+            return None
+        others = [v for p, v in self.final.items() if p != self.winner]
+        return self.final[self.winner] - max(others)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One hand on the score sheet, with how it scored."""
+
+    number: int  # 1-based, as on paper
+    hand: Hand
+    result: HandResult
+    dealer: str | None
+    knocker: str | None
+    defender: str | None
+    winner: str | None
+    points: int
+    roles: Roles | None
+    #: Columns (0-based) the points were entered in.
+    columns: tuple[int, ...]
+    #: Every column's totals after this hand.
+    totals_after: tuple[Mapping[str, int], ...]
+
+    @property
+    def breakdown(self) -> tuple[Item, ...]:
+        return self.result.breakdown
+
+
+@dataclass(frozen=True)
+class Standings:
+    """Everything derived from a game's ledger."""
+
+    format: Format
+    players: tuple[str, ...]
+    rules: Rules
+    lines: tuple[Line, ...]
+    columns: tuple[Column, ...]
+    finished: bool
+    #: Standard and three-hand: the game's winner; Hollywood: whoever has won
+    #: two of the three games (known as soon as it is clinched).
+    winner: str | None
+    next_dealer: str | None
+    #: Three-hand: the roles for the coming hand.
+    roles: Roles | None
+
+    @property
+    def totals(self) -> dict[str, int]:
+        """Hand points per player, added over all columns."""
+        return {p: sum(c.totals[p] for c in self.columns) for p in self.players}
+
+    @property
+    def column_totals(self) -> dict[str, tuple[int, ...]]:
+        return {p: tuple(c.totals[p] for c in self.columns) for p in self.players}
+
+    @property
+    def games_won(self) -> dict[str, int]:
+        return {p: sum(1 for c in self.columns if c.winner == p) for p in self.players}
+
+
+def roles_from_draw(players: Sequence[str], drawn: Sequence[Card | str]) -> Roles:
+    """Highest card in the box, middle is captain, lowest sits out (K high, A low).
+
+    >>> roles_from_draw(["Ann", "Bob", "Cy"], ["2C", "QD", "9S"])
+    Roles(box='Bob', captain='Cy', sitter='Ann')
+    >>> roles_from_draw(["Ann", "Bob", "Cy"], ["7C", "7D", "9S"])
+    Traceback (most recent call last):
+    ...
+    scorekeeper.engine.errors.RuleError: Ann and Bob both drew a 7: draw again
+    """
+    cards = parse_cards(list(drawn))
+    if len(players) != 3 or len(cards) != 3:
+        raise RuleError("three-hand needs one drawn card for each of the three players")
+    for i in range(3):
+        for j in range(i + 1, 3):
+            if cards[i].rank == cards[j].rank:
+                raise RuleError(
+                    f"{players[i]} and {players[j]} both drew a {cards[i].rank_name}: draw again"
+                )
+    order = sorted(range(3), key=lambda i: -cards[i].rank)
+    return Roles(players[order[0]], players[order[1]], players[order[2]])
+
+
+@lru_cache(maxsize=8192)
+def _score(hand: Hand, rules: Rules, knocker: str) -> HandResult:
+    return score_hand(hand, rules, knocker)
+
+
+class _Sheet:
+    """Mutable scratch state of one replay (never leaves :func:`replay`)."""
+
+    def __init__(self, players: tuple[str, ...], rules: Rules, columns: int) -> None:
+        self.players = players
+        self.rules = rules
+        self.totals = [dict.fromkeys(players, 0) for _ in range(columns)]
+        self.won = [dict.fromkeys(players, 0) for _ in range(columns)]
+        self.closed: list[str | None] = [None] * columns
+        self.frontier = dict.fromkeys(players, 0)  # Hollywood: highest column reached (1-based)
+
+    def open_columns(self) -> list[int]:
+        return [i for i, w in enumerate(self.closed) if w is None]
+
+    def enter(self, player: str, points: int, hollywood: bool) -> tuple[int, ...]:
+        cols = self._hollywood_columns(player) if hollywood else (0,)
+        for i in cols:
+            self.totals[i][player] += points
+            self.won[i][player] += 1
+            if self.totals[i][player] >= self.rules.target:
+                self.closed[i] = player
+                if self.rules.hollywood_rolling:
+                    self._open_column()
+        return cols
+
+    def _hollywood_columns(self, player: str) -> tuple[int, ...]:
+        # RULES §6: f = min(f + 1, 3); if no open game has index <= f, f = the
+        # index of the first open game; the win goes in every open game <= f.
+        opened = self.open_columns()
+        f = min(self.frontier[player] + 1, len(self.closed))
+        if not any(i + 1 <= f for i in opened):
+            f = opened[0] + 1
+        self.frontier[player] = f
+        return tuple(i for i in opened if i + 1 <= f)
+
+    def _open_column(self) -> None:
+        self.totals.append(dict.fromkeys(self.players, 0))
+        self.won.append(dict.fromkeys(self.players, 0))
+        self.closed.append(None)
+
+    def column(self, i: int) -> Column:
+        totals, won, winner = dict(self.totals[i]), dict(self.won[i]), self.closed[i]
+        bonuses: list[Bonus] = []
+        if winner is not None and self.rules.classic_bonuses:
+            bonuses = _classic_bonuses(self.rules, winner, won)
+        final = dict(totals)
+        for b in bonuses:
+            final[b.player] += b.points
+        return Column(i, totals, won, winner is not None, winner, tuple(bonuses), final)
+
+
+def _classic_bonuses(rules: Rules, winner: str, won: Mapping[str, int]) -> list[Bonus]:
+    out = [Bonus(winner, "game bonus", rules.game_bonus)]
+    out += [Bonus(p, "box bonus", n * rules.box_bonus) for p, n in won.items() if n]
+    return out
+
+
+def _apply_shutout(rules: Rules, column: Column) -> Column:
+    winner = column.winner
+    if winner is None or rules.shutout is Shutout.OFF:
+        return column
+    if any(n for p, n in column.hands_won.items() if p != winner):
+        return column
+    extra = column.final[winner] if rules.shutout is Shutout.DOUBLE_ALL else rules.game_bonus
+    final = dict(column.final)
+    final[winner] += extra
+    bonuses = (*column.bonuses, Bonus(winner, "shutout doubles", extra))
+    return Column(column.index, column.totals, column.hands_won, True, winner, bonuses, final)
+
+
+def replay(
+    format: Format,
+    players: tuple[str, ...],
+    rules: Rules,
+    hands: Sequence[Hand],
+    *,
+    first_dealer: str | None = None,
+    roles: Roles | None = None,
+    names: Mapping[str, str] | None = None,
+) -> Standings:
+    """Replay a ledger into standings; raises :class:`RuleError` at the first
+    hand the rules refuse, naming it by number."""
+    names = names or {}
+    hollywood = format is Format.HOLLYWOOD
+    sheet = _Sheet(players, rules, 3 if hollywood else 1)
+    dealer = roles.box if roles else first_dealer
+    lines: list[Line] = []
+    for n, hand in enumerate(hands, start=1):
+        try:
+            line = _play(format, sheet, hand, n, dealer, roles, names)
+        except RuleError as exc:
+            if n == len(hands):
+                raise
+            raise RuleError(f"hand {n}: {exc}") from exc
+        lines.append(line)
+        if line.winner is not None:
+            if roles is not None:
+                roles = _rotate(roles, line.winner)
+                dealer = roles.box
+            else:
+                dealer = line.winner
+    columns = [sheet.column(i) for i in range(len(sheet.closed))]
+    if rules.classic_bonuses:
+        columns = [_apply_shutout(rules, c) for c in columns]
+    if hollywood:
+        finished = not rules.hollywood_rolling and all(c.finished for c in columns)
+        wins = {p: sum(1 for c in columns if c.winner == p) for p in players}
+        leaders = [p for p, w in wins.items() if w >= 2]
+        winner = leaders[0] if leaders and not rules.hollywood_rolling else None
+    else:
+        finished, winner = columns[0].finished, columns[0].winner
+    return Standings(
+        format,
+        players,
+        rules,
+        tuple(lines),
+        tuple(columns),
+        finished,
+        winner,
+        dealer,
+        roles,
+    )
+
+
+def _name(names: Mapping[str, str], player: str | None) -> str:
+    return names.get(player, player) if player else "?"
+
+
+def _play(
+    format: Format,
+    sheet: _Sheet,
+    hand: Hand,
+    n: int,
+    dealer: str | None,
+    roles: Roles | None,
+    names: Mapping[str, str],
+) -> Line:
+    if not sheet.open_columns():
+        raise RuleError(_over_message(format, sheet, names))
+    players = sheet.players
+    knocker = hand.by
+    defender: str | None = None
+    if hand.claim is not Claim.DRAW:
+        if knocker not in players:
+            raise RuleError(f"{knocker} is not playing in this game")
+        if roles is not None:
+            if knocker == roles.sitter:
+                raise RuleError(
+                    f"{_name(names, knocker)} sits out this hand and can't knock "
+                    f"(box {_name(names, roles.box)}, captain {_name(names, roles.captain)})"
+                )
+            defender = roles.captain if knocker == roles.box else roles.box
+        else:
+            defender = next(p for p in players if p != knocker)
+    result = _score(hand, sheet.rules, _name(names, knocker))
+    winner: str | None = None
+    cols: tuple[int, ...] = ()
+    if result.winner_is_knocker is not None:
+        winner = knocker if result.winner_is_knocker else defender
+        assert winner is not None
+        cols = sheet.enter(winner, result.points, format is Format.HOLLYWOOD)
+    return Line(
+        n,
+        hand,
+        result,
+        dealer,
+        knocker,
+        defender,
+        winner,
+        result.points if winner else 0,
+        roles,
+        cols,
+        tuple(dict(t) for t in sheet.totals),
+    )
+
+
+def _over_message(format: Format, sheet: _Sheet, names: Mapping[str, str]) -> str:
+    if format is Format.HOLLYWOOD:
+        return "this Hollywood series is over: all three games have ended"
+    winner = sheet.closed[0]
+    totals = sheet.totals[0]
+    score = " to ".join(str(totals[p]) for p in sorted(totals, key=lambda p: -totals[p]))
+    return f"this game is over: {_name(names, winner)} won {score}"
+
+
+def _rotate(roles: Roles, winner: str) -> Roles:
+    if winner == roles.box:  # box stays; captain and sitter swap
+        return Roles(roles.box, roles.sitter, roles.captain)
+    # box lost: box sits out, captain moves into the box, sitter becomes captain
+    return Roles(roles.captain, roles.sitter, roles.box)
+
+
+class Game:
+    """A game's ledger with its replayed standings.
+
+    ``format`` is ``"standard"``, ``"hollywood"`` or ``"three-hand"``;
+    ``rules`` a :class:`Rules` or a preset name.  Two-player games may name
+    the ``first_dealer``; three-hand games need the cards each player
+    ``draw``-ed (a list in seat order, or a mapping), or explicit ``roles``.
+
+    :meth:`record`, :meth:`undo` and :meth:`edit` replay the whole ledger and
+    change the game only if the replay succeeds; each returns the game.
+    """
+
+    def __init__(
+        self,
+        format: Format | str,
+        players: Iterable[str],
+        rules: Rules | str = "seed",
+        *,
+        first_dealer: str | None = None,
+        draw: Sequence[Card | str] | Mapping[str, Card | str] | None = None,
+        roles: Roles | Sequence[str] | None = None,
+        hands: Iterable[Hand] = (),
+        names: Mapping[str, str] | None = None,
+    ) -> None:
+        try:
+            self.format = Format(format)
+        except ValueError:
+            raise RuleError(
+                f"unknown format {format!r}: standard, hollywood or three-hand"
+            ) from None
+        self.players = tuple(players)
+        if len(self.players) != self.format.player_count or len(set(self.players)) != len(
+            self.players
+        ):
+            raise RuleError(
+                f"{self.format.value} needs {self.format.player_count} different players"
+            )
+        if any(not isinstance(p, str) or not p.strip() for p in self.players):
+            raise RuleError("every player needs a name")
+        if isinstance(rules, str):
+            if rules not in PRESETS:
+                raise RuleError(f"unknown preset {rules!r}: {', '.join(PRESETS)}")
+            rules = PRESETS[rules]
+        if not isinstance(rules, Rules):
+            raise RuleError("rules must be a Rules value or a preset name")
+        self.rules = rules
+        self.names: Mapping[str, str] = dict(names or {})
+        if first_dealer is not None and first_dealer not in self.players:
+            raise RuleError(f"the first dealer {first_dealer} is not playing in this game")
+        self.draw: tuple[Card, ...] | None = None
+        self.roles: Roles | None = None
+        if self.format is Format.THREE_HAND:
+            if draw is not None:
+                if isinstance(draw, Mapping):
+                    if set(draw) != set(self.players):
+                        raise RuleError("give one drawn card for each player")
+                    draw = [draw[p] for p in self.players]
+                self.draw = parse_cards(list(draw))
+                self.roles = roles_from_draw(self.players, self.draw)
+            elif roles is not None:
+                r = roles if isinstance(roles, Roles) else Roles(*roles)
+                if sorted((r.box, r.captain, r.sitter)) != sorted(self.players):
+                    raise RuleError("the roles must name each of the three players once")
+                self.roles = r
+            else:
+                raise RuleError("three-hand needs the cards each player drew (or the roles)")
+            first_dealer = self.roles.box
+        elif draw is not None or roles is not None:
+            raise RuleError("only three-hand games draw for roles")
+        self.first_dealer = first_dealer
+        self._hands: tuple[Hand, ...] = ()
+        self._standings = self._replay(())
+        for h in hands:
+            self.record(h)
+
+    def _replay(self, hands: tuple[Hand, ...]) -> Standings:
+        return replay(
+            self.format,
+            self.players,
+            self.rules,
+            hands,
+            first_dealer=self.first_dealer if self.roles is None else None,
+            roles=self.roles,
+            names=self.names,
+        )
+
+    @property
+    def hands(self) -> tuple[Hand, ...]:
+        return self._hands
+
+    @property
+    def standings(self) -> Standings:
+        return self._standings
+
+    def preview(self, hand: Hand) -> Line:
+        """How ``hand`` would score if recorded now (nothing changes)."""
+        if not isinstance(hand, Hand):
+            raise RuleError("that is not a hand")
+        return self._replay((*self._hands, hand)).lines[-1]
+
+    def record(self, hand: Hand) -> Game:
+        if not isinstance(hand, Hand):
+            raise RuleError("that is not a hand")
+        self._set((*self._hands, hand))
+        return self
+
+    def undo(self) -> Game:
+        if not self._hands:
+            raise RuleError("there is no hand to undo")
+        self._set(self._hands[:-1])
+        return self
+
+    def edit(self, index: int, hand: Hand) -> Game:
+        """Replace hand ``index`` (0-based; negative counts from the end)."""
+        if not isinstance(hand, Hand):
+            raise RuleError("that is not a hand")
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise RuleError(f"no hand {index!r} to edit")
+        if not -len(self._hands) <= index < len(self._hands):
+            raise RuleError(f"there is no hand {index + 1 if index >= 0 else index} to edit")
+        hands = list(self._hands)
+        hands[index] = hand
+        self._set(tuple(hands))
+        return self
+
+    def _set(self, hands: tuple[Hand, ...]) -> None:
+        standings = self._replay(hands)  # raises before anything changes
+        self._hands, self._standings = hands, standings
+
+    def __repr__(self) -> str:
+        return f"Game({self.format.value!r}, {list(self.players)!r}, {len(self._hands)} hands)"

@@ -1,0 +1,412 @@
+"""One hand (deal): the fact as entered, and its score under a set of rules.
+
+A :class:`Hand` records what the players said or tapped, nothing derived:
+
+>>> rules = Rules()
+>>> score_hand(Hand.knock("Bob", 4, 17), rules).points
+13
+>>> r = score_hand(Hand.knock("Bob", 9, 7), rules)
+>>> r.outcome.value, r.winner_is_knocker, r.points
+('undercut', False, 12)
+>>> r = score_hand(Hand.gin("Ann", 23), rules)
+>>> r.outcome.value, r.points, [(i.label, i.points) for i in r.breakdown]
+('gin', 48, [('deadwood', 23), ('gin bonus', 25)])
+
+Oklahoma takes the knock limit from the upcard, and a spade doubles:
+
+>>> ok = Rules(oklahoma=True, oklahoma_spades_double=True)
+>>> score_hand(Hand.knock("Bob", 12, 30, upcard="7C"), ok)
+Traceback (most recent call last):
+...
+scorekeeper.engine.errors.RuleError: Bob can't knock with 12: the limit this hand is 7 (upcard 7♣)
+>>> score_hand(Hand.knock("Bob", 3, 30, upcard="7S"), ok).points
+54
+
+From both players' full hands the engine finds melds and lay-offs itself:
+
+>>> h = Hand.from_cards("Ann", "5S 6S 7S 9C 9D 9H 2C 3C 4C AD", "8S 9S KH QH JH 2D 3D 4H 4D TC")
+>>> r = score_hand(h, rules)
+>>> r.outcome.value, r.knocker_deadwood, r.defender_deadwood, r.points
+('knock', 1, 14, 13)
+>>> [str(c) for c in r.defender.laid_off]
+['8♠', '9♠']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+
+from .cards import Card, Suit, card, cards_value, parse_cards
+from .errors import RuleError
+from .melds import Arrangement, all_best_arrangements, best_arrangement, best_knock, lay_off
+from .rules import Rules
+
+#: Ten cards can leave at most 98 points of deadwood (two each of K Q J 10 9).
+MAX_DEADWOOD = 98
+
+
+class Claim(Enum):
+    """What the players say happened (``None`` on a hand: let the cards decide)."""
+
+    KNOCK = "knock"
+    GIN = "gin"
+    BIG_GIN = "big-gin"
+    UNDERCUT = "undercut"
+    DRAW = "draw"
+
+
+class Outcome(Enum):
+    """What the hand scored as."""
+
+    KNOCK = "knock"  # knocker wins the difference
+    GIN = "gin"
+    BIG_GIN = "big-gin"
+    UNDERCUT = "undercut"  # defender wins
+    DRAW = "draw"  # no score, same dealer
+
+
+class Entry(Enum):
+    """How the hand was entered (kept so an edit reopens the same form)."""
+
+    RESULT = "result"  # result and deadwood counts
+    DEADWOOD_CARDS = "deadwood-cards"  # each player's deadwood cards tapped
+    FULL_HANDS = "full-hands"  # both players' whole hands tapped
+
+
+CardsInput = str | Iterable[str | Card]
+
+
+def _deadwood_count(value: object, who: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(f"{who} deadwood must be a whole number, not {value!r}")
+    if value < 0:
+        raise RuleError(f"{who} deadwood can't be negative ({value})")
+    if value > MAX_DEADWOOD:
+        raise RuleError(f"{who} deadwood of {value} is impossible: ten cards leave at most 98")
+    return value
+
+
+def _upcard(value: Card | str | None) -> Card | None:
+    return None if value is None else card(value)
+
+
+@dataclass(frozen=True)
+class Hand:
+    """The fact of one hand as entered. Build it with the class methods.
+
+    ``by`` is the player who knocked (``None`` for a draw).  For
+    ``Entry.RESULT`` the deadwood counts are given; for the card entries the
+    cards are, and the counts are derived when the hand is scored.
+    """
+
+    entry: Entry
+    claim: Claim | None
+    by: str | None = None
+    knocker_deadwood: int | None = None
+    defender_deadwood: int | None = None
+    knocker_cards: tuple[Card, ...] = ()
+    defender_cards: tuple[Card, ...] = ()
+    upcard: Card | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.entry, Entry):
+            raise RuleError(f"unknown way of entering a hand: {self.entry!r}")
+        if self.claim is not None and not isinstance(self.claim, Claim):
+            raise RuleError(f"unknown result: {self.claim!r}")
+        if self.upcard is not None and not isinstance(self.upcard, Card):
+            object.__setattr__(self, "upcard", card(self.upcard))
+        for name in ("knocker_cards", "defender_cards"):
+            value = getattr(self, name)
+            if not (isinstance(value, tuple) and all(isinstance(c, Card) for c in value)):
+                object.__setattr__(self, name, parse_cards(value))
+        if self.claim is Claim.DRAW:
+            if self.by is not None or self.knocker_deadwood or self.defender_deadwood:
+                raise RuleError("a draw has no knocker and no deadwood")
+            return
+        if not isinstance(self.by, str) or not self.by:
+            raise RuleError("say who knocked")
+        both = set(self.knocker_cards) & set(self.defender_cards)
+        if both:
+            raise RuleError(f"{min(both)} can't be in both hands")
+        if self.entry is Entry.RESULT:
+            if self.knocker_cards or self.defender_cards:
+                raise RuleError("a result entry takes deadwood counts, not cards")
+            if self.claim is None:
+                raise RuleError("say what the result was")
+            _deadwood_count(self.knocker_deadwood, "the knocker's")
+            _deadwood_count(self.defender_deadwood, "the defender's")
+        elif self.entry is Entry.DEADWOOD_CARDS:
+            for cards, who in ((self.knocker_cards, "knocker"), (self.defender_cards, "defender")):
+                if len(cards) > 10:
+                    raise RuleError(
+                        f"the {who} can't have {len(cards)} deadwood cards (10 at most)"
+                    )
+            _deadwood_count(cards_value(self.defender_cards), "the defender's")
+        else:
+            n = len(self.knocker_cards)
+            if n not in (10, 11):
+                raise RuleError(f"the knocker's hand has {n} cards: tap 10 (or 11 for big gin)")
+            if len(self.defender_cards) != 10:
+                raise RuleError(
+                    f"the defender's hand has {len(self.defender_cards)} cards: tap all 10"
+                )
+
+    # --- constructors, one per way of entering a hand -----------------------
+
+    @classmethod
+    def knock(
+        cls,
+        by: str,
+        knocker_deadwood: int,
+        defender_deadwood: int,
+        upcard: Card | str | None = None,
+    ) -> Hand:
+        """A knock with both deadwood counts (after lay-offs).
+
+        K >= D scores as an undercut: the engine decides, not the form."""
+        return cls(
+            Entry.RESULT,
+            Claim.KNOCK,
+            by,
+            knocker_deadwood,
+            defender_deadwood,
+            upcard=_upcard(upcard),
+        )
+
+    @classmethod
+    def gin(cls, by: str, defender_deadwood: int, upcard: Card | str | None = None) -> Hand:
+        return cls(Entry.RESULT, Claim.GIN, by, 0, defender_deadwood, upcard=_upcard(upcard))
+
+    @classmethod
+    def big_gin(cls, by: str, defender_deadwood: int, upcard: Card | str | None = None) -> Hand:
+        return cls(Entry.RESULT, Claim.BIG_GIN, by, 0, defender_deadwood, upcard=_upcard(upcard))
+
+    @classmethod
+    def undercut(
+        cls,
+        by: str,
+        knocker_deadwood: int,
+        defender_deadwood: int,
+        upcard: Card | str | None = None,
+    ) -> Hand:
+        """``by`` is the knocker who was undercut."""
+        return cls(
+            Entry.RESULT,
+            Claim.UNDERCUT,
+            by,
+            knocker_deadwood,
+            defender_deadwood,
+            upcard=_upcard(upcard),
+        )
+
+    @classmethod
+    def draw(cls, upcard: Card | str | None = None) -> Hand:
+        return cls(Entry.RESULT, Claim.DRAW, None, upcard=_upcard(upcard))
+
+    @classmethod
+    def from_deadwood(
+        cls,
+        by: str,
+        knocker_deadwood_cards: CardsInput,
+        defender_deadwood_cards: CardsInput,
+        upcard: Card | str | None = None,
+        claim: Claim | None = None,
+    ) -> Hand:
+        """Each player's deadwood cards tapped; the counts are their sums.
+
+        >>> h = Hand.from_deadwood("Ann", "3S 2H", "KD 9C 4H")
+        >>> score_hand(h, Rules()).points
+        18
+        """
+        return cls(
+            Entry.DEADWOOD_CARDS,
+            claim,
+            by,
+            knocker_cards=parse_cards(knocker_deadwood_cards),
+            defender_cards=parse_cards(defender_deadwood_cards),
+            upcard=_upcard(upcard),
+        )
+
+    @classmethod
+    def from_cards(
+        cls,
+        by: str,
+        knocker_cards: CardsInput,
+        defender_cards: CardsInput,
+        upcard: Card | str | None = None,
+        claim: Claim | None = None,
+    ) -> Hand:
+        """Both full hands tapped (the knocker's 10 after the discard, or 11
+        for big gin); the engine finds melds and lay-offs and decides the result.
+        A ``claim`` given here is checked against the cards."""
+        return cls(
+            Entry.FULL_HANDS,
+            claim,
+            by,
+            knocker_cards=parse_cards(knocker_cards),
+            defender_cards=parse_cards(defender_cards),
+            upcard=_upcard(upcard),
+        )
+
+
+@dataclass(frozen=True)
+class Item:
+    """One line of a score's breakdown, e.g. ``Item("gin bonus", 25)``."""
+
+    label: str
+    points: int
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """A hand scored under some rules."""
+
+    outcome: Outcome
+    #: True: the knocker scores; False: the defender; None: a draw.
+    winner_is_knocker: bool | None
+    points: int
+    knocker_deadwood: int
+    defender_deadwood: int
+    knock_limit: int
+    multiplier: int
+    breakdown: tuple[Item, ...]
+    #: Full-hand entry: the knocker's shown melds and the defender's (with lay-offs).
+    knocker: Arrangement | None = None
+    defender: Arrangement | None = None
+    #: Things worth telling the player that are not errors.
+    notes: tuple[str, ...] = ()
+
+
+def knock_limit(rules: Rules, upcard: Card | None, who: str = "") -> tuple[int, str]:
+    """The knock limit of a hand and how to explain it.
+
+    >>> knock_limit(Rules(oklahoma=True, oklahoma_ace_gin=True), card("AH"))
+    (0, 'upcard A♥: gin only')
+    """
+    if not rules.oklahoma:
+        return rules.knock_limit, "house limit"
+    if upcard is None:
+        raise RuleError("Oklahoma: enter the upcard first, it sets the knock limit")
+    if upcard.rank == 1 and rules.oklahoma_ace_gin:
+        return 0, f"upcard {upcard}: gin only"
+    return upcard.value, f"upcard {upcard}"
+
+
+def score_hand(hand: Hand, rules: Rules, knocker: str | None = None) -> HandResult:
+    """Score one hand. ``knocker`` is the name used in messages (default ``hand.by``)."""
+    name = knocker or hand.by or "the knocker"
+    mult = 2 if rules.oklahoma and rules.oklahoma_spades_double and _is_spade(hand.upcard) else 1
+    if hand.claim is Claim.DRAW:  # scores nothing; the upcard is optional here
+        return HandResult(Outcome.DRAW, None, 0, 0, 0, rules.knock_limit, mult, ())
+    limit, why = knock_limit(rules, hand.upcard)
+
+    k_arr = d_arr = None
+    notes: list[str] = []
+    claim: Claim | None = hand.claim
+    if hand.entry is Entry.RESULT:
+        k, d = hand.knocker_deadwood, hand.defender_deadwood
+        assert k is not None and d is not None
+    elif hand.entry is Entry.DEADWOOD_CARDS:
+        k, d = cards_value(hand.knocker_cards), cards_value(hand.defender_cards)
+        for cards, who in ((hand.knocker_cards, name), (hand.defender_cards, "the defender")):
+            melds = best_arrangement(cards).melds if len(cards) >= 3 else ()
+            if melds:
+                shown = ", ".join(str(m) for m in melds)
+                notes.append(f"{who}'s deadwood holds a meld: {shown}")
+        if claim is None:
+            claim = Claim.GIN if k == 0 else Claim.KNOCK
+    else:
+        k_arr, d_arr, claim = _from_cards(hand, rules, limit, why, name)
+        k, d = k_arr.deadwood, d_arr.deadwood
+
+    big = claim is Claim.BIG_GIN
+    if big and not rules.big_gin:
+        raise RuleError("big gin is not played in this game (turn it on in the rules)")
+    if claim in (Claim.GIN, Claim.BIG_GIN) and k != 0:
+        raise RuleError(f"{name} can't go gin with {k} deadwood")
+    if claim is Claim.KNOCK and k == 0:
+        claim = Claim.GIN  # a knock with no deadwood is gin by definition
+    if claim not in (Claim.GIN, Claim.BIG_GIN) and k > limit:
+        raise RuleError(f"{name} can't knock with {k}: the limit this hand is {limit} ({why})")
+    if claim is Claim.UNDERCUT and k < d:
+        raise RuleError(f"that is no undercut: {name} has {k}, less than the defender's {d}")
+
+    items: list[Item] = []
+    if claim in (Claim.GIN, Claim.BIG_GIN):
+        outcome = Outcome.BIG_GIN if big else Outcome.GIN
+        items.append(Item("deadwood", d))
+        if big:
+            items.append(Item("big gin bonus", rules.big_gin_bonus))
+        else:
+            items.append(Item("gin bonus", rules.gin_bonus))
+        knocker_wins = True
+    elif k < d:
+        outcome, knocker_wins = Outcome.KNOCK, True
+        items.append(Item("deadwood difference", d - k))
+    else:
+        outcome, knocker_wins = Outcome.UNDERCUT, False
+        items.append(Item("deadwood difference", k - d))
+        items.append(Item("undercut bonus", rules.undercut_bonus))
+    points = sum(i.points for i in items)
+    if mult > 1:
+        items.append(Item("spade upcard doubles", points))
+        points *= mult
+    return HandResult(
+        outcome, knocker_wins, points, k, d, limit, mult, tuple(items), k_arr, d_arr, tuple(notes)
+    )
+
+
+def _is_spade(c: Card | None) -> bool:
+    return c is not None and c.suit is Suit.SPADES
+
+
+def _from_cards(
+    hand: Hand, rules: Rules, limit: int, why: str, name: str
+) -> tuple[Arrangement, Arrangement, Claim]:
+    """Melds, lay-offs and the result from both full hands."""
+    cards = hand.knocker_cards
+    claim = hand.claim
+    if len(cards) == 11:
+        eleven = best_knock(cards)
+        if eleven.is_big_gin and rules.big_gin and claim in (None, Claim.BIG_GIN):
+            return eleven, best_arrangement(hand.defender_cards), Claim.BIG_GIN
+        if claim is Claim.BIG_GIN:
+            raise RuleError(f"{name}'s 11 cards are not all melded: no big gin")
+        if eleven.discard is None:  # all 11 melded but big gin is off: discard one
+            eleven = _discard_one(cards)
+        cards = tuple(c for c in cards if c is not eleven.discard)
+    elif claim is Claim.BIG_GIN:
+        raise RuleError("big gin needs all 11 of the knocker's cards")
+    options = all_best_arrangements(cards)
+    k = options[0].deadwood
+    if claim in (Claim.GIN, Claim.BIG_GIN) and k != 0:
+        raise RuleError(f"{name}'s cards leave {k} deadwood: that is no gin")
+    if k > limit:
+        raise RuleError(f"{name} can't knock with {k}: the limit this hand is {limit} ({why})")
+    if k == 0:
+        # Gin: the defender may not lay off; their own best melds count.
+        return options[0], best_arrangement(hand.defender_cards), Claim.GIN
+    # The knocker shows the melds that leave the defender the most deadwood.
+    best: tuple[Arrangement, Arrangement] | None = None
+    for opt in options:
+        d = lay_off(opt.melds, hand.defender_cards)
+        if best is None or d.deadwood > best[1].deadwood:
+            best = (opt, d)
+    assert best is not None
+    derived = Claim.KNOCK if k < best[1].deadwood else Claim.UNDERCUT
+    if claim is Claim.UNDERCUT and derived is not Claim.UNDERCUT:
+        raise RuleError(
+            f"that is no undercut: {name} has {k}, less than the defender's {best[1].deadwood}"
+        )
+    return best[0], best[1], derived
+
+
+def _discard_one(cards: tuple[Card, ...]) -> Arrangement:
+    for c in sorted(cards, key=lambda c: -c.value):
+        rest = tuple(x for x in cards if x is not c)
+        arr = best_arrangement(rest)
+        if arr.deadwood == 0:
+            return Arrangement(arr.melds, arr.deadwood_cards, 0, discard=c)
+    raise AssertionError("11 melded cards always have a card to spare")

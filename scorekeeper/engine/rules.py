@@ -1,0 +1,125 @@
+"""House rules: one frozen value, stored with every game.
+
+A game keeps the :class:`Rules` it was started with, so changing a preset
+later never rewrites history.  Presets are plain values:
+
+>>> PRESETS["seed"].target, PRESETS["seed"].gin_bonus, PRESETS["seed"].undercut_bonus
+(100, 25, 10)
+>>> PRESETS["oklahoma"].target, PRESETS["oklahoma"].oklahoma
+(150, True)
+>>> PRESETS["classic"].classic_bonuses, PRESETS["classic"].game_bonus
+(True, 100)
+>>> PRESETS["seed"].replace(target=250).target
+250
+>>> Rules(target=0)
+Traceback (most recent call last):
+...
+scorekeeper.engine.errors.RuleError: the target must be a whole number from 1 to 10000, not 0
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from enum import Enum
+from types import MappingProxyType
+from typing import Any
+
+from .errors import RuleError
+
+
+class Shutout(Enum):
+    """What a shutout (the loser won no hand) does under classic bonuses."""
+
+    OFF = "off"
+    DOUBLE_ALL = "double-all"  # the winner's whole final score is doubled
+    DOUBLE_GAME_BONUS = "double-game-bonus"  # only the game bonus is doubled
+
+
+_INT_LIMITS = {
+    "target": (1, 10_000),
+    "knock_limit": (0, 10),
+    "gin_bonus": (0, 1_000),
+    "undercut_bonus": (0, 1_000),
+    "big_gin_bonus": (0, 1_000),
+    "game_bonus": (0, 10_000),
+    "box_bonus": (0, 1_000),
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every scoring option of the rules, with the seeds' defaults."""
+
+    #: A game (or Hollywood column) ends when a total reaches this.
+    target: int = 100
+    #: Highest deadwood a knock allows (seed: 10). Ignored under Oklahoma.
+    knock_limit: int = 10
+    gin_bonus: int = 25
+    undercut_bonus: int = 10
+    #: Big gin: all 11 cards melded, no discard.
+    big_gin: bool = False
+    big_gin_bonus: int = 31
+    #: Oklahoma: the upcard's value is the knock limit of the hand.
+    oklahoma: bool = False
+    #: Oklahoma option: an ace upcard means gin only.
+    oklahoma_ace_gin: bool = False
+    #: Oklahoma option: a spade upcard doubles every point of the hand.
+    oklahoma_spades_double: bool = False
+    #: Classic end-of-game bonuses (game, box, shutout); never count to the target.
+    classic_bonuses: bool = False
+    game_bonus: int = 100
+    box_bonus: int = 25
+    shutout: Shutout = Shutout.DOUBLE_ALL
+    #: Hollywood option: a new column opens whenever one closes.
+    hollywood_rolling: bool = False
+
+    def __post_init__(self) -> None:
+        for name, (lo, hi) in _INT_LIMITS.items():
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+                label = name.replace("_", " ")
+                raise RuleError(f"the {label} must be a whole number from {lo} to {hi}, not {v!r}")
+        for f in dataclasses.fields(self):
+            if f.type in ("bool", bool) and not isinstance(getattr(self, f.name), bool):
+                raise RuleError(f"{f.name.replace('_', ' ')} must be on or off")
+        if not isinstance(self.shutout, Shutout):
+            try:
+                object.__setattr__(self, "shutout", Shutout(self.shutout))
+            except ValueError:
+                raise RuleError(f"unknown shutout rule {self.shutout!r}") from None
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some options changed (validated like a new value)."""
+        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
+        if unknown:
+            raise RuleError(f"unknown rule option: {', '.join(sorted(unknown))}")
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain values only (enums as their strings), for storage and export."""
+        d = dataclasses.asdict(self)
+        d["shutout"] = self.shutout.value
+        return d
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """Rebuild from :meth:`to_dict`; options missing from old data get defaults.
+
+        >>> Rules.from_dict(PRESETS["classic"].to_dict()) == PRESETS["classic"]
+        True
+        """
+        if not isinstance(data, dict):
+            raise RuleError("rules must be a mapping of option names to values")
+        return cls().replace(**data)
+
+
+PRESETS: MappingProxyType[str, Rules] = MappingProxyType(
+    {
+        "seed": Rules(),
+        "classic": Rules(classic_bonuses=True),
+        "oklahoma": Rules(
+            target=150, oklahoma=True, oklahoma_ace_gin=True, oklahoma_spades_double=True
+        ),
+    }
+)
