@@ -1,0 +1,27 @@
+"""``scorekeeper`` / ``python -m scorekeeper``: launch the app, or run a data command.
+
+    scorekeeper [--web] [--port N] [--host H] [--data-dir DIR]   start the app
+    scorekeeper export|import|backup|check ...                     manage the data
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+DATA_COMMANDS = ("export", "import", "backup", "check")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in DATA_COMMANDS:
+        from scorekeeper.store.cli import main as data_main
+
+        return data_main(args)
+    from scorekeeper.ui.launch import main as app_main
+
+    return app_main(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
