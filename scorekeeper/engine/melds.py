@@ -56,7 +56,7 @@ __all__ = [
 
 _FULL = (1 << 13) - 1
 _get_bit = attrgetter("bit")
-_get_value = attrgetter("value")
+_get_index = attrgetter("index")
 
 
 class MeldKind(Enum):
@@ -420,7 +420,11 @@ def best_arrangement(cards: Iterable[Card | str] | str) -> Arrangement:
     if (a & b & (c | d)) | (c & d & (a | b)):  # some rank has three cards
         _, winners = _search(mask)
         return _materialize(_remaining_lanes(mask, winners[0]), winners[0])
-    # Runs only (most hands): each suit's part comes from the cache.
+    rv = _RUN_VALUE
+    if not (rv[a] or rv[b] or rv[c] or rv[d]):  # no meld at all: about half of all hands
+        mv = _MASK_VALUE
+        return Arrangement((), tuple(sorted(hand, key=_get_index)), mv[a] + mv[b] + mv[c] + mv[d])
+    # Runs only: each suit's part comes from the cache.
     cache = _LANE_CACHE
     pa = cache[0].get(a) or _lane_parts(0, a)
     pb = cache[1].get(b) or _lane_parts(1, b)
