@@ -16,7 +16,13 @@ from __future__ import annotations
 
 
 class RuleError(ValueError):
-    """Input the rules refuse; the message is meant for the player."""
+    """Input the rules refuse; the message is meant for the player.
+
+    ``hand_number`` (1-based) names the hand of a game's ledger that the
+    rules refused, when the error comes from replaying one.
+    """
+
+    hand_number: int | None = None
 
 
 class CardError(RuleError):

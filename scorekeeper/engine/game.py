@@ -273,9 +273,8 @@ def replay(
         try:
             line = _play(format, sheet, hand, n, dealer, roles, names)
         except RuleError as exc:
-            if n == len(hands):
-                raise
-            raise RuleError(f"hand {n}: {exc}") from exc
+            exc.hand_number = n
+            raise
         lines.append(line)
         if line.winner is not None:
             if roles is not None:
@@ -496,11 +495,24 @@ class Game:
             raise RuleError(f"there is no hand {index + 1 if index >= 0 else index} to edit")
         hands = list(self._hands)
         hands[index] = hand
-        self._set(tuple(hands))
+        self._set(tuple(hands), changed=index % len(hands))
         return self
 
-    def _set(self, hands: tuple[Hand, ...]) -> None:
-        standings = self._replay(hands)  # raises before anything changes
+    def _set(self, hands: tuple[Hand, ...], changed: int | None = None) -> None:
+        """Replay ``hands`` and keep them only if every hand stands.
+
+        ``changed`` is the 0-based index an edit replaced: a refusal of a
+        later hand is then explained as a consequence of the edit.
+        """
+        try:
+            standings = self._replay(hands)  # raises before anything changes
+        except RuleError as exc:
+            n = exc.hand_number
+            if changed is not None and n is not None and n != changed + 1:
+                err = RuleError(f"this edit would make hand {n} impossible: {exc}")
+                err.hand_number = n
+                raise err from exc
+            raise
         self._hands, self._standings = hands, standings
 
     def __repr__(self) -> str:

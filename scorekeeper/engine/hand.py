@@ -326,6 +326,8 @@ def score_hand(hand: Hand, rules: Rules, knocker: str | None = None) -> HandResu
         raise RuleError("big gin is not played in this game (turn it on in the rules)")
     if claim in (Claim.GIN, Claim.BIG_GIN) and k != 0:
         raise RuleError(f"{name} can't go gin with {k} deadwood")
+    if claim is Claim.UNDERCUT and k == 0:
+        raise RuleError(f"{name} knocked with 0 deadwood: that is gin, which can't be undercut")
     if claim is Claim.KNOCK and k == 0:
         claim = Claim.GIN  # a knock with no deadwood is gin by definition
     if claim not in (Claim.GIN, Claim.BIG_GIN) and k > limit:
