@@ -164,7 +164,7 @@ def roles_from_draw(players: Sequence[str], drawn: Sequence[Card | str]) -> Role
     ...
     scorekeeper.engine.errors.RuleError: Ann and Bob both drew a 7: draw again
     """
-    cards = parse_cards(list(drawn))
+    cards = parse_cards(drawn)
     if len(players) != 3 or len(cards) != 3:
         raise RuleError("three-hand needs one drawn card for each of the three players")
     for i in range(3):
@@ -403,6 +403,8 @@ class Game:
             raise RuleError(
                 f"unknown format {format!r}: standard, hollywood or three-hand"
             ) from None
+        if isinstance(players, str) or not isinstance(players, Iterable):
+            raise RuleError("give the players as a list of names")
         self.players = tuple(players)
         if len(self.players) != self.format.player_count or len(set(self.players)) != len(
             self.players
@@ -430,7 +432,7 @@ class Game:
                     if set(draw) != set(self.players):
                         raise RuleError("give one drawn card for each player")
                     draw = [draw[p] for p in self.players]
-                self.draw = parse_cards(list(draw))
+                self.draw = parse_cards(draw)
                 self.roles = roles_from_draw(self.players, self.draw)
             elif roles is not None:
                 r = roles if isinstance(roles, Roles) else Roles(*roles)

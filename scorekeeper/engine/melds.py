@@ -226,55 +226,59 @@ _SET_MASK = {key: sum(c.bit for c in meld.cards) for key, meld in _SET_MELDS.ite
 _SET_VALUE = {key: meld.value for key, meld in _SET_MELDS.items()}
 
 
-def _set_options(a: int, b: int, c: int, d: int) -> list[list[tuple[int, int] | None]]:
-    """For each rank with 3+ cards: no set, or each possible set (rank0, suits)."""
-    three = (a & b & (c | d)) | (c & d & (a | b))
-    options: list[list[tuple[int, int] | None]] = []
-    while three:
-        low = three & -three
-        three ^= low
-        r = low.bit_length() - 1
-        suits = (a >> r & 1) | (b >> r & 1) << 1 | (c >> r & 1) << 2 | (d >> r & 1) << 3
-        if suits == 15:
-            options.append([None, (r, 15), (r, 7), (r, 11), (r, 13), (r, 14)])
-        else:
-            options.append([None, (r, suits)])
-    return options
+# For each rank and the suits it is held in (3 or 4 of them): the ways to
+# use it in sets, as (cards removed, value melded, set key or None).
+_Option = tuple[int, int, tuple[int, int] | None]
+_RANK_OPTIONS: dict[tuple[int, int], list[_Option]] = {
+    (r, held): [(0, 0, None)]
+    + [
+        (_SET_MASK[r, suits], _SET_VALUE[r, suits], (r, suits))
+        for suits in ((15, 7, 11, 13, 14) if held == 15 else (held,))
+    ]
+    for r in range(13)
+    for held in _SET_SUITS
+}
 
 
 def _search(mask: int) -> tuple[int, list[_SetChoice]]:
     """Best melded value of a hand mask, and every set choice that reaches it."""
-    a, b, c, d = _lanes(mask)
-    options = _set_options(a, b, c, d)
+    f = _FULL
+    a, b, c, d = mask & f, mask >> LANE & f, mask >> 2 * LANE & f, mask >> 3 * LANE & f
     rv = _RUN_VALUE
-    if not options:
+    three = (a & b & (c | d)) | (c & d & (a | b))
+    if not three:
         return rv[a] + rv[b] + rv[c] + rv[d], [()]
+    options = []
+    while three:
+        low = three & -three
+        three ^= low
+        r = low.bit_length() - 1
+        held = (a >> r & 1) | (b >> r & 1) << 1 | (c >> r & 1) << 2 | (d >> r & 1) << 3
+        options.append(_RANK_OPTIONS[r, held])
     best = -1
     winners: list[_SetChoice] = []
+    if len(options) == 1:  # the usual case: one rank could make a set
+        for removed, value, key in options[0]:
+            m = mask & ~removed
+            value += rv[m & f] + rv[m >> LANE & f] + rv[m >> 2 * LANE & f] + rv[m >> 3 * LANE]
+            if value > best:
+                best, winners = value, [(key,) if key else ()]
+            elif value == best:
+                winners.append((key,) if key else ())
+        return best, winners
     for combo in itertools.product(*options):
-        la, lb, lc, ld = a, b, c, d
-        value = 0
-        chosen = []
-        for choice in combo:
-            if choice is None:
-                continue
-            chosen.append(choice)
-            r, suits = choice
-            keep = ~(1 << r)
-            value += _SET_VALUE[choice]
-            if suits & 1:
-                la &= keep
-            if suits & 2:
-                lb &= keep
-            if suits & 4:
-                lc &= keep
-            if suits & 8:
-                ld &= keep
-        value += rv[la] + rv[lb] + rv[lc] + rv[ld]
-        if value > best:
-            best, winners = value, [tuple(chosen)]
-        elif value == best:
-            winners.append(tuple(chosen))
+        removed = value = 0
+        for rm, v, _ in combo:
+            removed |= rm
+            value += v
+        m = mask & ~removed
+        value += rv[m & f] + rv[m >> LANE & f] + rv[m >> 2 * LANE & f] + rv[m >> 3 * LANE]
+        if value >= best:
+            chosen = tuple(key for _, _, key in combo if key)
+            if value > best:
+                best, winners = value, [chosen]
+            else:
+                winners.append(chosen)
     return best, winners
 
 
