@@ -75,7 +75,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if not 1 <= self.rank <= 13:
-            raise CardError(f"rank {self.rank} is not a card rank", str(self.rank))
+            raise CardError("rank {rank} is not a card rank", token=str(self.rank), rank=self.rank)
         s = _SUIT_INDEX[self.suit]
         object.__setattr__(self, "index", s * 13 + self.rank - 1)
         object.__setattr__(self, "bit", 1 << (s * LANE + self.rank - 1))
@@ -127,11 +127,11 @@ def card(token: str | Card) -> Card:
     if isinstance(token, Card):
         return token
     if not isinstance(token, str):
-        raise CardError(f"{token!r} is not a card (try AS, 10D, K♣)", repr(token))
+        raise CardError("{token} is not a card (try AS, 10D, K♣)", token=repr(token))
     text = token.strip().upper().replace("\ufe0f", "")
     m = _TOKEN.match(text)
     if m is None:
-        raise CardError(f'"{token}" is not a card (try AS, 10D, K♣)', token)
+        raise CardError('"{token}" is not a card (try AS, 10D, K♣)', token=token)
     return _BY_CODE[_RANK_ALIASES[m.group(1)] + _SUIT_ALIASES[m.group(2)]]
 
 
@@ -160,7 +160,7 @@ def parse_cards(text_or_iterable: str | Iterable[str | Card]) -> tuple[Card, ...
     for token in tokens:
         c = card(token)
         if c in seen:
-            raise CardError(f"{c} is given twice", str(token))
+            raise CardError("{card} is given twice", token=str(token), card=str(c))
         seen.add(c)
         out.append(c)
     return tuple(out)

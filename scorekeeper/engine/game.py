@@ -44,7 +44,7 @@ from enum import Enum
 from functools import lru_cache
 
 from .cards import Card, parse_cards
-from .errors import RuleError
+from .errors import N_, Msg, RuleError
 from .hand import Claim, Hand, HandResult, Item, score_hand
 from .rules import PRESETS, Rules, Shutout
 
@@ -171,7 +171,10 @@ def roles_from_draw(players: Sequence[str], drawn: Sequence[Card | str]) -> Role
         for j in range(i + 1, 3):
             if cards[i].rank == cards[j].rank:
                 raise RuleError(
-                    f"{players[i]} and {players[j]} both drew a {cards[i].rank_name}: draw again"
+                    "{first} and {second} both drew a {rank}: draw again",
+                    first=players[i],
+                    second=players[j],
+                    rank=cards[i].rank_name,
                 )
     order = sorted(range(3), key=lambda i: -cards[i].rank)
     return Roles(players[order[0]], players[order[1]], players[order[2]])
@@ -234,8 +237,8 @@ class _Sheet:
 
 
 def _classic_bonuses(rules: Rules, winner: str, won: Mapping[str, int]) -> list[Bonus]:
-    out = [Bonus(winner, "game bonus", rules.game_bonus)]
-    out += [Bonus(p, "box bonus", n * rules.box_bonus) for p, n in won.items() if n]
+    out = [Bonus(winner, N_("game bonus"), rules.game_bonus)]
+    out += [Bonus(p, N_("box bonus"), n * rules.box_bonus) for p, n in won.items() if n]
     return out
 
 
@@ -248,7 +251,7 @@ def _apply_shutout(rules: Rules, column: Column) -> Column:
     extra = column.final[winner] if rules.shutout is Shutout.DOUBLE_ALL else rules.game_bonus
     final = dict(column.final)
     final[winner] += extra
-    bonuses = (*column.bonuses, Bonus(winner, "shutout doubles", extra))
+    bonuses = (*column.bonuses, Bonus(winner, N_("shutout doubles"), extra))
     return Column(column.index, column.totals, column.hands_won, True, winner, bonuses, final)
 
 
@@ -325,12 +328,14 @@ def _play(
     defender: str | None = None
     if hand.claim is not Claim.DRAW:
         if knocker not in players:
-            raise RuleError(f"{knocker} is not playing in this game")
+            raise RuleError("{name} is not playing in this game", name=str(knocker))
         if roles is not None:
             if knocker == roles.sitter:
                 raise RuleError(
-                    f"{_name(names, knocker)} sits out this hand and can't knock "
-                    f"(box {_name(names, roles.box)}, captain {_name(names, roles.captain)})"
+                    "{name} sits out this hand and can't knock (box {box}, captain {captain})",
+                    name=_name(names, knocker),
+                    box=_name(names, roles.box),
+                    captain=_name(names, roles.captain),
                 )
             defender = roles.captain if knocker == roles.box else roles.box
         else:
@@ -357,13 +362,13 @@ def _play(
     )
 
 
-def _over_message(format: Format, sheet: _Sheet, names: Mapping[str, str]) -> str:
+def _over_message(format: Format, sheet: _Sheet, names: Mapping[str, str]) -> Msg:
     if format is Format.HOLLYWOOD:
-        return "this Hollywood series is over: all three games have ended"
+        return Msg("this Hollywood series is over: all three games have ended")
     winner = sheet.closed[0]
     totals = sheet.totals[0]
     score = " to ".join(str(totals[p]) for p in sorted(totals, key=lambda p: -totals[p]))
-    return f"this game is over: {_name(names, winner)} won {score}"
+    return Msg("this game is over: {name} won {score}", name=_name(names, winner), score=score)
 
 
 def _rotate(roles: Roles, winner: str) -> Roles:
@@ -401,7 +406,7 @@ class Game:
             self.format = Format(format)
         except ValueError:
             raise RuleError(
-                f"unknown format {format!r}: standard, hollywood or three-hand"
+                "unknown format {format}: standard, hollywood or three-hand", format=repr(format)
             ) from None
         if isinstance(players, str) or not isinstance(players, Iterable):
             raise RuleError("give the players as a list of names")
@@ -410,20 +415,26 @@ class Game:
             self.players
         ):
             raise RuleError(
-                f"{self.format.value} needs {self.format.player_count} different players"
+                "{format} needs {n} different players",
+                format=self.format.value,
+                n=self.format.player_count,
             )
         if any(not isinstance(p, str) or not p.strip() for p in self.players):
             raise RuleError("every player needs a name")
         if isinstance(rules, str):
             if rules not in PRESETS:
-                raise RuleError(f"unknown preset {rules!r}: {', '.join(PRESETS)}")
+                raise RuleError(
+                    "unknown preset {preset}: {known}", preset=repr(rules), known=", ".join(PRESETS)
+                )
             rules = PRESETS[rules]
         if not isinstance(rules, Rules):
             raise RuleError("rules must be a Rules value or a preset name")
         self.rules = rules
         self.names: Mapping[str, str] = dict(names or {})
         if first_dealer is not None and first_dealer not in self.players:
-            raise RuleError(f"the first dealer {first_dealer} is not playing in this game")
+            raise RuleError(
+                "the first dealer {name} is not playing in this game", name=str(first_dealer)
+            )
         self.draw: tuple[Card, ...] | None = None
         self.roles: Roles | None = None
         if self.format is Format.THREE_HAND:
@@ -492,9 +503,11 @@ class Game:
         if not isinstance(hand, Hand):
             raise RuleError("that is not a hand")
         if isinstance(index, bool) or not isinstance(index, int):
-            raise RuleError(f"no hand {index!r} to edit")
+            raise RuleError("there is no hand {number} to edit", number=repr(index))
         if not -len(self._hands) <= index < len(self._hands):
-            raise RuleError(f"there is no hand {index + 1 if index >= 0 else index} to edit")
+            raise RuleError(
+                "there is no hand {number} to edit", number=index + 1 if index >= 0 else index
+            )
         hands = list(self._hands)
         hands[index] = hand
         self._set(tuple(hands), changed=index % len(hands))
@@ -511,7 +524,11 @@ class Game:
         except RuleError as exc:
             n = exc.hand_number
             if changed is not None and n is not None and n != changed + 1:
-                err = RuleError(f"this edit would make hand {n} impossible: {exc}")
+                err = RuleError(
+                    "this edit would make hand {number} impossible: {reason}",
+                    number=n,
+                    reason=exc.msg,
+                )
                 err.hand_number = n
                 raise err from exc
             raise

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .cards import Card, Suit, card, cards_value, parse_cards
-from .errors import RuleError
+from .errors import N_, Msg, RuleError
 from .melds import Arrangement, all_best_arrangements, best_arrangement, best_knock, lay_off
 from .rules import Rules
 
@@ -78,13 +78,27 @@ class Entry(Enum):
 CardsInput = str | Iterable[str | Card]
 
 
-def _deadwood_count(value: object, who: str) -> int:
+_KNOCKER_COUNT = (
+    "the knocker's deadwood must be a whole number, not {value}",
+    "the knocker's deadwood can't be negative ({value})",
+    "the knocker's deadwood of {value} is impossible: ten cards leave at most 98",
+)
+_DEFENDER_COUNT = (
+    "the defender's deadwood must be a whole number, not {value}",
+    "the defender's deadwood can't be negative ({value})",
+    "the defender's deadwood of {value} is impossible: ten cards leave at most 98",
+)
+_OVER_LIMIT = "{name} can't knock with {k}: the limit this hand is {limit} ({why})"
+_NO_UNDERCUT = "that is no undercut: {name} has {k}, less than the defender's {d}"
+
+
+def _deadwood_count(value: object, messages: tuple[str, str, str]) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"{who} deadwood must be a whole number, not {value!r}")
+        raise RuleError(messages[0], value=repr(value))
     if value < 0:
-        raise RuleError(f"{who} deadwood can't be negative ({value})")
+        raise RuleError(messages[1], value=value)
     if value > MAX_DEADWOOD:
-        raise RuleError(f"{who} deadwood of {value} is impossible: ten cards leave at most 98")
+        raise RuleError(messages[2], value=value)
     return value
 
 
@@ -112,9 +126,9 @@ class Hand:
 
     def __post_init__(self) -> None:
         if not isinstance(self.entry, Entry):
-            raise RuleError(f"unknown way of entering a hand: {self.entry!r}")
+            raise RuleError("unknown way of entering a hand: {entry}", entry=repr(self.entry))
         if self.claim is not None and not isinstance(self.claim, Claim):
-            raise RuleError(f"unknown result: {self.claim!r}")
+            raise RuleError("unknown result: {claim}", claim=repr(self.claim))
         if self.upcard is not None and not isinstance(self.upcard, Card):
             object.__setattr__(self, "upcard", card(self.upcard))
         for name in ("knocker_cards", "defender_cards"):
@@ -129,28 +143,40 @@ class Hand:
             raise RuleError("say who knocked")
         both = set(self.knocker_cards) & set(self.defender_cards)
         if both:
-            raise RuleError(f"{min(both)} can't be in both hands")
+            raise RuleError("{card} can't be in both hands", card=str(min(both)))
         if self.entry is Entry.RESULT:
             if self.knocker_cards or self.defender_cards:
                 raise RuleError("a result entry takes deadwood counts, not cards")
             if self.claim is None:
                 raise RuleError("say what the result was")
-            _deadwood_count(self.knocker_deadwood, "the knocker's")
-            _deadwood_count(self.defender_deadwood, "the defender's")
+            _deadwood_count(self.knocker_deadwood, _KNOCKER_COUNT)
+            _deadwood_count(self.defender_deadwood, _DEFENDER_COUNT)
         elif self.entry is Entry.DEADWOOD_CARDS:
-            for cards, who in ((self.knocker_cards, "knocker"), (self.defender_cards, "defender")):
+            for cards, too_many in (
+                (self.knocker_cards, "the knocker can't have {n} deadwood cards"),
+                (self.defender_cards, "the defender can't have {n} deadwood cards"),
+            ):
                 if len(cards) > 10:
-                    raise RuleError(
-                        f"the {who} can't have {len(cards)} deadwood cards (10 at most)"
-                    )
-            _deadwood_count(cards_value(self.defender_cards), "the defender's")
+                    raise RuleError(too_many, n=len(cards))
+            _deadwood_count(cards_value(self.defender_cards), _DEFENDER_COUNT)
         else:
             n = len(self.knocker_cards)
             if n not in (10, 11):
-                raise RuleError(f"the knocker's hand has {n} cards: tap 10 (or 11 for big gin)")
-            if len(self.defender_cards) != 10:
                 raise RuleError(
-                    f"the defender's hand has {len(self.defender_cards)} cards: tap all 10"
+                    Msg.plural(
+                        "the knocker's hand has {n} card: tap 10 (or 11 for big gin)",
+                        "the knocker's hand has {n} cards: tap 10 (or 11 for big gin)",
+                        n,
+                    )
+                )
+            n = len(self.defender_cards)
+            if n != 10:
+                raise RuleError(
+                    Msg.plural(
+                        "the defender's hand has {n} card: tap all 10",
+                        "the defender's hand has {n} cards: tap all 10",
+                        n,
+                    )
                 )
 
     # --- constructors, one per way of entering a hand -----------------------
@@ -276,22 +302,22 @@ class HandResult:
     knocker: Arrangement | None = None
     defender: Arrangement | None = None
     #: Things worth telling the player that are not errors.
-    notes: tuple[str, ...] = ()
+    notes: tuple[Msg, ...] = ()
 
 
-def knock_limit(rules: Rules, upcard: Card | None, who: str = "") -> tuple[int, str]:
+def knock_limit(rules: Rules, upcard: Card | None) -> tuple[int, Msg]:
     """The knock limit of a hand and how to explain it.
 
     >>> knock_limit(Rules(oklahoma=True, oklahoma_ace_gin=True), card("AH"))
-    (0, 'upcard A♥: gin only')
+    (0, Msg('upcard A♥: gin only'))
     """
     if not rules.oklahoma:
-        return rules.knock_limit, "house limit"
+        return rules.knock_limit, Msg("house rule")
     if upcard is None:
         raise RuleError("Oklahoma: enter the upcard first, it sets the knock limit")
     if upcard.rank == 1 and rules.oklahoma_ace_gin:
-        return 0, f"upcard {upcard}: gin only"
-    return upcard.value, f"upcard {upcard}"
+        return 0, Msg("upcard {card}: gin only", card=str(upcard))
+    return upcard.value, Msg("upcard {card}", card=str(upcard))
 
 
 def score_hand(hand: Hand, rules: Rules, knocker: str | None = None) -> HandResult:
@@ -303,18 +329,21 @@ def score_hand(hand: Hand, rules: Rules, knocker: str | None = None) -> HandResu
     limit, why = knock_limit(rules, hand.upcard)
 
     k_arr = d_arr = None
-    notes: list[str] = []
+    notes: list[Msg] = []
     claim: Claim | None = hand.claim
     if hand.entry is Entry.RESULT:
         k, d = hand.knocker_deadwood, hand.defender_deadwood
         assert k is not None and d is not None
     elif hand.entry is Entry.DEADWOOD_CARDS:
         k, d = cards_value(hand.knocker_cards), cards_value(hand.defender_cards)
-        for cards, who in ((hand.knocker_cards, name), (hand.defender_cards, "the defender")):
+        for cards, whose in (
+            (hand.knocker_cards, "{name}'s deadwood holds a meld: {melds}"),
+            (hand.defender_cards, "the defender's deadwood holds a meld: {melds}"),
+        ):
             melds = best_arrangement(cards).melds if len(cards) >= 3 else ()
             if melds:
                 shown = ", ".join(str(m) for m in melds)
-                notes.append(f"{who}'s deadwood holds a meld: {shown}")
+                notes.append(Msg(whose, name=name, melds=shown))
         if claim is None:
             claim = Claim.GIN if k == 0 else Claim.KNOCK
     else:
@@ -325,35 +354,37 @@ def score_hand(hand: Hand, rules: Rules, knocker: str | None = None) -> HandResu
     if big and not rules.big_gin:
         raise RuleError("big gin is not played in this game (turn it on in the rules)")
     if claim in (Claim.GIN, Claim.BIG_GIN) and k != 0:
-        raise RuleError(f"{name} can't go gin with {k} deadwood")
+        raise RuleError("{name} can't go gin with {k} deadwood", name=name, k=k)
     if claim is Claim.UNDERCUT and k == 0:
-        raise RuleError(f"{name} knocked with 0 deadwood: that is gin, which can't be undercut")
+        raise RuleError(
+            "{name} knocked with 0 deadwood: that is gin, which can't be undercut", name=name
+        )
     if claim is Claim.KNOCK and k == 0:
         claim = Claim.GIN  # a knock with no deadwood is gin by definition
     if claim not in (Claim.GIN, Claim.BIG_GIN) and k > limit:
-        raise RuleError(f"{name} can't knock with {k}: the limit this hand is {limit} ({why})")
+        raise RuleError(_OVER_LIMIT, name=name, k=k, limit=limit, why=why)
     if claim is Claim.UNDERCUT and k < d:
-        raise RuleError(f"that is no undercut: {name} has {k}, less than the defender's {d}")
+        raise RuleError(_NO_UNDERCUT, name=name, k=k, d=d)
 
     items: list[Item] = []
     if claim in (Claim.GIN, Claim.BIG_GIN):
         outcome = Outcome.BIG_GIN if big else Outcome.GIN
-        items.append(Item("deadwood", d))
+        items.append(Item(N_("deadwood"), d))
         if big:
-            items.append(Item("big gin bonus", rules.big_gin_bonus))
+            items.append(Item(N_("big gin bonus"), rules.big_gin_bonus))
         else:
-            items.append(Item("gin bonus", rules.gin_bonus))
+            items.append(Item(N_("gin bonus"), rules.gin_bonus))
         knocker_wins = True
     elif k < d:
         outcome, knocker_wins = Outcome.KNOCK, True
-        items.append(Item("deadwood difference", d - k))
+        items.append(Item(N_("deadwood difference"), d - k))
     else:
         outcome, knocker_wins = Outcome.UNDERCUT, False
-        items.append(Item("deadwood difference", k - d))
-        items.append(Item("undercut bonus", rules.undercut_bonus))
+        items.append(Item(N_("deadwood difference"), k - d))
+        items.append(Item(N_("undercut bonus"), rules.undercut_bonus))
     points = sum(i.points for i in items)
     if mult > 1:
-        items.append(Item("spade upcard doubles", points))
+        items.append(Item(N_("spade upcard doubles"), points))
         points *= mult
     return HandResult(
         outcome, knocker_wins, points, k, d, limit, mult, tuple(items), k_arr, d_arr, tuple(notes)
@@ -365,7 +396,7 @@ def _is_spade(c: Card | None) -> bool:
 
 
 def _from_cards(
-    hand: Hand, rules: Rules, limit: int, why: str, name: str
+    hand: Hand, rules: Rules, limit: int, why: Msg, name: str
 ) -> tuple[Arrangement, Arrangement, Claim]:
     """Melds, lay-offs and the result from both full hands."""
     cards = hand.knocker_cards
@@ -375,7 +406,7 @@ def _from_cards(
         if eleven.is_big_gin and rules.big_gin and claim in (None, Claim.BIG_GIN):
             return eleven, best_arrangement(hand.defender_cards), Claim.BIG_GIN
         if claim is Claim.BIG_GIN:
-            raise RuleError(f"{name}'s 11 cards are not all melded: no big gin")
+            raise RuleError("{name}'s 11 cards are not all melded: no big gin", name=name)
         if eleven.discard is None:  # all 11 melded but big gin is off: discard one
             eleven = _discard_one(cards)
         cards = tuple(c for c in cards if c is not eleven.discard)
@@ -384,9 +415,9 @@ def _from_cards(
     options = all_best_arrangements(cards)
     k = options[0].deadwood
     if claim in (Claim.GIN, Claim.BIG_GIN) and k != 0:
-        raise RuleError(f"{name}'s cards leave {k} deadwood: that is no gin")
+        raise RuleError("{name}'s cards leave {k} deadwood: that is no gin", name=name, k=k)
     if k > limit:
-        raise RuleError(f"{name} can't knock with {k}: the limit this hand is {limit} ({why})")
+        raise RuleError(_OVER_LIMIT, name=name, k=k, limit=limit, why=why)
     if k == 0:
         # Gin: the defender may not lay off; their own best melds count.
         return options[0], best_arrangement(hand.defender_cards), Claim.GIN
@@ -399,9 +430,7 @@ def _from_cards(
     assert best is not None
     derived = Claim.KNOCK if k < best[1].deadwood else Claim.UNDERCUT
     if claim is Claim.UNDERCUT and derived is not Claim.UNDERCUT:
-        raise RuleError(
-            f"that is no undercut: {name} has {k}, less than the defender's {best[1].deadwood}"
-        )
+        raise RuleError(_NO_UNDERCUT, name=name, k=k, d=best[1].deadwood)
     return best[0], best[1], derived
 
 

@@ -93,7 +93,10 @@ class Meld:
             return Meld(MeldKind.RUN, cs)
         shown = " ".join(str(c) for c in parse_cards(list(cards)))
         hint = " (the ace is always low)" if any(c.rank == 1 for c in cs) else ""
-        raise RuleError(f"{shown} is not a meld{hint}")
+        raise RuleError(
+            "{cards} is not a meld (the ace is always low)" if hint else "{cards} is not a meld",
+            cards=shown,
+        )
 
     @property
     def value(self) -> int:
@@ -286,7 +289,7 @@ def _duplicate_check(cards: Sequence[Card]) -> None:
     seen: set[Card] = set()
     for c in cards:
         if c in seen:
-            raise RuleError(f"{c} is given twice")
+            raise RuleError("{card} is given twice", card=str(c))
         seen.add(c)
 
 
@@ -416,7 +419,7 @@ def best_arrangement(cards: Iterable[Card | str] | str) -> Arrangement:
     """
     hand, mask = _hand_and_mask(cards)
     if len(hand) > 11:
-        raise RuleError(f"a hand has at most 11 cards, not {len(hand)}")
+        raise RuleError("a hand has at most 11 cards, not {n}", n=len(hand))
     a = mask & _FULL
     b = mask >> LANE & _FULL
     c = mask >> 2 * LANE & _FULL
@@ -477,7 +480,7 @@ def best_knock(cards11: Iterable[Card | str] | str) -> Arrangement:
     """
     hand = _as_cards(cards11)
     if len(hand) != 11:
-        raise RuleError(f"a hand before the discard has 11 cards, not {len(hand)}")
+        raise RuleError("a hand before the discard has 11 cards, not {n}", n=len(hand))
     mask = _mask_of(hand)
     if _search(mask)[0] == _total_value(mask):
         whole = best_arrangement(hand)
@@ -558,7 +561,7 @@ def lay_off(
     for m in melds:
         for cd in m.cards:
             if knocker_mask & cd.bit or mask & cd.bit:
-                raise RuleError(f"{cd} is in both hands")
+                raise RuleError("{card} is in both hands", card=str(cd))
             knocker_mask |= cd.bit
     best_dw, best_laid = None, 0
     for laid in _layoff_choices(melds, mask):

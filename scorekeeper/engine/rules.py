@@ -36,6 +36,16 @@ class Shutout(Enum):
     DOUBLE_GAME_BONUS = "double-game-bonus"  # only the game bonus is doubled
 
 
+# One whole sentence per option, so each translates on its own.
+_RANGE = {
+    "target": "the target must be a whole number from {lo} to {hi}, not {value}",
+    "knock_limit": "the knock limit must be a whole number from {lo} to {hi}, not {value}",
+    "gin_bonus": "the gin bonus must be a whole number from {lo} to {hi}, not {value}",
+    "undercut_bonus": "the undercut bonus must be a whole number from {lo} to {hi}, not {value}",
+    "big_gin_bonus": "the big gin bonus must be a whole number from {lo} to {hi}, not {value}",
+    "game_bonus": "the game bonus must be a whole number from {lo} to {hi}, not {value}",
+    "box_bonus": "the box bonus must be a whole number from {lo} to {hi}, not {value}",
+}
 _INT_LIMITS = {
     "target": (1, 10_000),
     "knock_limit": (0, 10),
@@ -78,22 +88,21 @@ class Rules:
         for name, (lo, hi) in _INT_LIMITS.items():
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-                label = name.replace("_", " ")
-                raise RuleError(f"the {label} must be a whole number from {lo} to {hi}, not {v!r}")
+                raise RuleError(_RANGE[name], lo=lo, hi=hi, value=repr(v))
         for f in dataclasses.fields(self):
             if f.type in ("bool", bool) and not isinstance(getattr(self, f.name), bool):
-                raise RuleError(f"{f.name.replace('_', ' ')} must be on or off")
+                raise RuleError("{option} must be on or off", option=f.name.replace("_", " "))
         if not isinstance(self.shutout, Shutout):
             try:
                 object.__setattr__(self, "shutout", Shutout(self.shutout))
             except ValueError:
-                raise RuleError(f"unknown shutout rule {self.shutout!r}") from None
+                raise RuleError("unknown shutout rule {value}", value=repr(self.shutout)) from None
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some options changed (validated like a new value)."""
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
         if unknown:
-            raise RuleError(f"unknown rule option: {', '.join(sorted(unknown))}")
+            raise RuleError("unknown rule option: {names}", names=", ".join(sorted(unknown)))
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
