@@ -79,17 +79,17 @@ CardsInput = str | Iterable[str | Card]
 
 
 _KNOCKER_COUNT = (
-    "the knocker's deadwood must be a whole number, not {value}",
-    "the knocker's deadwood can't be negative ({value})",
-    "the knocker's deadwood of {value} is impossible: ten cards leave at most 98",
+    N_("the knocker's deadwood must be a whole number, not {value}"),
+    N_("the knocker's deadwood can't be negative ({value})"),
+    N_("the knocker's deadwood of {value} is impossible: ten cards leave at most 98"),
 )
 _DEFENDER_COUNT = (
-    "the defender's deadwood must be a whole number, not {value}",
-    "the defender's deadwood can't be negative ({value})",
-    "the defender's deadwood of {value} is impossible: ten cards leave at most 98",
+    N_("the defender's deadwood must be a whole number, not {value}"),
+    N_("the defender's deadwood can't be negative ({value})"),
+    N_("the defender's deadwood of {value} is impossible: ten cards leave at most 98"),
 )
-_OVER_LIMIT = "{name} can't knock with {k}: the limit this hand is {limit} ({why})"
-_NO_UNDERCUT = "that is no undercut: {name} has {k}, less than the defender's {d}"
+_OVER_LIMIT = N_("{name} can't knock with {k}: the limit this hand is {limit} ({why})")
+_NO_UNDERCUT = N_("that is no undercut: {name} has {k}, less than the defender's {d}")
 
 
 def _deadwood_count(value: object, messages: tuple[str, str, str]) -> int:
@@ -153,8 +153,8 @@ class Hand:
             _deadwood_count(self.defender_deadwood, _DEFENDER_COUNT)
         elif self.entry is Entry.DEADWOOD_CARDS:
             for cards, too_many in (
-                (self.knocker_cards, "the knocker can't have {n} deadwood cards"),
-                (self.defender_cards, "the defender can't have {n} deadwood cards"),
+                (self.knocker_cards, N_("the knocker can't have {n} deadwood cards")),
+                (self.defender_cards, N_("the defender can't have {n} deadwood cards")),
             ):
                 if len(cards) > 10:
                     raise RuleError(too_many, n=len(cards))
@@ -337,8 +337,8 @@ def score_hand(hand: Hand, rules: Rules, knocker: str | None = None) -> HandResu
     elif hand.entry is Entry.DEADWOOD_CARDS:
         k, d = cards_value(hand.knocker_cards), cards_value(hand.defender_cards)
         for cards, whose in (
-            (hand.knocker_cards, "{name}'s deadwood holds a meld: {melds}"),
-            (hand.defender_cards, "the defender's deadwood holds a meld: {melds}"),
+            (hand.knocker_cards, N_("{name}'s deadwood holds a meld: {melds}")),
+            (hand.defender_cards, N_("the defender's deadwood holds a meld: {melds}")),
         ):
             melds = best_arrangement(cards).melds if len(cards) >= 3 else ()
             if melds:

@@ -25,7 +25,7 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Any
 
-from .errors import RuleError
+from .errors import N_, RuleError
 
 
 class Shutout(Enum):
@@ -38,13 +38,15 @@ class Shutout(Enum):
 
 # One whole sentence per option, so each translates on its own.
 _RANGE = {
-    "target": "the target must be a whole number from {lo} to {hi}, not {value}",
-    "knock_limit": "the knock limit must be a whole number from {lo} to {hi}, not {value}",
-    "gin_bonus": "the gin bonus must be a whole number from {lo} to {hi}, not {value}",
-    "undercut_bonus": "the undercut bonus must be a whole number from {lo} to {hi}, not {value}",
-    "big_gin_bonus": "the big gin bonus must be a whole number from {lo} to {hi}, not {value}",
-    "game_bonus": "the game bonus must be a whole number from {lo} to {hi}, not {value}",
-    "box_bonus": "the box bonus must be a whole number from {lo} to {hi}, not {value}",
+    "target": N_("the target must be a whole number from {lo} to {hi}, not {value}"),
+    "knock_limit": N_("the knock limit must be a whole number from {lo} to {hi}, not {value}"),
+    "gin_bonus": N_("the gin bonus must be a whole number from {lo} to {hi}, not {value}"),
+    "undercut_bonus": N_(
+        "the undercut bonus must be a whole number from {lo} to {hi}, not {value}"
+    ),
+    "big_gin_bonus": N_("the big gin bonus must be a whole number from {lo} to {hi}, not {value}"),
+    "game_bonus": N_("the game bonus must be a whole number from {lo} to {hi}, not {value}"),
+    "box_bonus": N_("the box bonus must be a whole number from {lo} to {hi}, not {value}"),
 }
 _INT_LIMITS = {
     "target": (1, 10_000),
