@@ -1,0 +1,48 @@
+"""Reviewing the past: statistics and chart series, replayed from the ledgers.
+
+Pure: no UI, no storage, no I/O.  Give it :class:`GameRecord` values (the
+store builds them) and an optional :class:`Filter`:
+
+>>> from datetime import datetime
+>>> from scorekeeper.engine import Game, Hand
+>>> from scorekeeper.review import Filter, GameRecord, score_race, statistics, wins_bars
+>>> names = {"ann": "Ann", "bob": "Bob"}
+>>> g1 = Game("standard", ["ann", "bob"], names=names,
+...           hands=[Hand.gin("ann", 40), Hand.knock("ann", 2, 40)])  # 65 + 38
+>>> g2 = Game("hollywood", ["ann", "bob"], names=names, hands=[Hand.knock("bob", 1, 9)])
+>>> records = [GameRecord("g1", g1, datetime(2024, 3, 1)),
+...            GameRecord("g2", g2, datetime(2024, 4, 1))]
+>>> s = statistics(records)
+>>> s.player("ann").games_won, s.player("ann").hands_won, s.player("bob").hands_won
+(1, 2, 1)
+>>> statistics(records, Filter(format="hollywood")).player("ann").hands_played
+1
+>>> wins_bars(s)
+[Bar(name='Ann', wins=1), Bar(name='Bob', wins=0)]
+>>> [line.points[-1] for line in score_race(g2).columns[1].lines]
+[(1, 0), (1, 0)]
+"""
+
+from .charts import Bar, Point, RaceColumn, RaceLine, ScoreRace, score_race, wins_bars
+from .records import Filter, GameRecord, RecordLike, as_record, select
+from .stats import BiggestHand, HeadToHead, PlayerStats, Statistics, statistics
+
+__all__ = [
+    "Bar",
+    "BiggestHand",
+    "Filter",
+    "GameRecord",
+    "HeadToHead",
+    "PlayerStats",
+    "Point",
+    "RaceColumn",
+    "RaceLine",
+    "RecordLike",
+    "ScoreRace",
+    "Statistics",
+    "as_record",
+    "score_race",
+    "select",
+    "statistics",
+    "wins_bars",
+]

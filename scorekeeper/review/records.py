@@ -1,0 +1,100 @@
+"""What the review reads: finished and unfinished games with their dates.
+
+The review never touches the store.  It takes :class:`GameRecord` values
+(an id, the engine :class:`~scorekeeper.engine.Game`, when it was created
+and when it finished) and a :class:`Filter`, and works everything out by
+replaying the ledgers, so no stored total can drift from the hands.
+
+>>> from datetime import datetime
+>>> from scorekeeper.engine import Game, Hand
+>>> g = Game("standard", ["ann", "bob"], hands=[Hand.gin("ann", 12)])
+>>> rec = GameRecord("g1", g, datetime(2024, 5, 1, 20, 0), None)
+>>> Filter(format="standard").admits(rec), Filter(format="hollywood").admits(rec)
+(True, False)
+>>> Filter(since=datetime(2024, 5, 1), until=datetime(2024, 6, 1)).admits(rec)
+True
+>>> Filter(until=datetime(2024, 5, 1, 20, 0)).admits(rec)  # ``until`` is exclusive
+False
+>>> [r.id for r in select([("g1", g, datetime(2024, 5, 2), None), rec])]
+['g1', 'g1']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from scorekeeper.engine import Format, Game
+
+__all__ = ["Filter", "GameRecord", "RecordLike", "as_record", "select"]
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game as the review sees it.
+
+    ``created_at`` orders games in time (ties: by ``id``) and is what the
+    period filter looks at; ``finished_at`` is informational (``None`` for
+    a game still being played).  A game need not be finished: its hands
+    count, but only finished games (Hollywood: finished columns) count as
+    games played.
+    """
+
+    id: str
+    game: Game
+    created_at: datetime
+    finished_at: datetime | None = None
+
+
+#: A record, or the same four values as a plain tuple.
+RecordLike = GameRecord | tuple[str, Game, datetime, datetime | None]
+
+
+def as_record(item: RecordLike) -> GameRecord:
+    """Accept a :class:`GameRecord` or an ``(id, game, created_at, finished_at)`` tuple."""
+    if isinstance(item, GameRecord):
+        return item
+    return GameRecord(*item)
+
+
+@dataclass(frozen=True)
+class Filter:
+    """Which games a review looks at.
+
+    ``format``: a :class:`~scorekeeper.engine.Format` or its value
+    (``"standard"``, ``"hollywood"``, ``"three-hand"``); ``None`` means any.
+    ``since`` / ``until``: the period, on ``created_at``, half-open
+    (``since <= created_at < until``) so that consecutive periods (months,
+    years) never share a game; ``None`` leaves that end open.  Compare
+    like with like: aware datetimes with aware ones, naive with naive.
+    ``oklahoma``: ``True`` only games played with the Oklahoma knock rule,
+    ``False`` only games without it, ``None`` both.
+    """
+
+    format: Format | str | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+    oklahoma: bool | None = None
+
+    def __post_init__(self) -> None:
+        if self.format is not None and not isinstance(self.format, Format):
+            object.__setattr__(self, "format", Format(self.format))
+
+    def admits(self, record: GameRecord) -> bool:
+        """Whether ``record`` is one of the games this filter selects."""
+        game = record.game
+        if self.format is not None and game.format is not self.format:
+            return False
+        if self.since is not None and record.created_at < self.since:
+            return False
+        if self.until is not None and record.created_at >= self.until:
+            return False
+        return self.oklahoma is None or game.rules.oklahoma is self.oklahoma
+
+
+def select(records: Iterable[RecordLike], filter: Filter | None = None) -> list[GameRecord]:
+    """The records ``filter`` admits, oldest first (by ``created_at``, then ``id``)."""
+    chosen = [r for r in map(as_record, records) if filter is None or filter.admits(r)]
+    chosen.sort(key=lambda r: (r.created_at, r.id))
+    return chosen
