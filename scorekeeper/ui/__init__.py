@@ -1,0 +1,1 @@
+"""The Flet app and its plain-Python view models (the only package importing flet)."""

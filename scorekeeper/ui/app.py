@@ -1,0 +1,978 @@
+"""The Flet app: renders :class:`~scorekeeper.ui.model.AppModel`, nothing more.
+
+Every screen is rebuilt from the model after each action; the handlers only
+call model methods through :meth:`AppModel.act` (which turns refusals into
+inline messages), so no rule and no storage code lives here.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from scorekeeper.engine import Card, Suit
+
+from .handform import MODES, RESULT_LABELS, HandForm, deck_by_suit
+from .model import AppModel, GameCard
+from .newgame import (
+    FORMAT_LABELS,
+    FORMATS,
+    NUMBER_OPTIONS,
+    PRESET_LABELS,
+    RANDOM,
+    SHUTOUT_LABELS,
+    SWITCH_OPTIONS,
+    NewGameForm,
+)
+from .ports import StoreLike
+from .sheet import Sheet
+
+log = logging.getLogger(__name__)
+
+FONT = "DejaVu"
+TAP = 52  # minimum height of a tap target at the table
+RED_SUITS = (Suit.HEARTS, Suit.DIAMONDS)
+Handler = Callable[[Any], None]
+
+
+def _text(value: str, size: int = 16, **kw: Any) -> ft.Text:
+    return ft.Text(value, size=size, **kw)
+
+
+def _section(title: str) -> ft.Text:
+    return ft.Text(title, size=18, weight=ft.FontWeight.BOLD)
+
+
+def _card_box(*controls: ft.Control, color: str | None = None) -> ft.Container:
+    return ft.Container(
+        content=ft.Column(list(controls), spacing=8, tight=True),
+        padding=14,
+        border_radius=12,
+        bgcolor=color or ft.Colors.SURFACE_CONTAINER,
+    )
+
+
+def _message(text: str, kind: str = "error") -> ft.Control:
+    error = kind == "error"
+    return ft.Semantics(
+        live_region=True,
+        content=ft.Container(
+            content=ft.Row(
+                [
+                    ft.Icon(ft.Icons.ERROR_OUTLINE if error else ft.Icons.INFO_OUTLINE),
+                    ft.Text(text, size=16, expand=True, selectable=True),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            ),
+            padding=12,
+            border_radius=10,
+            bgcolor=ft.Colors.ERROR_CONTAINER if error else ft.Colors.SECONDARY_CONTAINER,
+        ),
+    )
+
+
+class GinApp:
+    """One browser session (or the desktop window)."""
+
+    def __init__(self, page: ft.Page, store: StoreLike) -> None:
+        self.page = page
+        self.model = AppModel(store)
+        self.view = ft.View(route="/", scroll=ft.ScrollMode.AUTO, padding=12)
+        self._new_name_field: ft.TextField | None = None
+
+    # --- wiring ---------------------------------------------------------------
+
+    def start(self) -> None:
+        page = self.page
+        page.title = "Gin Scorekeeper"
+        page.fonts = {FONT: "fonts/DejaVuSans.ttf", f"{FONT} Bold": "fonts/DejaVuSans-Bold.ttf"}
+        page.theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.GREEN)
+        page.dark_theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.GREEN)
+        page.theme_mode = ft.ThemeMode.LIGHT
+        page.on_route_change = self._on_route
+        page.on_keyboard_event = self._on_key
+        page.views.clear()
+        page.views.append(self.view)
+        self.model.act(self.model.go, page.route or "/")
+        self.render()
+
+    def _on_route(self, e: ft.RouteChangeEvent) -> None:
+        if e.route == self.model.route:
+            return
+        self.model.act(self.model.go, e.route)
+        self.render()
+
+    def on(self, fn: Callable[..., Any], *args: Any) -> Handler:
+        """An event handler that runs a model action, then re-renders."""
+
+        def handler(_: Any = None) -> None:
+            self.model.act(fn, *args)
+            self.render()
+
+        return handler
+
+    def _on_key(self, e: ft.KeyboardEvent) -> None:
+        """Desktop: type deadwood counts, Tab switches the count, Enter saves."""
+        form = self.model.hand
+        if self.model.screen != "hand" or form is None or form.mode != "quick":
+            return
+        key = e.key
+        if key.isdigit() and len(key) == 1:
+            self.model.act(form.press, key)
+        elif key == "Backspace":
+            self.model.act(form.press, "⌫")
+        elif key == "Tab":
+            form.set_active("defender" if form.active == "knocker" else "knocker")
+        elif key == "Enter":
+            self.model.act(self.model.save_hand)
+        else:
+            return
+        self.render()
+
+    def render(self) -> None:
+        m = self.model
+        try:
+            builder = {
+                "home": self._home,
+                "new": self._new_game,
+                "sheet": self._sheet,
+                "hand": self._hand,
+            }[m.screen]
+            title, controls = builder()
+        except Exception:
+            log.exception("could not draw the %s screen", m.screen)
+            m.screen, m.error = "home", "Sorry, that screen could not be shown."
+            title, controls = self._home()
+        self.view.route = m.route
+        self.view.appbar = self._appbar(title)
+        self.view.controls = [
+            ft.Row(
+                [
+                    ft.Container(
+                        ft.Column(
+                            controls,
+                            spacing=14,
+                            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                        ),
+                        expand=True,
+                        width=900,
+                    )
+                ],
+                alignment=ft.MainAxisAlignment.CENTER,
+            )
+        ]
+        if self.page.route != m.route:
+            self.page.route = m.route
+        self.page.update()
+
+    def _appbar(self, title: str) -> ft.AppBar:
+        m = self.model
+        dark = self.page.theme_mode == ft.ThemeMode.DARK
+        leading = None
+        if m.screen != "home":
+            back = self.on(m.cancel_hand) if m.screen == "hand" else self.on(m.go_home)
+            leading = ft.Semantics(
+                label="Back",
+                button=True,
+                content=ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back", on_click=back),
+            )
+        return ft.AppBar(
+            leading=leading,
+            automatically_imply_leading=False,
+            title=ft.Text(title, size=20, overflow=ft.TextOverflow.ELLIPSIS),
+            bgcolor=ft.Colors.PRIMARY_CONTAINER,
+            actions=[
+                ft.Semantics(
+                    label="Light theme" if dark else "Dark theme",
+                    button=True,
+                    content=ft.IconButton(
+                        ft.Icons.LIGHT_MODE if dark else ft.Icons.DARK_MODE,
+                        tooltip="Light theme" if dark else "Dark theme",
+                        on_click=self._toggle_theme,
+                    ),
+                ),
+            ],
+        )
+
+    def _toggle_theme(self, _: Any = None) -> None:
+        dark = self.page.theme_mode == ft.ThemeMode.DARK
+        self.page.theme_mode = ft.ThemeMode.LIGHT if dark else ft.ThemeMode.DARK
+        self.render()
+
+    # --- home --------------------------------------------------------------------
+
+    def _home(self) -> tuple[str, list[ft.Control]]:
+        m = self.model
+        out: list[ft.Control] = []
+        for notice in m.notices:
+            out.append(_message(notice, "info"))
+        if m.notices:
+            out.append(ft.TextButton("Dismiss", on_click=self.on(m.dismiss_notices)))
+        if m.error:
+            out.append(_message(m.error))
+        unfinished, done = m.home_games()
+        out.append(
+            ft.FilledButton(
+                "New game",
+                icon=ft.Icons.ADD,
+                height=TAP + 8,
+                on_click=self.on(m.open_new),
+            )
+        )
+        if unfinished:
+            out.append(_section("Games in progress"))
+            out.extend(self._game_card(g, "Resume", True) for g in unfinished)
+        else:
+            out.append(_text("No game in progress.", color=ft.Colors.ON_SURFACE_VARIANT))
+        if done:
+            out.append(_section("Recent finished games"))
+            out.extend(self._game_card(g, "Open", False) for g in done)
+        return "Gin Scorekeeper ♠♥♦♣", out
+
+    def _game_card(self, g: GameCard, verb: str, primary: bool) -> ft.Control:
+        button_cls = ft.FilledButton if primary else ft.OutlinedButton
+        return _card_box(
+            ft.Text(g.title, size=18, weight=ft.FontWeight.BOLD),
+            ft.Text(g.detail, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+            button_cls(
+                f"{verb} {g.title}",
+                icon=ft.Icons.PLAY_ARROW if primary else None,
+                height=TAP,
+                on_click=self.on(self.model.open_game, g.id),
+            ),
+        )
+
+    # --- new game ------------------------------------------------------------------
+
+    def _choice(self, label: str, selected: bool, handler: Handler, **kw: Any) -> ft.Control:
+        if kw.pop("compact", False):
+            style = ft.ButtonStyle(
+                padding=ft.Padding.symmetric(horizontal=4), text_style=ft.TextStyle(size=14)
+            )
+            cls = ft.FilledButton if selected else ft.OutlinedButton
+            return cls(label, height=TAP - 4, on_click=handler, expand=True, style=style, **kw)
+        if selected:
+            return ft.FilledButton(label, icon=ft.Icons.CHECK, height=TAP, on_click=handler, **kw)
+        return ft.OutlinedButton(label, height=TAP, on_click=handler, **kw)
+
+    def _new_game(self) -> tuple[str, list[ft.Control]]:
+        m = self.model
+        form = m.new_game
+        if form is None:
+            form = m.new_game = NewGameForm()
+        out: list[ft.Control] = []
+        if form.error:
+            out.append(_message(form.error))
+
+        out.append(_section("Format"))
+        out.append(
+            ft.Row(
+                [
+                    self._choice(FORMAT_LABELS[f], form.format == f, self.on(form.set_format, f))
+                    for f in FORMATS
+                ],
+                wrap=True,
+            )
+        )
+
+        out.append(_section(f"Players ({len(form.seats)} of {form.player_count})"))
+        saved = m.saved_players()
+        if form.seats:
+            out.append(_text("Playing: " + ", ".join(s.name for s in form.seats), weight="bold"))
+        chips: list[ft.Control] = []
+        for pid, name in saved:
+            chips.append(
+                self._choice(name, form.is_seated(pid), self.on(form.toggle_player, pid, name))
+            )
+        for seat in form.seats:
+            if seat.id is None:
+                chips.append(
+                    self._choice(seat.name, True, self.on(self._unseat_new, form, seat.name))
+                )
+        if chips:
+            out.append(ft.Row(chips, wrap=True))
+        name_field = ft.TextField(
+            label="New player name",
+            value=form.new_name,
+            on_change=lambda e: setattr(form, "new_name", e.control.value),
+            on_submit=self.on(m.add_typed_player),
+            capitalization=ft.TextCapitalization.WORDS,
+            expand=True,
+            text_size=18,
+        )
+        out.append(
+            ft.Row(
+                [
+                    name_field,
+                    ft.FilledTonalButton(
+                        "Add player", height=TAP, on_click=self.on(m.add_typed_player)
+                    ),
+                ]
+            )
+        )
+
+        if form.format == "three-hand":
+            out.append(_section("Box, captain and sitter"))
+            out.append(
+                ft.Row(
+                    [
+                        self._choice(
+                            "Let the app draw",
+                            form.draw_mode == RANDOM,
+                            self.on(setattr, form, "draw_mode", RANDOM),
+                        ),
+                        self._choice(
+                            "Enter the drawn cards",
+                            form.draw_mode != RANDOM,
+                            self.on(setattr, form, "draw_mode", "cards"),
+                        ),
+                    ],
+                    wrap=True,
+                )
+            )
+            if form.draw_mode != RANDOM:
+                out.append(
+                    _text(
+                        "Highest card takes the box and deals, the middle is captain, "
+                        "the lowest sits out (K high, A low).",
+                        size=14,
+                    )
+                )
+                for seat in form.seats:
+                    out.append(
+                        ft.TextField(
+                            label=f"Card {seat.name} drew",
+                            hint_text="e.g. K♠ or KS",
+                            value=form.draw_texts.get(seat.name, ""),
+                            on_change=self._draw_changed(form, seat.name),
+                            on_blur=lambda _: self.render(),
+                            on_submit=lambda _: self.render(),
+                            text_size=18,
+                        )
+                    )
+                preview = form.roles_preview()
+                if preview:
+                    out.append(_text(preview, weight="bold"))
+        else:
+            out.append(_section("First dealer"))
+            dealers = [
+                self._choice(
+                    "Draw at random",
+                    form.first_dealer == RANDOM,
+                    self.on(setattr, form, "first_dealer", RANDOM),
+                )
+            ]
+            for seat in form.seats:
+                dealers.append(
+                    self._choice(
+                        f"{seat.name} deals",
+                        form.first_dealer == seat.name,
+                        self.on(setattr, form, "first_dealer", seat.name),
+                    )
+                )
+            out.append(ft.Row(dealers, wrap=True))
+
+        out.append(_section("Rules"))
+        preset = form.preset_name()
+        out.append(
+            ft.Row(
+                [
+                    self._choice(label, preset == key, self.on(form.set_preset, key))
+                    for key, label in PRESET_LABELS.items()
+                ]
+                + ([self._choice("Custom", True, lambda _: None)] if preset == "custom" else []),
+                wrap=True,
+            )
+        )
+        out.append(
+            ft.Row(
+                [
+                    self._choice(
+                        f"To {t}",
+                        (form.values["target"] == t and "target" not in form.texts)
+                        or form.text_of("target") == str(t),
+                        self.on(form.set_field, "target", str(t)),
+                    )
+                    for t in (100, 150, 250)
+                ],
+                wrap=True,
+            )
+        )
+        out.extend(self._rule_options(form))
+        out.append(
+            ft.FilledButton(
+                "Start game",
+                icon=ft.Icons.PLAY_ARROW,
+                height=TAP + 8,
+                on_click=self.on(m.start_game),
+            )
+        )
+        if form.error:
+            out.append(_message(form.error))
+        return "New game", out
+
+    def _unseat_new(self, form: NewGameForm, name: str) -> None:
+        form.seats = [s for s in form.seats if not (s.id is None and s.name == name)]
+        form._forget(name)
+
+    def _draw_changed(self, form: NewGameForm, name: str) -> Handler:
+        def handler(e: Any) -> None:
+            form.draw_texts[name] = e.control.value
+            form.error = None
+
+        return handler
+
+    def _rule_options(self, form: NewGameForm) -> list[ft.Control]:
+        out: list[ft.Control] = []
+        fields: list[ft.Control] = []
+        for name, label, needs in NUMBER_OPTIONS:
+            if needs and not form.values[needs]:
+                continue
+            if name == "knock_limit" and form.oklahoma:
+                continue
+            fields.append(
+                ft.Container(
+                    ft.TextField(
+                        label=label,
+                        value=form.text_of(name),
+                        input_filter=ft.NumbersOnlyInputFilter(),  # type: ignore[no-untyped-call]
+                        keyboard_type=ft.KeyboardType.NUMBER,
+                        on_change=self._field_changed(form, name),
+                        on_blur=lambda _: self.render(),
+                        text_size=18,
+                    ),
+                    col={"xs": 6, "md": 4},
+                )
+            )
+        out.append(ft.ResponsiveRow(fields))
+        for name, label, needs in SWITCH_OPTIONS:
+            if needs and not form.values[needs]:
+                continue
+            out.append(
+                ft.Switch(
+                    label=label,
+                    value=bool(form.values[name]),
+                    on_change=self._switch_changed(form, name),
+                )
+            )
+        if form.values["classic_bonuses"]:
+            out.append(
+                ft.Row(
+                    [
+                        self._choice(
+                            label,
+                            form.values["shutout"] == key,
+                            self.on(form.set_field, "shutout", key),
+                        )
+                        for key, label in SHUTOUT_LABELS.items()
+                    ],
+                    wrap=True,
+                )
+            )
+        if form.format == "hollywood":
+            out.append(
+                ft.Switch(
+                    label="Rolling sheet: a new game opens whenever one ends",
+                    value=bool(form.values["hollywood_rolling"]),
+                    on_change=self._switch_changed(form, "hollywood_rolling"),
+                )
+            )
+        return out
+
+    def _field_changed(self, form: NewGameForm, name: str) -> Handler:
+        def handler(e: Any) -> None:
+            form.set_field(name, e.control.value)
+
+        return handler
+
+    def _switch_changed(self, form: NewGameForm, name: str) -> Handler:
+        def handler(e: Any) -> None:
+            self.model.act(form.set_field, name, bool(e.control.value))
+            self.render()
+
+        return handler
+
+    # --- score sheet ----------------------------------------------------------------
+
+    def _sheet(self) -> tuple[str, list[ft.Control]]:
+        m = self.model
+        s = m.sheet()
+        game = m.game()
+        out: list[ft.Control] = []
+        if m.error:
+            out.append(_message(m.error))
+        if m.note:
+            out.append(_message(m.note, "info"))
+        if s.finished:
+            out.extend(self._game_over(s, game.format.value))
+        else:
+            status = [ft.Text(s.status, size=20, weight=ft.FontWeight.BOLD)]
+            if game.rules.oklahoma:
+                status.append(
+                    _text(
+                        "Oklahoma: turn the upcard first: it sets the knock limit"
+                        + (", an ace means gin only" if game.rules.oklahoma_ace_gin else "")
+                        + (
+                            ", a spade doubles the hand"
+                            if game.rules.oklahoma_spades_double
+                            else ""
+                        )
+                        + ".",
+                        size=15,
+                    )
+                )
+            if s.tally:
+                status.append(_text(s.tally, size=15))
+            out.append(_card_box(*status, color=ft.Colors.SECONDARY_CONTAINER))
+            out.append(
+                ft.Row(
+                    [
+                        ft.FilledButton(
+                            "Enter hand",
+                            icon=ft.Icons.ADD,
+                            height=TAP + 8,
+                            expand=True,
+                            on_click=self.on(m.open_hand),
+                        ),
+                        ft.OutlinedButton(
+                            "Undo last hand",
+                            icon=ft.Icons.UNDO,
+                            height=TAP + 8,
+                            disabled=not s.rows,
+                            on_click=self.on(m.undo),
+                        ),
+                    ]
+                )
+            )
+        out.append(self._table(s))
+        out.append(_text(s.rules, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+        return s.title, out
+
+    def _game_over(self, s: Sheet, fmt: str) -> list[ft.Control]:
+        m = self.model
+        lines: list[ft.Control] = [
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.EMOJI_EVENTS, size=36),
+                    ft.Text(
+                        f"{s.winner} wins!" if s.winner else "Game over",
+                        size=26,
+                        weight=ft.FontWeight.BOLD,
+                    ),
+                ]
+            )
+        ]
+        if s.tally:
+            lines.append(_text(s.tally))
+        lines.extend(_text(line) for line in s.final)
+        out: list[ft.Control] = [_card_box(*lines, color=ft.Colors.TERTIARY_CONTAINER)]
+        buttons: list[ft.Control] = []
+        if fmt == "hollywood":
+            buttons.append(
+                ft.FilledButton(
+                    "New series", icon=ft.Icons.REFRESH, height=TAP, on_click=self.on(m.new_series)
+                )
+            )
+        buttons.append(
+            (ft.OutlinedButton if fmt == "hollywood" else ft.FilledButton)(
+                "Play again, same players",
+                icon=ft.Icons.REFRESH,
+                height=TAP,
+                on_click=self.on(m.play_again),
+            )
+        )
+        buttons.append(
+            ft.OutlinedButton("Home", icon=ft.Icons.HOME, height=TAP, on_click=self.on(m.go_home))
+        )
+        out.append(ft.Row(buttons, wrap=True))
+        return out
+
+    def _table(self, s: Sheet) -> ft.Control:
+        n = len(s.header)
+        hollywood = len(s.games) > 1 or any(g for g in s.header_game)
+        rows: list[ft.Control] = []
+        num_w = 34
+
+        def cells(
+            values: list[str], bold: bool = False, marks: list[bool] | None = None, size: int = 17
+        ) -> list[ft.Control]:
+            out: list[ft.Control] = []
+            for i, v in enumerate(values):
+                game_idx = s.header_game[i] if i < len(s.header_game) else 0
+                closed = hollywood and s.games[game_idx].closed
+                scored = bool(marks and marks[i])
+                out.append(
+                    ft.Container(
+                        ft.Text(
+                            v,
+                            size=size,
+                            weight=ft.FontWeight.BOLD if bold or scored else None,
+                            color=ft.Colors.PRIMARY if scored else None,
+                            text_align=ft.TextAlign.CENTER,
+                            no_wrap=True,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ),
+                        expand=True,
+                        alignment=ft.Alignment.CENTER,
+                        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if closed else None,
+                        padding=ft.Padding.symmetric(vertical=2),
+                    )
+                )
+            return out
+
+        if hollywood:
+            heads: list[ft.Control] = [ft.Container(width=num_w)]
+            for g in s.games:
+                mark = f" ✓ {g.winner}" if g.closed else ""
+                heads.append(
+                    ft.Container(
+                        ft.Text(
+                            g.title + mark,
+                            size=14,
+                            weight=ft.FontWeight.BOLD,
+                            text_align=ft.TextAlign.CENTER,
+                            no_wrap=True,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ),
+                        expand=len(s.players),
+                        alignment=ft.Alignment.CENTER,
+                        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if g.closed else None,
+                        border_radius=6,
+                    )
+                )
+            rows.append(ft.Row(heads, spacing=2))
+            names = [h.split(" ", 1)[1] for h in s.header]
+        else:
+            names = list(s.header)
+        rows.append(
+            ft.Row(
+                [
+                    ft.Container(ft.Text("#", size=14), width=num_w),
+                    *cells(names, bold=True, size=15),
+                ],
+                spacing=2,
+            )
+        )
+        rows.append(ft.Divider(height=1))
+        for r in s.rows:
+            sub = r.text + f" · dealt by {r.dealer}"
+            if r.roles:
+                sub = f"{r.text} · {r.roles}"
+            rows.append(
+                ft.Container(
+                    ft.Column(
+                        [
+                            ft.Row(
+                                [
+                                    ft.Container(ft.Text(str(r.number), size=14), width=num_w),
+                                    *cells(r.cells, marks=r.scored),
+                                ],
+                                spacing=2,
+                            ),
+                            ft.Text(sub, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                        ],
+                        spacing=0,
+                        tight=True,
+                    ),
+                    padding=ft.Padding.symmetric(vertical=6, horizontal=2),
+                    border_radius=8,
+                    ink=True,
+                    on_click=self.on(self.model.open_hand, r.number - 1),
+                    tooltip=f"Edit hand {r.number}",
+                )
+            )
+        rows.append(ft.Divider(height=1))
+        rows.append(
+            ft.Row(
+                [
+                    ft.Container(ft.Text("Σ", size=15, weight=ft.FontWeight.BOLD), width=num_w),
+                    *cells(s.totals, bold=True, size=19),
+                ],
+                spacing=2,
+            )
+        )
+        if not s.rows:
+            rows.append(_text("No hands yet: tap Enter hand after each deal.", size=14))
+        else:
+            rows.append(
+                _text(
+                    "Tap a hand to open, correct or revert it.",
+                    size=13,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                )
+            )
+        del n
+        return _card_box(*rows)
+
+    # --- hand entry -------------------------------------------------------------------
+
+    def _hand(self) -> tuple[str, list[ft.Control]]:
+        m = self.model
+        form = m.hand
+        assert form is not None
+        names = form.names
+        left: list[ft.Control] = []
+        editing = form.edit_index is not None
+        dealer = names.get(form.dealer or "", "?")
+        head = f"Hand {form.edit_index + 1}" if form.edit_index is not None else "Hand"
+        left.append(_text(f"{dealer} dealt this hand", weight="bold"))
+        left.append(
+            ft.Row(
+                [
+                    self._choice(label, form.mode == key, self.on(form.set_mode, key), compact=True)
+                    for key, label in MODES.items()
+                ],
+                spacing=6,
+            )
+        )
+        if form.game.rules.oklahoma:
+            up_row: list[ft.Control] = [
+                ft.Text(form.upcard_text(), size=17, weight=ft.FontWeight.BOLD, expand=True)
+            ]
+            if form.upcard is not None:
+                up_row.append(ft.TextButton("Change upcard", on_click=self.on(form.choose_upcard)))
+            left.append(_card_box(ft.Row(up_row, wrap=True), color=ft.Colors.SECONDARY_CONTAINER))
+        if form.picking_upcard:
+            left.append(_section("Tap the upcard"))
+            left.append(self._grid(form))
+        else:
+            left.extend(self._entry(form))
+
+        right: list[ft.Control] = []
+        p = form.preview()
+        if form.error:
+            right.append(_message(form.error))
+        box: list[ft.Control] = [_section("Preview")]
+        if p.error:
+            box.append(ft.Text(p.error, size=16, color=ft.Colors.ERROR))
+        else:
+            box.append(ft.Text(p.headline, size=19, weight=ft.FontWeight.BOLD))
+            box.extend(_text(i, size=15) for i in p.items)
+            box.extend(_text(i, size=15) for i in p.melds)
+            box.extend(_text(i, size=15, color=ft.Colors.TERTIARY) for i in p.notes)
+            box.append(_text(p.totals, size=15))
+        right.append(_card_box(*box))
+        actions: list[ft.Control] = [
+            ft.FilledButton(
+                "Save changes" if editing else "Save hand",
+                icon=ft.Icons.SAVE,
+                height=TAP + 8,
+                expand=True,
+                on_click=self.on(m.save_hand),
+            ),
+            ft.OutlinedButton("Cancel", height=TAP + 8, on_click=self.on(m.cancel_hand)),
+        ]
+        right.append(ft.Row(actions))
+        if editing and form.edit_index is not None and m.versions(form.edit_index) > 1:
+            right.append(
+                ft.OutlinedButton(
+                    "Revert edit",
+                    icon=ft.Icons.RESTORE,
+                    height=TAP,
+                    on_click=self.on(m.revert_edit, form.edit_index),
+                )
+            )
+        layout = ft.ResponsiveRow(
+            [
+                ft.Column(left, col={"xs": 12, "lg": 7}, spacing=12),
+                ft.Column(right, col={"xs": 12, "lg": 5}, spacing=12),
+            ],
+            spacing=16,
+        )
+        return f"{head} · {m.sheet().title}", [layout]
+
+    def _entry(self, form: HandForm) -> list[ft.Control]:
+        names = form.names
+        out: list[ft.Control] = []
+        draw = form.mode == "quick" and form.result == "draw"
+        if form.mode == "quick":
+            out.append(_section("Result"))
+            out.append(
+                ft.Row(
+                    [
+                        self._choice(
+                            RESULT_LABELS[r],
+                            form.result == r,
+                            self.on(form.set_result, r),
+                            compact=True,
+                        )
+                        for r in form.result_options()
+                    ],
+                    spacing=6,
+                )
+            )
+        elif form.game.rules.big_gin:
+            out.append(
+                ft.Switch(
+                    label="Big gin (all 11 cards melded)",
+                    value=form.result == "big-gin",
+                    on_change=self._big_gin_changed(form),
+                )
+            )
+        if not draw:
+            out.append(
+                _section(
+                    "Who knocked?"
+                    if form.result != "undercut"
+                    else "Who knocked (and was undercut)?"
+                )
+            )
+            out.append(
+                ft.Row(
+                    [
+                        self._choice(
+                            f"{names[p]} knocked",
+                            form.knocker == p,
+                            self.on(form.set_knocker, p),
+                            compact=True,
+                        )
+                        for p in form.candidates()
+                    ],
+                    spacing=6,
+                )
+            )
+        if form.mode == "quick":
+            if not draw:
+                out.extend(self._counts(form))
+        else:
+            out.extend(self._card_entry(form))
+        return out
+
+    def _big_gin_changed(self, form: HandForm) -> Handler:
+        def handler(e: Any) -> None:
+            form.result = "big-gin" if e.control.value else "knock"
+            self.render()
+
+        return handler
+
+    def _counts(self, form: HandForm) -> list[ft.Control]:
+        names = form.names
+        kname = names.get(form.knocker or "", "Knocker")
+        dpid = form.defender()
+        dname = names.get(dpid or "", "Defender")
+        gin = form.result in ("gin", "big-gin")
+
+        def box(which: str, label: str, value: str, enabled: bool) -> ft.Control:
+            active = form.active == which and enabled
+            return ft.Container(
+                ft.Column(
+                    [
+                        ft.Text(label, size=14, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
+                        ft.Text(value or "–", size=30, weight=ft.FontWeight.BOLD),
+                    ],
+                    spacing=0,
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    tight=True,
+                ),
+                expand=True,
+                padding=8,
+                border_radius=12,
+                alignment=ft.Alignment.CENTER,
+                border=ft.Border.all(
+                    3 if active else 1, ft.Colors.PRIMARY if active else ft.Colors.OUTLINE
+                ),
+                bgcolor=ft.Colors.PRIMARY_CONTAINER if active else None,
+                on_click=self.on(form.set_active, which) if enabled else None,
+                opacity=1.0 if enabled else 0.5,
+            )
+
+        out: list[ft.Control] = [
+            _section("Deadwood (after lay-offs)"),
+            ft.Row(
+                [
+                    box("knocker", f"{kname}'s deadwood", form.k_text, not gin),
+                    box("defender", f"{dname}'s deadwood", form.d_text, True),
+                ]
+            ),
+        ]
+        keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "C", "0", "⌫"]
+        grid: list[ft.Control] = []
+        for k in keys:
+            label = {"C": "Clear", "⌫": "Delete"}.get(k, k)
+            grid.append(
+                ft.Container(
+                    ft.Button(
+                        content=ft.Text(k, size=24),
+                        tooltip=label if label != k else None,
+                        height=TAP + 4,
+                        on_click=self.on(form.press, k),
+                        style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=10)),
+                    ),
+                    col=4,
+                )
+            )
+        out.append(ft.ResponsiveRow(grid, spacing=8, run_spacing=8))
+        return out
+
+    def _card_entry(self, form: HandForm) -> list[ft.Control]:
+        names = form.names
+        kname = names.get(form.knocker or "", "Knocker")
+        dname = names.get(form.defender() or "", "Defender")
+        what = "deadwood cards" if form.mode == "deadwood" else "whole hand"
+        out: list[ft.Control] = [
+            _section(f"Tap each player's {what}"),
+            ft.Row(
+                [
+                    self._choice(
+                        f"Tapping {kname}",
+                        form.tapping == "knocker",
+                        self.on(form.set_tapping, "knocker"),
+                        compact=True,
+                    ),
+                    self._choice(
+                        f"Tapping {dname}",
+                        form.tapping == "defender",
+                        self.on(form.set_tapping, "defender"),
+                        compact=True,
+                    ),
+                ]
+            ),
+            _text(form.card_summary("knocker"), size=15, color=ft.Colors.PRIMARY, weight="bold"),
+            _text(form.card_summary("defender"), size=15, color=ft.Colors.TERTIARY, weight="bold"),
+            self._grid(form),
+            ft.TextButton("Clear all cards", on_click=self.on(form.clear_cards)),
+        ]
+        return out
+
+    def _grid(self, form: HandForm) -> ft.Control:
+        rows: list[ft.Control] = []
+        for suit_cards in deck_by_suit():
+            tiles: list[ft.Control] = []
+            for c in suit_cards:
+                tiles.append(self._card_tile(form, c))
+            rows.append(ft.Row(tiles, wrap=True, spacing=4, run_spacing=4))
+        return ft.Column(rows, spacing=8)
+
+    def _card_tile(self, form: HandForm, c: Card) -> ft.Control:
+        owner = form.owner(c) if not form.picking_upcard else None
+        if form.picking_upcard and form.upcard == c:
+            owner = "knocker"
+        red = c.suit in RED_SUITS
+        fg: ft.Colors | None
+        if owner == "knocker":
+            bg, fg = ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY
+        elif owner == "defender":
+            bg, fg = ft.Colors.TERTIARY, ft.Colors.ON_TERTIARY
+        else:
+            bg, fg = ft.Colors.SURFACE_CONTAINER_LOWEST, (ft.Colors.RED_700 if red else None)
+        return ft.Button(
+            content=ft.Text(str(c), size=17, color=fg, weight=ft.FontWeight.BOLD),
+            width=52,
+            height=48,
+            bgcolor=bg,
+            style=ft.ButtonStyle(
+                padding=0,
+                shape=ft.RoundedRectangleBorder(radius=8),
+                side=ft.BorderSide(1, ft.Colors.OUTLINE),
+            ),
+            on_click=self.on(form.tap_card, c),
+        )
+
+
+def run_app(page: ft.Page, store: StoreLike) -> GinApp:
+    app = GinApp(page, store)
+    app.start()
+    return app

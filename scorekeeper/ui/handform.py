@@ -1,0 +1,350 @@
+"""The hand-entry form as plain Python: quick entry, deadwood cards, full hands.
+
+It only builds an engine :class:`Hand` from what was tapped and asks the
+engine for a preview; every rule and every message comes from the engine.
+
+>>> from scorekeeper.engine import Game
+>>> g = Game("standard", ["a", "b"], names={"a": "Ann", "b": "Bob"}, first_dealer="a")
+>>> f = HandForm(g)
+>>> f.set_knocker("b"); f.press("4"); f.set_active("defender"); f.press("3"); f.press("0")
+>>> f.preview().headline
+'Bob knocked (4 v 30): Bob +26'
+>>> f.press("0"); f.preview().error
+"the defender's deadwood of 300 is impossible: ten cards leave at most 98"
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from scorekeeper.engine import (
+    DECK,
+    Card,
+    Claim,
+    Entry,
+    Game,
+    Hand,
+    Line,
+    RuleError,
+    best_arrangement,
+    cards_value,
+)
+
+from .sheet import describe, name_of, upcard_info
+
+MODES = {"quick": "Quick", "deadwood": "Deadwood cards", "cards": "Full hands"}
+RESULT_LABELS = {
+    "knock": "Knock",
+    "gin": "Gin",
+    "big-gin": "Big gin",
+    "undercut": "Undercut",
+    "draw": "Draw",
+}
+MAX_DIGITS = 3
+
+
+@dataclass(frozen=True)
+class Preview:
+    headline: str = ""
+    items: list[str] = field(default_factory=list)
+    totals: str = ""
+    melds: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and bool(self.headline)
+
+
+def scratch_copy(game: Game) -> Game:
+    """An unsaved copy of ``game`` to try an edit on."""
+    return Game(
+        game.format,
+        game.players,
+        game.rules,
+        first_dealer=game.first_dealer if game.roles is None else None,
+        roles=game.roles,
+        hands=game.hands,
+        names=game.names,
+    )
+
+
+@dataclass
+class HandForm:
+    game: Game
+    edit_index: int | None = None
+    mode: str = "quick"
+    knocker: str | None = None
+    result: str = "knock"
+    k_text: str = ""
+    d_text: str = ""
+    active: str = "knocker"  # which count the keypad types into
+    upcard: Card | None = None
+    knocker_cards: list[Card] = field(default_factory=list)
+    defender_cards: list[Card] = field(default_factory=list)
+    tapping: str = "knocker"  # whose cards a tap on the grid goes to
+    error: str | None = None
+    #: Oklahoma: the card grid picks the upcard (asked first).
+    picking_upcard: bool = False
+
+    def __post_init__(self) -> None:
+        if self.edit_index is not None:
+            self._load(self.game.hands[self.edit_index])
+        self.picking_upcard = self.game.rules.oklahoma and self.upcard is None
+
+    def _load(self, hand: Hand) -> None:
+        self.mode = {
+            Entry.RESULT: "quick",
+            Entry.DEADWOOD_CARDS: "deadwood",
+            Entry.FULL_HANDS: "cards",
+        }[hand.entry]
+        self.knocker = hand.by
+        self.upcard = hand.upcard
+        claim = hand.claim
+        self.result = claim.value if claim is not None else "knock"
+        if hand.entry is Entry.RESULT and claim is not Claim.DRAW:
+            self.k_text = str(hand.knocker_deadwood or 0)
+            self.d_text = str(hand.defender_deadwood or 0)
+        self.knocker_cards = list(hand.knocker_cards)
+        self.defender_cards = list(hand.defender_cards)
+
+    # --- who plays this hand ----------------------------------------------
+
+    @property
+    def names(self) -> dict[str, str]:
+        return {p: name_of(self.game.names, p) for p in self.game.players}
+
+    def _standings_before(self) -> tuple[str | None, tuple[str, ...]]:
+        """(dealer, players who may knock) for the hand being entered."""
+        st = self.game.standings
+        if self.edit_index is not None:
+            line = st.lines[self.edit_index]
+            roles, dealer = line.roles, line.dealer
+        else:
+            roles, dealer = st.roles, st.next_dealer
+        if roles is not None:
+            return dealer, (roles.box, roles.captain)
+        return dealer, tuple(self.game.players)
+
+    @property
+    def dealer(self) -> str | None:
+        return self._standings_before()[0]
+
+    def candidates(self) -> tuple[str, ...]:
+        return self._standings_before()[1]
+
+    def defender(self) -> str | None:
+        if self.knocker is None:
+            return None
+        others = [p for p in self.candidates() if p != self.knocker]
+        return others[0] if others else None
+
+    def result_options(self) -> list[str]:
+        opts = ["knock", "gin"]
+        if self.game.rules.big_gin:
+            opts.append("big-gin")
+        return [*opts, "undercut", "draw"]
+
+    # --- inputs --------------------------------------------------------------
+
+    def set_mode(self, mode: str) -> None:
+        if mode not in MODES:
+            raise RuleError(f"unknown entry mode {mode!r}")
+        self.mode = mode
+        self.error = None
+        if mode != "quick" and self.result not in ("knock", "big-gin"):
+            self.result = "knock"
+
+    def set_knocker(self, pid: str) -> None:
+        if pid not in self.candidates():
+            raise RuleError(f"{name_of(self.game.names, pid)} can't knock this hand")
+        self.knocker = pid
+        self.error = None
+
+    def set_result(self, result: str) -> None:
+        if result not in RESULT_LABELS:
+            raise RuleError(f"unknown result {result!r}")
+        self.result = result
+        if result in ("gin", "big-gin"):
+            self.k_text = "0"
+            self.active = "defender"
+        if result == "draw":
+            self.knocker = None
+        self.error = None
+
+    def set_active(self, which: str) -> None:
+        self.active = which
+
+    def set_upcard(self, c: Card | None) -> None:
+        self.upcard = c
+        self.picking_upcard = c is None and self.game.rules.oklahoma
+        self.error = None
+
+    def choose_upcard(self) -> None:
+        """Show the grid to (re)pick the upcard."""
+        self.picking_upcard = True
+
+    def press(self, key: str) -> None:
+        """The numeric keypad: digits, "⌫" (back) and "C" (clear)."""
+        self.error = None
+        text = self.k_text if self.active == "knocker" else self.d_text
+        if key == "⌫":
+            text = text[:-1]
+        elif key == "C":
+            text = ""
+        elif key.isdigit() and len(key) == 1:
+            text = (text + key).lstrip("0") or "0"
+            if len(text) > MAX_DIGITS + 1:
+                return
+        else:
+            return
+        if self.active == "knocker":
+            self.k_text = text
+        else:
+            self.d_text = text
+
+    def set_count(self, which: str, text: str) -> None:
+        """Typed directly (keyboard): digits only."""
+        digits = "".join(ch for ch in text if ch.isdigit())[: MAX_DIGITS + 1]
+        if which == "knocker":
+            self.k_text = digits
+        else:
+            self.d_text = digits
+        self.error = None
+
+    def set_tapping(self, who: str) -> None:
+        self.tapping = who
+
+    def tap_card(self, c: Card) -> None:
+        """Tap a card on the grid: it goes to (or leaves) the selected player's cards."""
+        self.error = None
+        if self.picking_upcard:
+            self.set_upcard(c)
+            return
+        mine = self.knocker_cards if self.tapping == "knocker" else self.defender_cards
+        other = self.defender_cards if self.tapping == "knocker" else self.knocker_cards
+        if c in mine:
+            mine.remove(c)
+            return
+        if c in other:
+            other.remove(c)
+        mine.append(c)
+
+    def owner(self, c: Card) -> str | None:
+        if c in self.knocker_cards:
+            return "knocker"
+        if c in self.defender_cards:
+            return "defender"
+        return None
+
+    def clear_cards(self) -> None:
+        self.knocker_cards.clear()
+        self.defender_cards.clear()
+
+    # --- card-grid summaries (shown while tapping) ----------------------------
+
+    def card_summary(self, who: str) -> str:
+        """E.g. "Ann: 3 cards, deadwood 12" plus a meld warning in deadwood mode."""
+        cards = self.knocker_cards if who == "knocker" else self.defender_cards
+        pid = self.knocker if who == "knocker" else self.defender()
+        label = name_of(self.game.names, pid) if pid else who.capitalize()
+        n = len(cards)
+        if self.mode == "deadwood":
+            text = f"{label}: {n} card{'s' * (n != 1)}, deadwood {cards_value(cards)}"
+            if n >= 3:
+                melds = best_arrangement(tuple(cards)).melds
+                if melds:
+                    text += " · these cards hold a meld: " + ", ".join(str(m) for m in melds)
+            return text
+        need = "10 (11 for big gin)" if who == "knocker" else "10"
+        return f"{label}: {n} of {need} cards"
+
+    @property
+    def needs_upcard(self) -> bool:
+        return self.game.rules.oklahoma and self.upcard is None
+
+    def upcard_text(self) -> str:
+        return upcard_info(self.game.rules, self.upcard)
+
+    # --- the hand and its preview ----------------------------------------------
+
+    def _count(self, text: str, who: str) -> int:
+        if not text:
+            raise RuleError(f"enter the {who}'s deadwood")
+        return int(text)
+
+    def build(self) -> Hand:
+        """The engine hand for what was entered (RuleError if incomplete)."""
+        if self.game.rules.oklahoma and self.upcard is None:
+            raise RuleError("Oklahoma: enter the upcard first, it sets the knock limit")
+        up = self.upcard
+        if self.mode == "quick" and self.result == "draw":
+            return Hand.draw(up)
+        if self.knocker is None:
+            raise RuleError("say who knocked")
+        by = self.knocker
+        if self.mode == "quick":
+            if self.result in ("gin", "big-gin"):
+                d = self._count(self.d_text, "defender")
+                make = Hand.gin if self.result == "gin" else Hand.big_gin
+                return make(by, d, up)
+            k = self._count(self.k_text, "knocker")
+            d = self._count(self.d_text, "defender")
+            if self.result == "undercut":
+                return Hand.undercut(by, k, d, up)
+            return Hand.knock(by, k, d, up)
+        claim = Claim.BIG_GIN if self.result == "big-gin" else None
+        if self.mode == "deadwood":
+            return Hand.from_deadwood(by, self.knocker_cards, self.defender_cards, up, claim)
+        return Hand.from_cards(by, self.knocker_cards, self.defender_cards, up, claim)
+
+    def scored_line(self) -> tuple[Line, Game]:
+        hand = self.build()
+        if self.edit_index is None:
+            return self.game.preview(hand), self.game
+        trial = scratch_copy(self.game).edit(self.edit_index, hand)
+        return trial.standings.lines[self.edit_index], trial
+
+    def preview(self) -> Preview:
+        try:
+            line, _ = self.scored_line()
+        except RuleError as exc:
+            return Preview(error=str(exc))
+        names = self.game.names
+        r = line.result
+        items = [f"{i.label}: {i.points}" for i in r.breakdown]
+        totals_after = line.totals_after
+        players = self.game.players
+        if len(totals_after) > 1:
+            per = [
+                f"{name_of(names, p)} " + " / ".join(str(t.get(p, 0)) for t in totals_after)
+                for p in players
+            ]
+        else:
+            per = [f"{name_of(names, p)} {totals_after[0].get(p, 0)}" for p in players]
+        melds: list[str] = []
+        if r.knocker is not None and r.defender is not None:
+            kname = name_of(names, line.knocker)
+            dname = name_of(names, line.defender)
+            melds.append(f"{kname}'s melds: " + (" | ".join(str(m) for m in r.knocker.melds)))
+            if r.knocker.discard is not None:
+                melds.append(f"{kname} discards {r.knocker.discard}")
+            melds.append(
+                f"{dname}'s melds: " + (" | ".join(str(m) for m in r.defender.melds) or "none")
+            )
+            if r.defender.laid_off:
+                melds.append(f"{dname} lays off: " + " ".join(str(c) for c in r.defender.laid_off))
+            melds.append(f"Deadwood: {kname} {r.knocker_deadwood}, {dname} {r.defender_deadwood}")
+        return Preview(
+            headline=describe(line, names),
+            items=items,
+            totals="Totals after: " + " · ".join(per),
+            melds=melds,
+            notes=[str(n) for n in r.notes],
+        )
+
+
+def deck_by_suit() -> list[list[Card]]:
+    """The grid: one row per suit (♠ ♥ ♦ ♣), A to K."""
+    return [list(DECK[i * 13 : (i + 1) * 13]) for i in range(4)]

@@ -1,0 +1,99 @@
+"""Start the app: a desktop window where there is a display, else the web app.
+
+    scorekeeper [--web] [--port 8550] [--host 127.0.0.1] [--data-dir DIR]
+
+The web client is served from the installed flet-web package with
+``no_cdn=True``, so it works with no internet.  The font with the card suits
+ships in the package (``scorekeeper/ui/assets``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+ASSETS = Path(__file__).resolve().parent / "assets"
+DEFAULT_PORT = 8550
+DEFAULT_HOST = "127.0.0.1"
+
+log = logging.getLogger("scorekeeper")
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    """
+    >>> a = parse_args(["--web", "--port", "9000"])
+    >>> a.web, a.port, a.host, a.data_dir
+    (True, 9000, '127.0.0.1', None)
+    """
+    p = argparse.ArgumentParser(
+        prog="scorekeeper",
+        description="Gin Scorekeeper: the score sheet for Gin Rummy played with a real deck.",
+    )
+    p.add_argument("--web", action="store_true", help="serve the app to a browser")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, help="web port (default 8550)")
+    p.add_argument("--host", default=DEFAULT_HOST, help="web address (default 127.0.0.1)")
+    p.add_argument("--data-dir", type=Path, default=None, help="where the games are kept")
+    return p.parse_args(list(argv))
+
+
+def has_display() -> bool:
+    if sys.platform in ("win32", "darwin"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def open_app_store(data_dir: Path | None) -> Any:
+    """The real store (imported late so ``--help`` stays fast)."""
+    from scorekeeper.store import open_store  # type: ignore[attr-defined,unused-ignore]
+
+    return open_store(data_dir)
+
+
+def main(argv: Sequence[str]) -> int:
+    args = parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        store_cm = open_app_store(args.data_dir)
+        store = store_cm.__enter__() if hasattr(store_cm, "__enter__") else store_cm
+    except Exception as exc:  # the folder is locked, unreadable...
+        name = type(exc).__name__
+        print(f"scorekeeper: can't open the data folder: {exc}", file=sys.stderr)
+        if name == "StoreLockedError":
+            print(
+                "Another Gin Scorekeeper is already using this data folder: "
+                "switch to it, or start this one with --data-dir.",
+                file=sys.stderr,
+            )
+        return 2
+    try:
+        return serve(store, web=args.web or not has_display(), host=args.host, port=args.port)
+    finally:
+        if hasattr(store_cm, "__exit__"):
+            store_cm.__exit__(None, None, None)
+
+
+def serve(store: Any, *, web: bool, host: str, port: int) -> int:
+    import flet as ft
+
+    from .app import run_app
+
+    def session(page: ft.Page) -> None:
+        run_app(page, store)
+
+    if web:
+        log.info("Gin Scorekeeper at http://%s:%d/", host, port)
+    ft.run(
+        session,
+        name="",
+        host=host if web else None,
+        port=port if web else 0,
+        view=ft.AppView.WEB_BROWSER if web else ft.AppView.FLET_APP,
+        assets_dir=str(ASSETS),
+        no_cdn=True,
+    )
+    return 0

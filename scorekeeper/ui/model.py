@@ -1,0 +1,312 @@
+"""The app's state and flows as plain Python (no flet): testable without a client.
+
+The Flet layer (:mod:`scorekeeper.ui.app`) renders :class:`AppModel` and calls
+its methods from event handlers through :meth:`AppModel.act`, which turns a
+rule or store refusal into an inline message and any other failure into a
+short apology (logged), so no traceback ever reaches the player.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from scorekeeper.engine import Game, RuleError
+
+from .handform import HandForm
+from .newgame import FORMAT_LABELS, RANDOM, NewGameForm, Seat, random_draw
+from .ports import GameId, StoreLike, SummaryLike, user_errors
+from .sheet import Sheet, build_sheet
+
+log = logging.getLogger(__name__)
+
+SORRY = "Sorry, something went wrong. Nothing was lost; please try again."
+RECENT_FINISHED = 8
+
+
+@dataclass(frozen=True)
+class GameCard:
+    """One game on the home screen."""
+
+    id: GameId
+    title: str
+    detail: str
+
+
+def _when(value: datetime | str | None) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value)
+        except ValueError:
+            return str(value)
+    return value.strftime("%d %b %Y %H:%M")
+
+
+def game_card(s: SummaryLike) -> GameCard:
+    names = list(s.player_names)
+    ids = list(s.player_ids)
+    label = FORMAT_LABELS.get(s.format, s.format)
+    totals = s.totals
+    score = " · ".join(f"{n} {totals.get(i, 0)}" for i, n in zip(ids, names, strict=False))
+    hands = f"{s.hand_count} hand{'s' * (s.hand_count != 1)}"
+    if s.finished_at is not None:
+        win = dict(zip(ids, names, strict=False)).get(s.winner_id or "", "")
+        detail = f"{label} · {hands} · {score}" + (f" · {win} won" if win else "")
+        when = _when(s.finished_at)
+    else:
+        detail = f"{label} · {hands} · {score}"
+        when = _when(s.updated_at)
+    if when:
+        detail += f" · {when}"
+    return GameCard(s.id, " v ".join(names), detail)
+
+
+class AppModel:
+    def __init__(self, store: StoreLike, rng: random.Random | None = None) -> None:
+        self.store = store
+        self.rng = rng or random.Random()
+        self.screen = "home"
+        self.game_id: GameId | None = None
+        self.new_game: NewGameForm | None = None
+        self.hand: HandForm | None = None
+        self.error: str | None = None  # inline message on the current screen
+        self.note: str | None = None  # friendly information (e.g. who was drawn to deal)
+        self.notices: list[str] = list(getattr(store, "notices", []) or [])
+        self._game: Game | None = None
+        self._sheet: Sheet | None = None
+
+    # --- safety net ------------------------------------------------------------
+
+    def act(self, fn: Callable[..., Any], *args: Any) -> bool:
+        """Run a user action; refusals become ``error``; returns success."""
+        try:
+            fn(*args)
+        except user_errors() as exc:
+            self._fail(str(exc))
+            return False
+        except Exception:
+            log.exception("unexpected error in %s", getattr(fn, "__name__", fn))
+            self._fail(SORRY)
+            return False
+        return True
+
+    def _fail(self, message: str) -> None:
+        if self.screen == "hand" and self.hand is not None:
+            self.hand.error = message
+        elif self.screen == "new" and self.new_game is not None:
+            self.new_game.error = message
+        else:
+            self.error = message
+
+    def dismiss_notices(self) -> None:
+        self.notices.clear()
+
+    # --- navigation ---------------------------------------------------------------
+
+    @property
+    def route(self) -> str:
+        if self.screen == "new":
+            return "/new"
+        if self.screen in ("sheet", "hand") and self.game_id is not None:
+            base = f"/game/{self.game_id}"
+            if self.screen == "hand" and self.hand is not None:
+                if self.hand.edit_index is not None:
+                    return f"{base}/hand/{self.hand.edit_index + 1}"
+                return f"{base}/hand"
+            return base
+        return "/"
+
+    def go(self, route: str) -> None:
+        """Show the screen for a URL (browser back/forward, reload, deep link)."""
+        if route == self.route:
+            return
+        parts = [p for p in route.split("?")[0].split("/") if p]
+        self.error = None
+        if parts == ["new"]:
+            if self.new_game is None:
+                self.new_game = NewGameForm()
+            self.screen = "new"
+            return
+        if len(parts) >= 2 and parts[0] == "game":
+            gid = self._find_game(parts[1])
+            if gid is None:
+                self.go_home()
+                self.error = "That game is not on this device."
+                return
+            self.open_game(gid)
+            if len(parts) >= 3 and parts[2] == "hand" and not self.sheet().finished:
+                index = int(parts[3]) - 1 if len(parts) == 4 and parts[3].isdigit() else None
+                if index is not None and not 0 <= index < len(self.game().hands):
+                    return
+                self.open_hand(index)
+            return
+        self.go_home()
+
+    def _find_game(self, text: str) -> GameId | None:
+        if self.game_id is not None and str(self.game_id) == text:
+            return self.game_id
+        for s in self.store.list_games():
+            if str(s.id) == text:
+                return s.id
+        return None
+
+    def go_home(self) -> None:
+        self.screen = "home"
+        self.hand = None
+        self.error = None
+        self.note = None
+
+    def home_games(self) -> tuple[list[GameCard], list[GameCard]]:
+        """(unfinished games, most recent finished games), newest first."""
+        unfinished = [game_card(s) for s in self.store.list_games(finished=False)]
+        done = [game_card(s) for s in self.store.list_games(finished=True)[:RECENT_FINISHED]]
+        return unfinished, done
+
+    # --- new game --------------------------------------------------------------------
+
+    def open_new(self, like: Game | None = None) -> None:
+        form = NewGameForm()
+        if like is not None:
+            form.format = like.format.value
+            form.values = like.rules.to_dict()
+            form.seats = [Seat(like.names.get(p, p), p) for p in like.players]
+        self.new_game = form
+        self.screen = "new"
+        self.error = None
+        self.note = None
+
+    def saved_players(self) -> list[tuple[str, str]]:
+        return [(p.id, p.name) for p in self.store.players()]
+
+    def add_typed_player(self) -> None:
+        assert self.new_game is not None
+        self.new_game.add_new_name(self.saved_players())
+
+    def start_game(self) -> None:
+        form = self.new_game
+        assert form is not None
+        rules = form.validate()
+        ids: list[str] = []
+        for seat in form.seats:
+            if seat.id is None:
+                seat.id = self.store.add_player(seat.name).id
+            ids.append(seat.id)
+        names = {s.id: s.name for s in form.seats if s.id is not None}
+        note: str
+        if form.format == "three-hand":
+            cards = random_draw(self.rng) if form.draw_mode == RANDOM else form.drawn_cards()
+            gid = self.store.create_game(form.format, ids, rules, draw=[c.code for c in cards])
+            drawn = ", ".join(f"{names[i]} {c}" for i, c in zip(ids, cards, strict=True))
+            note = ("The app drew: " if form.draw_mode == RANDOM else "Drawn: ") + drawn
+        else:
+            dealer: str | None
+            if form.first_dealer == RANDOM:
+                dealer = self.rng.choice(ids)
+                note = f"The app drew {names[dealer]} to deal first"
+            else:
+                dealer = next(s.id for s in form.seats if s.name == form.first_dealer)
+                assert dealer is not None
+                note = f"{names[dealer]} deals first"
+            gid = self.store.create_game(form.format, ids, rules, first_dealer=dealer)
+        self.new_game = None
+        self.open_game(gid)
+        self.note = note
+
+    def play_again(self) -> None:
+        """Same players, same rules, a fresh game (the dealer or roles drawn anew)."""
+        g = self.game()
+        form = NewGameForm(format=g.format.value, values=g.rules.to_dict())
+        form.seats = [Seat(g.names.get(p, p), p) for p in g.players]
+        self.new_game = form
+        self.screen = "new"
+        self.start_game()
+
+    new_series = play_again
+
+    # --- the game -----------------------------------------------------------------------
+
+    def open_game(self, gid: GameId) -> None:
+        if gid != self.game_id:
+            self.note = None
+        self.game_id = gid
+        self._set_game(self.store.game(gid))
+        self.screen = "sheet"
+        self.hand = None
+        self.error = None
+
+    def _set_game(self, game: Game) -> None:
+        self._game = game
+        self._sheet = None
+
+    def game(self) -> Game:
+        if self._game is None:
+            assert self.game_id is not None
+            self._set_game(self.store.game(self.game_id))
+        assert self._game is not None
+        return self._game
+
+    def sheet(self) -> Sheet:
+        if self._sheet is None:
+            self._sheet = build_sheet(self.game())
+        return self._sheet
+
+    def open_hand(self, edit_index: int | None = None) -> None:
+        g = self.game()
+        if edit_index is None and g.standings.finished:
+            raise RuleError("this game is over: start a new one")
+        self.hand = HandForm(g, edit_index)
+        self.screen = "hand"
+        self.error = None
+        self.note = None
+
+    def cancel_hand(self) -> None:
+        self.hand = None
+        self.screen = "sheet"
+        self.error = None
+
+    def save_hand(self) -> None:
+        form = self.hand
+        assert form is not None and self.game_id is not None
+        hand = form.build()
+        if form.edit_index is None:
+            game = self.store.record_hand(self.game_id, hand)
+        else:
+            game = self.store.edit_hand(self.game_id, form.edit_index, hand)
+        self._set_game(game)
+        self.hand = None
+        self.screen = "sheet"
+        self.error = None
+        self.note = None
+
+    def undo(self) -> None:
+        assert self.game_id is not None
+        if not self.game().hands:
+            raise RuleError("there is no hand to undo")
+        self._set_game(self.store.undo(self.game_id))
+        self.error = None
+        self.note = "The last hand was taken back"
+
+    def versions(self, index0: int) -> int:
+        assert self.game_id is not None
+        try:
+            return len(self.store.hand_versions(self.game_id, index0))
+        except user_errors():
+            return 1
+
+    def revert_edit(self, index0: int) -> None:
+        assert self.game_id is not None
+        self._set_game(self.store.revert_edit(self.game_id, index0))
+        self.hand = None
+        self.screen = "sheet"
+        self.error = None
+        self.note = f"Hand {index0 + 1} is back to how it was"
+
+    def reload(self) -> None:
+        if self.game_id is not None:
+            self._set_game(self.store.game(self.game_id))

@@ -1,0 +1,89 @@
+"""What the UI needs from the store, as typing protocols (no flet, no storage code).
+
+The real implementation is :mod:`scorekeeper.store`; tests use a small fake.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any, Protocol
+
+from scorekeeper.engine import Game, Hand, RuleError, Rules
+
+GameId = Any
+
+
+class PlayerLike(Protocol):
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def hidden(self) -> bool: ...
+
+
+class SummaryLike(Protocol):
+    @property
+    def id(self) -> GameId: ...
+    @property
+    def format(self) -> str: ...
+    @property
+    def player_ids(self) -> Sequence[str]: ...
+    @property
+    def player_names(self) -> Sequence[str]: ...
+    @property
+    def created_at(self) -> datetime | str | None: ...
+    @property
+    def updated_at(self) -> datetime | str | None: ...
+    @property
+    def finished_at(self) -> datetime | str | None: ...
+    @property
+    def hand_count(self) -> int: ...
+    @property
+    def totals(self) -> Mapping[str, int]: ...
+    @property
+    def winner_id(self) -> str | None: ...
+
+
+class StoreLike(Protocol):
+    notices: list[str]
+
+    def add_player(self, name: str) -> PlayerLike: ...
+    def players(self, include_hidden: bool = False) -> Sequence[PlayerLike]: ...
+    def create_game(
+        self,
+        format: str,
+        player_ids: Sequence[str],
+        rules: Rules | str,
+        *,
+        first_dealer: str | None = None,
+        draw: Any = None,
+    ) -> GameId: ...
+    def game(self, game_id: GameId) -> Game: ...
+    def record_hand(self, game_id: GameId, hand: Hand) -> Game: ...
+    def undo(self, game_id: GameId) -> Game: ...
+    def edit_hand(self, game_id: GameId, index0: int, hand: Hand) -> Game: ...
+    def revert_edit(self, game_id: GameId, index0: int) -> Game: ...
+    def hand_versions(self, game_id: GameId, index0: int) -> Sequence[Any]: ...
+    def list_games(
+        self,
+        *,
+        finished: bool | None = None,
+        player_id: str | None = None,
+        format: str | None = None,
+        since: Any = None,
+        until: Any = None,
+    ) -> Sequence[SummaryLike]: ...
+
+
+def user_errors() -> tuple[type[Exception], ...]:
+    """Exceptions whose message is meant for the player (shown inline)."""
+    errors: list[type[Exception]] = [RuleError]
+    try:
+        from scorekeeper.store import StoreError  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:  # the store is not installed yet
+        pass
+    else:
+        errors.append(StoreError)
+    return tuple(errors)

@@ -1,0 +1,166 @@
+"""A small in-memory stand-in for scorekeeper.store, following its contract."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from scorekeeper.engine import Game, Hand, RuleError, Rules
+
+
+@dataclass(frozen=True)
+class FakePlayer:
+    id: str
+    name: str
+    hidden: bool = False
+
+
+@dataclass(frozen=True)
+class FakeSummary:
+    id: int
+    format: str
+    player_ids: list[str]
+    player_names: list[str]
+    created_at: datetime
+    updated_at: datetime
+    finished_at: datetime | None
+    hand_count: int
+    totals: dict[str, int]
+    column_totals: dict[str, tuple[int, ...]]
+    winner_id: str | None
+    deleted: bool = False
+
+
+@dataclass
+class _Record:
+    args: dict[str, Any]
+    hands: list[Hand]
+    versions: dict[int, list[Hand]] = field(default_factory=dict)
+    created: datetime = field(default_factory=datetime.now)
+
+
+class FakeStore:
+    def __init__(self) -> None:
+        self.notices: list[str] = []
+        self._players: dict[str, FakePlayer] = {}
+        self._games: dict[int, _Record] = {}
+        self.writes = 0
+
+    def add_player(self, name: str) -> FakePlayer:
+        name = name.strip()
+        if not name:
+            raise RuleError("every player needs a name")
+        if any(p.name.casefold() == name.casefold() for p in self._players.values()):
+            raise RuleError(f"there is already a player called {name}")
+        p = FakePlayer(f"p{len(self._players) + 1}", name)
+        self._players[p.id] = p
+        return p
+
+    def players(self, include_hidden: bool = False) -> list[FakePlayer]:
+        return [p for p in self._players.values() if include_hidden or not p.hidden]
+
+    def create_game(
+        self,
+        format: str,
+        player_ids: Sequence[str],
+        rules: Rules | str,
+        *,
+        first_dealer: str | None = None,
+        draw: Any = None,
+    ) -> int:
+        args = dict(
+            format=format,
+            players=list(player_ids),
+            rules=rules,
+            first_dealer=first_dealer,
+            draw=draw,
+        )
+        self._build(args, [])
+        gid = len(self._games) + 1
+        self._games[gid] = _Record(args, [])
+        self.writes += 1
+        return gid
+
+    def _build(self, args: dict[str, Any], hands: list[Hand]) -> Game:
+        names = {p: self._players[p].name for p in args["players"]}
+        return Game(
+            args["format"],
+            args["players"],
+            args["rules"],
+            first_dealer=args["first_dealer"],
+            draw=args["draw"],
+            hands=hands,
+            names=names,
+        )
+
+    def game(self, game_id: int) -> Game:
+        r = self._games[game_id]
+        return self._build(r.args, r.hands)
+
+    def record_hand(self, game_id: int, hand: Hand) -> Game:
+        r = self._games[game_id]
+        g = self.game(game_id).record(hand)
+        r.hands.append(hand)
+        self.writes += 1
+        return g
+
+    def undo(self, game_id: int) -> Game:
+        r = self._games[game_id]
+        g = self.game(game_id).undo()
+        r.hands.pop()
+        return g
+
+    def edit_hand(self, game_id: int, index0: int, hand: Hand) -> Game:
+        r = self._games[game_id]
+        g = self.game(game_id).edit(index0, hand)
+        r.versions.setdefault(index0, [r.hands[index0]]).append(hand)
+        r.hands[index0] = hand
+        return g
+
+    def revert_edit(self, game_id: int, index0: int) -> Game:
+        r = self._games[game_id]
+        versions = r.versions.get(index0, [])
+        if len(versions) < 2:
+            raise RuleError(f"hand {index0 + 1} was never edited")
+        g = self.game(game_id).edit(index0, versions[-2])
+        versions.pop()
+        r.hands[index0] = versions[-1]
+        return g
+
+    def hand_versions(self, game_id: int, index0: int) -> list[Hand]:
+        r = self._games[game_id]
+        return list(r.versions.get(index0, [r.hands[index0]]))
+
+    def list_games(
+        self,
+        *,
+        finished: bool | None = None,
+        player_id: str | None = None,
+        format: str | None = None,
+        since: Any = None,
+        until: Any = None,
+    ) -> list[FakeSummary]:
+        out = []
+        for gid, r in self._games.items():
+            g = self.game(gid)
+            st = g.standings
+            if finished is not None and st.finished != finished:
+                continue
+            out.append(
+                FakeSummary(
+                    gid,
+                    g.format.value,
+                    list(g.players),
+                    [g.names[p] for p in g.players],
+                    r.created,
+                    r.created,
+                    r.created if st.finished else None,
+                    len(g.hands),
+                    st.totals,
+                    st.column_totals,
+                    st.winner,
+                )
+            )
+        return out[::-1]
