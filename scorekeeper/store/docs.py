@@ -1,0 +1,246 @@
+"""Engine values <-> plain JSON documents, written out field by field.
+
+The stored and exported form of a value is part of the data format, so it is
+spelled out here rather than left to ``dataclasses.asdict`` or pickling: a
+new field in the engine must not silently change (or break) files written
+by older versions.  Every ``*_from_doc`` validates what it reads and raises
+:class:`StoreError` with a message a player can act on.
+
+Cards are stored as their two-letter codes (``"TD"``), enums as their values,
+times as UTC ISO 8601 strings.
+
+>>> from scorekeeper.engine import Hand
+>>> doc = hand_to_doc(Hand.knock("p1", 4, 30, upcard="7C"))
+>>> for key, value in doc.items():
+...     print(f"{key}: {value!r}")
+entry: 'result'
+claim: 'knock'
+by: 'p1'
+knocker_deadwood: 4
+defender_deadwood: 30
+knocker_cards: []
+defender_cards: []
+upcard: '7C'
+>>> hand_from_doc(doc) == Hand.knock("p1", 4, 30, upcard="7C")
+True
+>>> hand_from_doc(dict(doc, knocker_deadwood=-1))
+Traceback (most recent call last):
+...
+scorekeeper.store.errors.StoreError: the knocker's deadwood can't be negative (-1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from scorekeeper.engine import Card, Claim, Entry, Format, Hand, RuleError, Rules, card
+
+from .errors import StoreError
+
+HAND_FIELDS = (
+    "entry",
+    "claim",
+    "by",
+    "knocker_deadwood",
+    "defender_deadwood",
+    "knocker_cards",
+    "defender_cards",
+    "upcard",
+)
+
+
+# --- hands -------------------------------------------------------------------
+
+
+def hand_to_doc(hand: Hand) -> dict[str, Any]:
+    """A hand as entered: how, what was claimed, by whom, the counts or the cards."""
+    return {
+        "entry": hand.entry.value,
+        "claim": None if hand.claim is None else hand.claim.value,
+        "by": hand.by,
+        "knocker_deadwood": hand.knocker_deadwood,
+        "defender_deadwood": hand.defender_deadwood,
+        "knocker_cards": [c.code for c in hand.knocker_cards],
+        "defender_cards": [c.code for c in hand.defender_cards],
+        "upcard": None if hand.upcard is None else hand.upcard.code,
+    }
+
+
+def hand_from_doc(doc: object) -> Hand:
+    """Rebuild a :class:`Hand` from :func:`hand_to_doc`; the engine re-checks it."""
+    if not isinstance(doc, Mapping):
+        raise StoreError("a hand must be a record of fields")
+    unknown = set(doc) - set(HAND_FIELDS)
+    if unknown:
+        raise StoreError(f"a hand has unknown fields: {', '.join(sorted(map(str, unknown)))}")
+    entry = _enum(Entry, doc.get("entry", Entry.RESULT.value), "way of entering a hand")
+    claim_value = doc.get("claim")
+    claim = None if claim_value is None else _enum(Claim, claim_value, "hand result")
+    by = doc.get("by")
+    if by is not None and not isinstance(by, str):
+        raise StoreError("a hand's knocker must be a player id")
+    upcard = doc.get("upcard")
+    try:
+        return Hand(
+            entry,
+            claim,
+            by,
+            _optional_int(doc.get("knocker_deadwood"), "knocker's deadwood"),
+            _optional_int(doc.get("defender_deadwood"), "defender's deadwood"),
+            _cards(doc.get("knocker_cards", []), "knocker's cards"),
+            _cards(doc.get("defender_cards", []), "defender's cards"),
+            None if upcard is None else _card(upcard),
+        )
+    except RuleError as exc:
+        raise StoreError(str(exc)) from exc
+
+
+def _enum(cls: Any, value: object, what: str) -> Any:
+    try:
+        return cls(value)
+    except ValueError:
+        raise StoreError(f"unknown {what}: {value!r}") from None
+
+
+def _optional_int(value: object, what: str) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise StoreError(f"the {what} must be a whole number, not {value!r}")
+    return value
+
+
+def _card(value: object) -> Card:
+    if not isinstance(value, str):
+        raise StoreError(f"{value!r} is not a card code")
+    try:
+        return card(value)
+    except RuleError as exc:
+        raise StoreError(str(exc)) from exc
+
+
+def _cards(value: object, what: str) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        raise StoreError(f"the {what} must be a list of card codes")
+    return tuple(_card(v) for v in value)
+
+
+# --- rules -------------------------------------------------------------------
+
+
+def rules_to_doc(rules: Rules) -> dict[str, Any]:
+    """Every option, by name (see :meth:`Rules.to_dict`).
+
+    >>> rules_from_doc(rules_to_doc(Rules(target=250))) == Rules(target=250)
+    True
+    """
+    return rules.to_dict()
+
+
+def rules_from_doc(doc: object) -> Rules:
+    """Options missing from older data get their defaults; unknown ones are refused."""
+    if not isinstance(doc, dict):
+        raise StoreError("the rules must be a record of options")
+    try:
+        return Rules.from_dict(doc)
+    except (RuleError, TypeError) as exc:
+        raise StoreError(f"the rules: {exc}") from exc
+
+
+# --- game setup ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Setup:
+    """How a game started: everything but the rules and the hands."""
+
+    format: str
+    players: tuple[str, ...]  # player ids in seat order
+    first_dealer: str | None = None
+    draw: tuple[str, ...] | None = None  # three-hand: card codes, in seat order
+
+
+def setup_to_doc(setup: Setup) -> dict[str, Any]:
+    """
+    >>> setup_to_doc(Setup("three-hand", ("a", "b", "c"), draw=("KS", "7H", "2C")))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'format': 'three-hand', 'players': ['a', 'b', 'c'], 'first_dealer': None,
+     'draw': ['KS', '7H', '2C']}
+    """
+    return {
+        "format": setup.format,
+        "players": list(setup.players),
+        "first_dealer": setup.first_dealer,
+        "draw": None if setup.draw is None else list(setup.draw),
+    }
+
+
+def setup_from_doc(doc: object) -> Setup:
+    """
+    >>> setup_from_doc({"format": "standard", "players": ["a", "b"], "first_dealer": "b"})
+    Setup(format='standard', players=('a', 'b'), first_dealer='b', draw=None)
+    """
+    if not isinstance(doc, Mapping):
+        raise StoreError("the game setup must be a record")
+    fmt = doc.get("format")
+    if fmt not in {f.value for f in Format}:
+        raise StoreError(f"unknown game format: {fmt!r}")
+    players = doc.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
+        raise StoreError("the game's players must be a list of player ids")
+    dealer = doc.get("first_dealer")
+    if dealer is not None and not isinstance(dealer, str):
+        raise StoreError("the first dealer must be a player id")
+    draw = doc.get("draw")
+    if draw is not None:
+        draw = tuple(_card(c).code for c in _list(draw, "the drawn cards"))
+    assert isinstance(fmt, str)
+    return Setup(fmt, tuple(players), dealer, draw)
+
+
+def _list(value: object, what: str) -> Sequence[object]:
+    if not isinstance(value, list):
+        raise StoreError(f"{what} must be a list")
+    return value
+
+
+# --- times ---------------------------------------------------------------------
+
+
+def now() -> datetime:
+    """The current time in UTC (what every stored time is in)."""
+    return datetime.now(UTC)
+
+
+def time_to_doc(value: datetime) -> str:
+    """
+    >>> time_to_doc(datetime(2024, 5, 1, 10, 30, tzinfo=UTC))
+    '2024-05-01T10:30:00.000000+00:00'
+    """
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    return value.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def time_from_doc(value: object) -> datetime:
+    """Aware UTC datetime; a time without zone is taken as UTC.
+
+    >>> time_from_doc("2024-05-01T10:30:00Z")
+    datetime.datetime(2024, 5, 1, 10, 30, tzinfo=datetime.timezone.utc)
+    """
+    if not isinstance(value, str):
+        raise StoreError(f"{value!r} is not a time")
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        raise StoreError(f"{value!r} is not a time (expected ISO 8601)") from None
+    if parsed.tzinfo is None:
+        return parsed.replace(tzinfo=UTC)
+    return parsed.astimezone(UTC)
+
+
+def optional_time(value: object) -> datetime | None:
+    return None if value is None else time_from_doc(value)

@@ -1,0 +1,655 @@
+"""Moving history between devices: the export format, import, and CSV.
+
+Export format, version 1 (JSON, UTF-8)::
+
+    {
+      "format": "gin-scorekeeper-export",      # always this string
+      "version": 1,                            # this format's version
+      "exported_at": "2024-05-01T20:15:00.000000+00:00",
+      "app": {"name": "gin-scorekeeper", "version": "0.1.0"},
+      "players": [{"id": "...", "name": "Ann", "hidden": false}, ...],
+      "games": [{
+        "id": "...",                           # stable across devices
+        "setup": {"format": "standard" | "hollywood" | "three-hand",
+                  "players": [<player id>, ...],          # seat order
+                  "first_dealer": <player id> | null,
+                  "draw": [<card code>, ...] | null},     # three-hand
+        "rules": {<every option of Rules>: <value>},
+        "rules_name": "seed" | "classic" | "oklahoma" | null,
+        "created_at": <time>, "updated_at": <time>, "finished_at": <time> | null,
+        "deleted": false,
+        "hands": [{                            # every version of every hand
+          "id": "...", "seq": 0,               # 0-based position in the ledger
+          "entered_at": <time>,
+          "superseded_at": <time> | null,      # null: counts (the ledger)
+          "superseded_reason": "undo" | "edit" | "revert" | null,
+          "replaces": <hand id> | null,        # the version an edit replaced
+          "hand": {"entry": "result" | "deadwood-cards" | "full-hands",
+                   "claim": "knock" | "gin" | "big-gin" | "undercut" | "draw" | null,
+                   "by": <player id> | null,   # who knocked
+                   "knocker_deadwood": <int> | null, "defender_deadwood": <int> | null,
+                   "knocker_cards": [<card code>...], "defender_cards": [...],
+                   "upcard": <card code> | null}
+        }, ...],
+        "hand_count": 7, "totals": {<player id>: <points>}   # informational only
+      }, ...]
+    }
+
+Times are ISO 8601 in UTC; card codes are rank ``A 2-9 T J Q K`` then suit
+``S H D C`` (``TD`` is the ten of diamonds).  The totals are never read as
+facts: the importing copy replays the hands with its own engine (and says so
+if it gets other totals).
+
+Import checks everything (shape, ids, every hand, and a replay of every game)
+before it changes anything, and identifies players, games and hands by id, so
+importing the same file twice, or a file sharing some games, adds nothing
+twice.  A game already here is extended when the import has the same hands
+plus more; a game changed differently on both devices is left as it is here,
+and the report says so.  A player from elsewhere whose name matches one of
+ours is taken to be that player (and remembered as such).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import metadata
+from typing import Any, Protocol
+
+from scorekeeper.engine import Format, Game, Hand, RuleError, Rules
+
+from .docs import (
+    Setup,
+    hand_from_doc,
+    hand_to_doc,
+    now,
+    optional_time,
+    rules_from_doc,
+    rules_to_doc,
+    setup_from_doc,
+    setup_to_doc,
+    time_from_doc,
+    time_to_doc,
+)
+from .errors import StoreError
+from .gamefile import SCHEMA, build_game
+from .model import ImportReport, Player
+from .paths import is_valid_id
+
+EXPORT_FORMAT = "gin-scorekeeper-export"
+EXPORT_VERSION = 1
+MAX_ERRORS = 8
+
+
+@dataclass
+class StoredGame:
+    """A game file's record and all its hand versions, as stored."""
+
+    meta: dict[str, Any]
+    records: list[dict[str, Any]]
+
+
+# --- export ----------------------------------------------------------------------------
+
+
+def _app_version() -> str:
+    try:
+        return metadata.version("gin-scorekeeper")
+    except metadata.PackageNotFoundError:  # pragma: no cover - running from a checkout
+        return "unknown"
+
+
+def build_export(players: Sequence[Player], games: Sequence[StoredGame]) -> dict[str, Any]:
+    return {
+        "format": EXPORT_FORMAT,
+        "version": EXPORT_VERSION,
+        "exported_at": time_to_doc(now()),
+        "app": {"name": "gin-scorekeeper", "version": _app_version()},
+        "players": [{"id": p.id, "name": p.name, "hidden": p.hidden} for p in players],
+        "games": [_game_to_export(g) for g in games],
+    }
+
+
+_RECORD_KEYS = ("id", "seq", "entered_at", "superseded_at", "superseded_reason", "replaces")
+
+
+def _game_to_export(g: StoredGame) -> dict[str, Any]:
+    meta = g.meta
+    hands = []
+    for r in sorted(g.records, key=lambda r: (r["seq"], r["entered_at"])):
+        out = {k: r.get(k) for k in _RECORD_KEYS}
+        out["hand"] = r["hand"]
+        hands.append(out)
+    return {
+        "id": meta["id"],
+        "setup": meta["setup"],
+        "rules": meta["rules"],
+        "rules_name": meta.get("rules_name"),
+        "created_at": meta["created_at"],
+        "updated_at": meta["updated_at"],
+        "finished_at": meta.get("finished_at"),
+        "deleted": meta.get("deleted_at") is not None,
+        "hands": hands,
+        "hand_count": meta["summary"]["hand_count"],
+        "totals": meta["summary"]["totals"],
+    }
+
+
+# --- parsing and checking an export ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ImportedPlayer:
+    id: str
+    name: str
+    hidden: bool
+
+
+@dataclass
+class ImportedGame:
+    id: str
+    label: str
+    setup: Setup
+    rules: Rules
+    rules_name: str | None
+    created_at: str
+    updated_at: str
+    finished_at: str | None
+    deleted: bool
+    records: list[dict[str, Any]]  # normalized hand records
+    totals: dict[str, int] | None
+
+
+@dataclass
+class ParsedExport:
+    players: list[ImportedPlayer]
+    games: list[ImportedGame]
+
+
+class _Errors:
+    def __init__(self) -> None:
+        self.items: list[str] = []
+
+    def add(self, message: str) -> None:
+        self.items.append(message)
+
+    def raise_if_any(self) -> None:
+        if not self.items:
+            return
+        shown = self.items[:MAX_ERRORS]
+        more = len(self.items) - len(shown)
+        lines = [f"- {m}" for m in shown] + ([f"- ... and {more} more"] if more else [])
+        raise StoreError("This file can't be imported (nothing was changed):\n" + "\n".join(lines))
+
+
+def _load_json(data: dict[str, Any] | str | bytes) -> dict[str, Any]:
+    if isinstance(data, bytes | bytearray):
+        try:
+            data = bytes(data).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise StoreError("this is not an export file: it is not text") from None
+    if isinstance(data, str):
+        if not data.strip():
+            raise StoreError("this is not an export file: it is empty")
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as exc:
+            raise StoreError(
+                f"this is not an export file: not valid JSON ({exc.msg} at line {exc.lineno})"
+            ) from None
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+        raise StoreError(
+            f'this is not a Gin Scorekeeper export (it should say "format": "{EXPORT_FORMAT}")'
+        )
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise StoreError(f"this export has no valid version number ({version!r})")
+    if version > EXPORT_VERSION:
+        raise StoreError(
+            f"this export was made by a newer version of Gin Scorekeeper (export version "
+            f"{version}; this app reads up to {EXPORT_VERSION}). Update the app to import it."
+        )
+    return data
+
+
+def parse_export(data: dict[str, Any] | str | bytes) -> ParsedExport:
+    """Check a whole export, replaying every game; raise :class:`StoreError` listing
+    what is wrong (nothing is changed by this function in any case)."""
+    doc = _load_json(data)
+    errors = _Errors()
+    players = _parse_players(doc.get("players"), errors)
+    errors.raise_if_any()
+    names = {p.id: p.name for p in players}
+    raw_games = doc.get("games")
+    if not isinstance(raw_games, list):
+        errors.add('"games" must be a list')
+        errors.raise_if_any()
+    assert isinstance(raw_games, list)
+    games: list[ImportedGame] = []
+    seen: set[str] = set()
+    for n, raw in enumerate(raw_games, start=1):
+        game = _parse_game(n, raw, names, errors)
+        if game is None:
+            continue
+        if game.id in seen:
+            errors.add(f"{game.label}: the game id {game.id} appears twice")
+        seen.add(game.id)
+        games.append(game)
+    errors.raise_if_any()
+    return ParsedExport(players, games)
+
+
+def _parse_players(raw: object, errors: _Errors) -> list[ImportedPlayer]:
+    if not isinstance(raw, list):
+        errors.add('"players" must be a list')
+        return []
+    out: list[ImportedPlayer] = []
+    seen: set[str] = set()
+    for n, p in enumerate(raw, start=1):
+        if not isinstance(p, dict):
+            errors.add(f"player {n} is not a record")
+            continue
+        pid, name, hidden = p.get("id"), p.get("name"), p.get("hidden", False)
+        if not is_valid_id(pid):
+            errors.add(f"player {n} has no valid id ({pid!r})")
+            continue
+        assert isinstance(pid, str)
+        if not isinstance(name, str) or not name.strip():
+            errors.add(f"player {n} ({pid}) has no name")
+            continue
+        if not isinstance(hidden, bool):
+            errors.add(f"player {n} ({name}): hidden must be true or false")
+            continue
+        if pid in seen:
+            errors.add(f"player {n} ({name}): the id {pid} appears twice")
+            continue
+        seen.add(pid)
+        out.append(ImportedPlayer(pid, " ".join(name.split()), hidden))
+    return out
+
+
+def _parse_game(
+    n: int, raw: object, names: Mapping[str, str], errors: _Errors
+) -> ImportedGame | None:
+    label = f"game {n}"
+    if not isinstance(raw, dict):
+        errors.add(f"{label} is not a record")
+        return None
+    gid = raw.get("id")
+    if not is_valid_id(gid):
+        errors.add(f"{label} has no valid id ({gid!r})")
+        return None
+    assert isinstance(gid, str)
+    before = len(errors.items)
+    try:
+        setup = setup_from_doc(raw.get("setup"))
+        label = f"game {n} ({' vs '.join(names.get(p, p) for p in setup.players)})"
+        for p in setup.players:
+            if p not in names:
+                errors.add(f"{label}: player {p} is not in the export's player list")
+        rules = rules_from_doc(raw.get("rules"))
+        created = time_to_doc(time_from_doc(raw.get("created_at")))
+        label = f"{label[:-1]}, {created[:10]})"
+        updated = time_to_doc(time_from_doc(raw.get("updated_at", raw.get("created_at"))))
+        finished = optional_time(raw.get("finished_at"))
+        rules_name = raw.get("rules_name")
+        if rules_name is not None and not isinstance(rules_name, str):
+            raise StoreError("rules_name must be a name or null")
+        deleted = raw.get("deleted", False)
+        if not isinstance(deleted, bool):
+            raise StoreError("deleted must be true or false")
+        totals = raw.get("totals")
+        if totals is not None and not (
+            isinstance(totals, dict) and all(isinstance(v, int) for v in totals.values())
+        ):
+            raise StoreError("totals must map player ids to numbers")
+    except StoreError as exc:
+        errors.add(f"{label}: {exc}")
+        return None
+    records = _parse_records(label, raw.get("hands"), setup, errors)
+    if records is None or len(errors.items) > before:
+        return None
+    ledger = [hand_from_doc(r["hand"]) for r in records if r["superseded_at"] is None]
+    try:
+        build_game(setup, rules, ledger, names)
+    except RuleError as exc:
+        errors.add(f"{label}: {exc}")
+        return None
+    return ImportedGame(
+        gid,
+        label,
+        setup,
+        rules,
+        rules_name,
+        created,
+        updated,
+        None if finished is None else time_to_doc(finished),
+        deleted,
+        records,
+        totals,
+    )
+
+
+def _parse_records(
+    label: str, raw: object, setup: Setup, errors: _Errors
+) -> list[dict[str, Any]] | None:
+    if not isinstance(raw, list):
+        errors.add(f'{label}: "hands" must be a list')
+        return None
+    out: list[dict[str, Any]] = []
+    ids: set[str] = set()
+    for n, r in enumerate(raw, start=1):
+        where = f"{label}, hand record {n}"
+        if not isinstance(r, dict):
+            errors.add(f"{where} is not a record")
+            continue
+        try:
+            rid = r.get("id")
+            if not is_valid_id(rid) or rid in ids:
+                raise StoreError(f"its id {rid!r} is missing, not valid or repeated")
+            assert isinstance(rid, str)
+            ids.add(rid)
+            seq = r.get("seq")
+            if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
+                raise StoreError(f"its position {seq!r} is not a number from 0")
+            hand = hand_from_doc(r.get("hand"))
+            if hand.by is not None and hand.by not in setup.players:
+                raise StoreError(f"the knocker {hand.by} does not play in this game")
+            superseded = optional_time(r.get("superseded_at"))
+            reason = r.get("superseded_reason")
+            replaces = r.get("replaces")
+            if reason is not None and not isinstance(reason, str):
+                raise StoreError("superseded_reason must be text or null")
+            if replaces is not None and not is_valid_id(replaces):
+                raise StoreError("replaces must be a hand id or null")
+        except StoreError as exc:
+            errors.add(f"{where}: {exc}")
+            continue
+        out.append(
+            {
+                "id": rid,
+                "seq": seq,
+                "entered_at": time_to_doc(time_from_doc(r.get("entered_at"))),
+                "hand": hand_to_doc(hand),
+                "superseded_at": None if superseded is None else time_to_doc(superseded),
+                "superseded_reason": reason if superseded is not None else None,
+                "replaces": replaces,
+            }
+        )
+    active = sorted(r["seq"] for r in out if r["superseded_at"] is None)
+    if active != list(range(len(active))):
+        errors.add(f"{label}: the hands that count are not numbered 0, 1, 2, ... in order")
+        return None
+    out.sort(key=lambda r: (r["seq"], r["entered_at"]))
+    return out
+
+
+# --- planning an import against the data here ----------------------------------------------
+
+
+class Catalog(Protocol):
+    """What planning needs to know about the data already here."""
+
+    def resolve(self, player_id: str) -> str | None: ...
+    def visible_player_by_name(self, name: str) -> str | None: ...
+    def player_name(self, player_id: str) -> str: ...
+    def game(self, game_id: str) -> StoredGame | None: ...
+
+
+@dataclass
+class NewGame:
+    meta: dict[str, Any]  # without a summary yet
+    records: list[dict[str, Any]]
+    ledger: list[Hand]
+
+
+@dataclass
+class UpdatedGame:
+    game_id: str
+    new_records: list[dict[str, Any]]
+    record_updates: dict[int, dict[str, Any]]  # doc id -> fields
+    ledger: list[Hand]
+    updated_at: str
+    finished_at: str | None
+
+
+@dataclass
+class ImportPlan:
+    report: ImportReport
+    new_players: list[dict[str, Any]] = field(default_factory=list)
+    new_aliases: list[dict[str, Any]] = field(default_factory=list)
+    new_games: list[NewGame] = field(default_factory=list)
+    updated_games: list[UpdatedGame] = field(default_factory=list)
+
+
+def plan_import(parsed: ParsedExport, here: Catalog) -> ImportPlan:
+    """Decide what an import changes; raises StoreError (changing nothing) if a
+    game would not replay once its players are matched to ours."""
+    stamp = time_to_doc(now())
+    messages: list[str] = []
+    mapping: dict[str, str] = {}
+    new_players: list[dict[str, Any]] = []
+    new_aliases: list[dict[str, Any]] = []
+    new_names: dict[str, str] = {}  # casefolded name -> id, players this import adds
+    local_names: dict[str, str] = {}
+    for p in parsed.players:
+        local = here.resolve(p.id)
+        if local is not None:
+            mapping[p.id] = local
+            local_names[local] = here.player_name(local)
+            continue
+        match = None
+        if not p.hidden:
+            match = here.visible_player_by_name(p.name) or new_names.get(p.name.casefold())
+        if match is not None:
+            mapping[p.id] = match
+            local_names.setdefault(match, here.player_name(match))
+            new_aliases.append({"from": p.id, "to": match, "reason": "import", "at": stamp})
+            messages.append(f"{p.name} in the import is taken to be {p.name} here (same name).")
+            continue
+        mapping[p.id] = p.id
+        local_names[p.id] = p.name
+        if not p.hidden:
+            new_names[p.name.casefold()] = p.id
+        new_players.append(
+            {
+                "id": p.id,
+                "name": p.name,
+                "hidden": p.hidden,
+                "created_at": stamp,
+                "merged_into": None,
+            }
+        )
+
+    errors = _Errors()
+    plan = ImportPlan(ImportReport(), new_players, new_aliases)
+    added = updated = skipped = hands = 0
+    for g in parsed.games:
+        setup, records, ledger = _mapped(g, mapping)
+        if len(set(setup.players)) != len(setup.players):
+            errors.add(f"{g.label}: two of its players are the same person here")
+            continue
+        try:
+            game = build_game(setup, g.rules, ledger, local_names)
+        except RuleError as exc:
+            errors.add(f"{g.label}: {exc}")
+            continue
+        if g.totals is not None:
+            theirs = {mapping.get(k, k): v for k, v in g.totals.items()}
+            if theirs != game.standings.totals:
+                messages.append(
+                    f"{g.label}: replayed here, the totals are {_totals(game, local_names)}, "
+                    "not what the other device had"
+                )
+        current = here.game(g.id)
+        if current is None:
+            plan.new_games.append(NewGame(_new_meta(g, setup), records, ledger))
+            added += 1
+            hands += len(ledger)
+            continue
+        change = _compare(g, setup, records, ledger, current, messages)
+        if change is None:
+            skipped += 1
+            continue
+        plan.updated_games.append(change)
+        updated += 1
+        hands += len(ledger) - sum(1 for r in current.records if r.get("superseded_at") is None)
+    errors.raise_if_any()
+    plan.report = ImportReport(len(new_players), added, updated, skipped, hands, messages)
+    return plan
+
+
+def _totals(game: Game, names: Mapping[str, str]) -> str:
+    return ", ".join(f"{names.get(p, p)} {v}" for p, v in game.standings.totals.items())
+
+
+def _mapped(
+    g: ImportedGame, mapping: Mapping[str, str]
+) -> tuple[Setup, list[dict[str, Any]], list[Hand]]:
+    def m(pid: str) -> str:
+        return mapping.get(pid, pid)
+
+    setup = Setup(
+        g.setup.format,
+        tuple(m(p) for p in g.setup.players),
+        None if g.setup.first_dealer is None else m(g.setup.first_dealer),
+        g.setup.draw,
+    )
+    records = []
+    for r in g.records:
+        by = r["hand"]["by"]
+        records.append(dict(r, hand=dict(r["hand"], by=None if by is None else m(by))))
+    ledger = [hand_from_doc(r["hand"]) for r in records if r["superseded_at"] is None]
+    return setup, records, ledger
+
+
+def _new_meta(g: ImportedGame, setup: Setup) -> dict[str, Any]:
+    return {
+        "schema": SCHEMA,
+        "id": g.id,
+        "setup": setup_to_doc(setup),
+        "rules": rules_to_doc(g.rules),
+        "rules_name": g.rules_name,
+        "created_at": g.created_at,
+        "updated_at": g.updated_at,
+        "finished_at": g.finished_at,
+        "deleted_at": g.updated_at if g.deleted else None,
+        "rev": 1,
+    }
+
+
+def _compare(
+    g: ImportedGame,
+    setup: Setup,
+    records: list[dict[str, Any]],
+    ledger: list[Hand],
+    current: StoredGame,
+    messages: list[str],
+) -> UpdatedGame | None:
+    """How the imported version of a game we have relates to ours: None if
+    ours stays as it is, else what to add."""
+    ours_setup = setup_from_doc(current.meta["setup"])
+    if ours_setup != setup or rules_from_doc(current.meta["rules"]) != g.rules:
+        messages.append(
+            f"{g.label}: a game with the same id but a different setup is here; kept this one"
+        )
+        return None
+
+    def active(rs: Sequence[Mapping[str, Any]]) -> list[str]:
+        return [r["id"] for r in sorted(rs, key=lambda r: r["seq"]) if r["superseded_at"] is None]
+
+    ours, theirs = active(current.records), active(records)
+    if theirs == ours:
+        return None
+    if theirs[: len(ours)] != ours:
+        if ours[: len(theirs)] == theirs:
+            messages.append(f"{g.label}: has more hands here than in the import; kept this one")
+        else:
+            messages.append(
+                f"{g.label}: was changed differently on the two devices; kept the version here"
+            )
+        return None
+    by_id = {r["id"]: r for r in current.records}
+    new_records = [r for r in records if r["id"] not in by_id]
+    updates: dict[int, dict[str, Any]] = {}
+    for r in records:
+        mine = by_id.get(r["id"])
+        if mine is not None and mine.get("superseded_at") != r["superseded_at"]:
+            updates[int(mine["doc_id"])] = {
+                "superseded_at": r["superseded_at"],
+                "superseded_reason": r["superseded_reason"],
+            }
+    return UpdatedGame(g.id, new_records, updates, ledger, g.updated_at, g.finished_at)
+
+
+# --- CSV -------------------------------------------------------------------------------------
+
+
+def _cell(text: str) -> str:
+    # A spreadsheet would run a cell starting with = + - @ as a formula.
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+
+
+def score_sheet_csv(game: Game) -> str:
+    """The score sheet hand by hand, with running totals per player (and per
+    game of a Hollywood sheet), then the final scores with any bonuses.
+
+    >>> from scorekeeper.engine import Hand
+    >>> g = Game("standard", ["a", "b"], first_dealer="a", names={"a": "Ann", "b": "Bob"})
+    >>> _ = g.record(Hand.knock("b", 4, 30))
+    >>> print(score_sheet_csv(g), end="")
+    hand,dealer,knocker,result,knocker deadwood,defender deadwood,points,winner,Ann,Bob
+    1,Ann,Bob,knock,4,30,26,Bob,0,26
+    final,,,,,,,,0,26
+    """
+    st = game.standings
+    names = game.names
+
+    def name(pid: str | None) -> str:
+        return "" if pid is None else _cell(names.get(pid, pid))
+
+    columns = len(st.columns)
+    hollywood = st.format is Format.HOLLYWOOD
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    header = [
+        "hand",
+        "dealer",
+        "knocker",
+        "result",
+        "knocker deadwood",
+        "defender deadwood",
+        "points",
+        "winner",
+    ]
+    for c in range(columns):
+        for p in st.players:
+            header.append(f"{name(p)} game {c + 1}" if hollywood else name(p))
+    writer.writerow(header)
+    for line in st.lines:
+        draw = line.result.outcome.value == "draw"
+        row: list[object] = [
+            line.number,
+            name(line.dealer),
+            name(line.knocker),
+            line.result.outcome.value,
+            "" if draw else line.result.knocker_deadwood,
+            "" if draw else line.result.defender_deadwood,
+            line.points,
+            name(line.winner),
+        ]
+        for c in range(columns):
+            totals = line.totals_after[c] if c < len(line.totals_after) else None
+            row.extend("" if totals is None else totals[p] for p in st.players)
+        writer.writerow(row)
+    bonuses = [b for col in st.columns for b in col.bonuses]
+    for b in bonuses:
+        writer.writerow(["bonus", "", "", b.label, "", "", b.points, name(b.player)])
+    final: list[object] = ["final", "", "", "", "", "", "", name(st.winner)]
+    for col in st.columns:
+        final.extend(col.final[p] for p in st.players)
+    writer.writerow(final)
+    return out.getvalue()

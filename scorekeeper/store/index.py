@@ -1,0 +1,159 @@
+"""``index.json``: a summary of every game, so listing never opens game files.
+
+The index is a *cache*.  The truth is in the game files, each of which
+carries its own summary (see gamefile.py), so the index can be rebuilt from
+them at any time and a crash can never make it hide or invent a hand.
+
+Keeping it cheap: rewriting a summary of thousands of games on every hand
+would make each hand cost more as history grows.  So the index lives in
+memory while the store is open, and is written to disk only now and then
+(every ``FLUSH_EVERY`` changes, after ``FLUSH_SECONDS``, and at close).
+
+Keeping it right: every entry remembers the *fingerprint* (size, modified
+time, inode) its game file had when the entry was made.  At open, each game
+file is ``stat``-ed; an entry is trusted only if the fingerprint still matches
+and the file was last written well before the index was (the "racy" margin:
+a file rewritten within the same clock tick could keep its fingerprint).
+Every other game file is read, and its own summary replaces the entry.
+After a crash that means re-reading only the games changed since the last
+flush; a ``stat`` per game (about 10 ms for 5,000 games) is all the rest costs.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .paths import INDEX_FILE
+from .storage import AtomicJSONStorage
+
+FLUSH_EVERY = 256
+FLUSH_SECONDS = 300.0
+#: Files written this close to an index flush are re-read at open.
+RACY_NS = 2_000_000_000
+
+GAME_FILE = re.compile(r"^([A-Za-z0-9_-]{1,64})\.json(\.bak\d+)?$")
+
+Fingerprint = list[int]
+
+
+def fingerprint(path: Path) -> Fingerprint | None:
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return [st.st_size, st.st_mtime_ns, st.st_ino]
+
+
+def scan_game_ids(games_dir: Path) -> dict[str, bool]:
+    """Game ids found in ``games_dir`` -> whether the main file exists
+    (False: only backups are left, the file itself needs restoring)."""
+    found: dict[str, bool] = {}
+    try:
+        entries = list(os.scandir(games_dir))
+    except FileNotFoundError:
+        return found
+    for entry in entries:
+        m = GAME_FILE.match(entry.name)
+        if m:
+            found[m.group(1)] = found.get(m.group(1), False) or m.group(2) is None
+    return found
+
+
+class GameIndex:
+    """Game id -> summary entry (the game's summary plus setup fields)."""
+
+    def __init__(
+        self,
+        data_dir: Path,
+        games_dir: Path,
+        *,
+        read_only: bool,
+        durable: bool = True,
+        quarantine: Path | None = None,
+        notify: Callable[[str], None] | None = None,
+    ) -> None:
+        self.games_dir = games_dir
+        self.read_only = read_only
+        self.storage = AtomicJSONStorage(
+            data_dir / INDEX_FILE,
+            backups=0,  # a cache needs no backups: it is rebuilt from the games
+            durable=durable,
+            read_only=read_only,
+            quarantine=quarantine,
+            notify=notify,
+        )
+        self.entries: dict[str, dict[str, Any]] = {}
+        self.unsaved = 0
+        self._last_flush = time.monotonic()
+
+    def load(self, read_entry: Callable[[str], dict[str, Any] | None]) -> int:
+        """Load the index and bring it in line with the game files.
+
+        ``read_entry(game_id)`` reads one game file and returns its entry
+        (None if there is no readable game).  Returns how many entries were
+        rebuilt or dropped.
+        """
+        data = self.storage.read() or {}
+        meta = data.get("meta", {}).get("1", {})
+        flushed_ns = meta.get("flushed_ns", 0) if isinstance(meta, dict) else 0
+        if not isinstance(flushed_ns, int):
+            flushed_ns = 0
+        cached: dict[str, dict[str, Any]] = {}
+        for doc in data.get("games", {}).values():
+            if isinstance(doc.get("id"), str):
+                cached[doc["id"]] = doc
+        changed = 0
+        entries: dict[str, dict[str, Any]] = {}
+        for game_id in sorted(scan_game_ids(self.games_dir)):
+            path = self.games_dir / f"{game_id}.json"
+            fp = fingerprint(path)
+            old = cached.get(game_id)
+            if (
+                old is not None
+                and fp is not None
+                and old.get("fp") == fp
+                and fp[1] < flushed_ns - RACY_NS
+            ):
+                entries[game_id] = old
+                continue
+            entry = read_entry(game_id)
+            if entry is not None:
+                entry["fp"] = fingerprint(path)
+                entries[game_id] = entry
+            if entry != old:
+                changed += 1
+        changed += len(set(cached) - set(entries))
+        self.entries = entries
+        if changed and not self.read_only:
+            self.flush()
+        return changed
+
+    def put(self, game_id: str, entry: dict[str, Any]) -> None:
+        """Record a game's new entry (after its file was committed)."""
+        entry["fp"] = fingerprint(self.games_dir / f"{game_id}.json")
+        self.entries[game_id] = entry
+        self._changed()
+
+    def drop(self, game_id: str) -> None:
+        if self.entries.pop(game_id, None) is not None:
+            self._changed()
+
+    def _changed(self) -> None:
+        self.unsaved += 1
+        if self.unsaved >= FLUSH_EVERY or time.monotonic() - self._last_flush > FLUSH_SECONDS:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write the index (atomically; it is only a cache, so this is never urgent)."""
+        if self.read_only:
+            return
+        started = time.time_ns()
+        games = {str(i): e for i, e in enumerate(self.entries.values(), start=1)}
+        self.storage.write({"games": games, "meta": {"1": {"flushed_ns": started}}})
+        self.unsaved = 0
+        self._last_flush = time.monotonic()

@@ -1,0 +1,62 @@
+"""Where the data lives, and the names of everything inside the data folder.
+
+Layout of a data folder (schema 1)::
+
+    .lock                   held by the one process that may write (see lock.py)
+    players.json            players, name aliases, the schema version   (the truth)
+    games/<game id>.json    one series: setup, frozen rules, every hand  (the truth)
+    index.json              a summary of every game, for fast listing   (a cache)
+    *.bak1 .. *.bakN        the previous versions of each file (see storage.py)
+    backups/                whole-folder zip copies (``scorekeeper backup``, migrations)
+    damaged/                files that failed to read, moved aside, never overwritten
+
+Recording a hand rewrites only that game's file, so its cost does not grow
+with the number of games; the index is rebuilt from the game files whenever
+they disagree, so it can never hide or invent a hand.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "gin-scorekeeper"
+
+LOCK_FILE = ".lock"
+PLAYERS_FILE = "players.json"
+INDEX_FILE = "index.json"
+GAMES_DIR = "games"
+BACKUPS_DIR = "backups"
+DAMAGED_DIR = "damaged"
+#: The prototype's single TinyDB file (schema 0), see migrations.py.
+V0_FILE = "scorekeeper.json"
+
+#: Ids are generated as 32 hex digits; imported ones must at least be safe file names.
+_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+def default_data_dir() -> Path:
+    """The data folder when none is given.
+
+    Flet sets ``FLET_APP_STORAGE_DATA`` in mobile builds (the only folder the
+    app may write there); ``SCOREKEEPER_DATA`` overrides the platform's user
+    data folder on desktops; ``--data-dir`` (an argument to :func:`open_store`)
+    overrides both.
+    """
+    for var in ("FLET_APP_STORAGE_DATA", "SCOREKEEPER_DATA"):
+        value = os.environ.get(var)
+        if value:
+            return Path(value).expanduser()
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def is_valid_id(value: object) -> bool:
+    """Whether ``value`` can be a player, game or hand id (and so a file name).
+
+    >>> is_valid_id("3f2a9c"), is_valid_id("../etc"), is_valid_id("")
+    (True, False, False)
+    """
+    return isinstance(value, str) and _ID.match(value) is not None

@@ -1,0 +1,421 @@
+"""A TinyDB storage that never leaves a half-written file behind.
+
+TinyDB's own ``JSONStorage`` rewrites its file in place: a crash or a dead
+battery between the first and the last byte leaves a file that is neither the
+old state nor the new one.  :class:`AtomicJSONStorage` commits like this::
+
+    1. write the whole new state to a temporary file in the same folder
+    2. flush + fsync it                  (its bytes are on the disk)
+    3. rotate the backups: .bak2 -> .bak3, .bak1 -> .bak2, file -> .bak1
+    4. os.replace(temporary, file)       (atomic: readers see old or new)
+    5. fsync the folder                  (the rename itself is on the disk)
+
+so at every instant the file is a complete old state or a complete new one.
+Step 3 links the current file as ``.bak1`` (a hard link costs no copy), which
+keeps the last few states for when something *outside* our control damages a
+file (a bad SD card, a sync tool, a person with an editor).
+
+Reading never overwrites a file it cannot understand: the damaged file is
+moved into the quarantine folder, the newest backup that reads well is put in
+its place, and ``notify`` is told exactly what happened (see ``_recover``).
+
+Writes can be grouped with :meth:`AtomicJSONStorage.batch`, so that several
+TinyDB operations (insert a hand, update the game's summary) become one
+commit: either all of them are on the disk or none.
+
+>>> import tempfile, pathlib
+>>> from tinydb import TinyDB
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> db = TinyDB(folder / "t.json", storage=AtomicJSONStorage)
+>>> with db.storage.batch():
+...     _ = db.table("a").insert({"x": 1})
+...     _ = db.table("b").insert({"y": 2})
+>>> sorted(p.name for p in folder.iterdir())
+['t.json']
+>>> _ = db.table("a").insert({"x": 3})
+>>> sorted(p.name for p in folder.iterdir())
+['t.json', 't.json.bak1']
+>>> (folder / "t.json").write_text("{ broken")
+8
+>>> db.table("a").all()
+[{'x': 1}]
+>>> for part in db.storage.notices[0].split("; "):
+...     print(part)  # doctest: +ELLIPSIS
+t.json was damaged (not valid JSON: ...)
+it was moved to .../damaged/t.json...
+restored the backup from ... (t.json.bak1).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import shutil
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from tinydb.storages import Storage
+
+from .errors import StoreError
+
+#: What TinyDB keeps in a file: table name -> document id -> document.
+Data = dict[str, dict[str, Any]]
+#: Checks a parsed file beyond its JSON shape; returns what is wrong, or None.
+Validator = Callable[[Data], "str | None"]
+
+TMP_SUFFIX = ".tmp"
+DEFAULT_BACKUPS = 3
+
+
+def fsync_dir(folder: Path) -> None:
+    """Make renames inside ``folder`` durable.
+
+    On POSIX a rename is only on the disk once the folder itself is synced;
+    Windows cannot open folders (and does not need this), so failures are ignored.
+    """
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def tmp_path(path: Path) -> Path:
+    # A dot name in the same folder: same file system (so os.replace is
+    # atomic), hidden from listings, and recognisable as ours to clean up.
+    return path.with_name(f".{path.name}.{secrets.token_hex(4)}{TMP_SUFFIX}")
+
+
+def _write_tmp(path: Path, payload: bytes, durable: bool) -> Path:
+    tmp = tmp_path(path)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(payload)
+            f.flush()
+            if durable:
+                os.fsync(f.fileno())
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return tmp
+
+
+def atomic_write_bytes(path: Path, payload: bytes, *, durable: bool = True) -> None:
+    """Replace ``path`` with ``payload`` atomically (no backups kept).
+
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "x.txt"
+    >>> atomic_write_bytes(p, b"hello"); p.read_bytes()
+    b'hello'
+    """
+    tmp = _write_tmp(path, payload, durable)
+    try:
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    if durable:
+        fsync_dir(path.parent)
+
+
+def remove_orphans(folder: Path) -> int:
+    """Delete temporary files left by a crash between steps 1 and 4.
+
+    They are never the truth (the rename did not happen, so the call that
+    wrote them did not return); only the one writer may call this.
+    """
+    removed = 0
+    try:
+        entries = list(os.scandir(folder))
+    except FileNotFoundError:
+        return 0
+    for entry in entries:
+        if entry.name.startswith(".") and entry.name.endswith(TMP_SUFFIX):
+            with contextlib.suppress(OSError):
+                os.unlink(entry.path)
+                removed += 1
+    return removed
+
+
+def parse_tables(raw: bytes) -> Data:
+    """Parse a TinyDB file, or raise ``ValueError`` saying (for people) what is wrong.
+
+    >>> parse_tables(b'{"t": {"1": {"a": 1}}}')
+    {'t': {'1': {'a': 1}}}
+    >>> parse_tables(b"")
+    Traceback (most recent call last):
+    ...
+    ValueError: the file is empty
+    >>> parse_tables(b'[1, 2]')
+    Traceback (most recent call last):
+    ...
+    ValueError: not a database file (it holds a list, not tables of records)
+    """
+    if not raw.strip():
+        raise ValueError("the file is empty")
+    try:
+        data = json.loads(raw)
+    except UnicodeDecodeError:
+        raise ValueError("not text: it holds binary data") from None
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not valid JSON: {exc.msg} at line {exc.lineno}") from None
+    if not isinstance(data, dict):
+        kind = type(data).__name__.replace("dict", "object")
+        raise ValueError(f"not a database file (it holds a {kind}, not tables of records)")
+    for name, table in data.items():
+        if not isinstance(table, dict) or not all(isinstance(d, dict) for d in table.values()):
+            raise ValueError(f"not a database file (table {name!r} is not a set of records)")
+    return data
+
+
+def _utc_label(timestamp: float) -> str:
+    return datetime.fromtimestamp(timestamp, UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+
+
+def quarantine(path: Path, folder: Path) -> Path:
+    """Move ``path`` into ``folder`` under a name that is never reused; return the new path."""
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
+    target = folder / f"{path.name}.{stamp}"
+    n = 1
+    while target.exists():
+        n += 1
+        target = folder / f"{path.name}.{stamp}-{n}"
+    try:
+        os.replace(path, target)
+    except OSError:  # another file system: copy, then remove
+        shutil.copy2(path, target)
+        os.unlink(path)
+    fsync_dir(folder)
+    fsync_dir(path.parent)
+    return target
+
+
+class AtomicJSONStorage(Storage):
+    """TinyDB storage with atomic, durable commits and rotating backups.
+
+    ``backups``: how many previous versions to keep (``name.bak1`` newest).
+    ``durable``: fsync file and folder (turn off only for throwaway data).
+    ``read_only``: refuse writes; a damaged file is reported, and its backup
+    shown, but nothing on the disk is touched.
+    ``validator``: extra checks of a parsed file; a file it refuses is
+    treated like one that does not parse.
+    ``quarantine``: where damaged files go (default: ``damaged/`` beside it).
+    ``notify``: called with a player-readable sentence after every repair
+    (the messages are also kept in :attr:`notices`).
+    ``label``: the file's name in those messages (default: its file name).
+
+    The parsed data is cached and re-read only when the file's size, time or
+    inode change, so TinyDB's read-modify-write per operation stays cheap.
+    """
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        backups: int = DEFAULT_BACKUPS,
+        durable: bool = True,
+        read_only: bool = False,
+        validator: Validator | None = None,
+        quarantine: Path | None = None,
+        notify: Callable[[str], None] | None = None,
+        label: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.path = Path(path)
+        self.backups = max(0, backups)
+        self.durable = durable
+        self.read_only = read_only
+        self.validator = validator
+        self.quarantine_dir = quarantine or self.path.parent / "damaged"
+        self.notify = notify
+        self.label = label or self.path.name
+        self.notices: list[str] = []
+        self._cache: Data | None = None
+        self._stamp: tuple[int, int, int] | None = None
+        self._depth = 0
+        self._dirty = False
+
+    # --- reading -------------------------------------------------------------
+
+    def read(self) -> Data | None:
+        if self._depth and self._dirty:
+            return self._cache  # inside a batch: the pending state
+        try:
+            st = os.stat(self.path)
+        except FileNotFoundError:
+            if self._cache is not None and self._stamp == _MISSING:
+                return self._cache  # read-only view of a restored backup
+            self._cache = self._stamp = None
+            if any(p.exists() for p in self.backup_paths()):
+                return self._recover("was missing")
+            return None
+        stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+        if self._cache is not None and stamp == self._stamp:
+            return self._cache
+        try:
+            raw = self.path.read_bytes()
+        except OSError as exc:
+            raise StoreError(f"could not read {self.label}: {exc.strerror or exc}") from exc
+        try:
+            data = self._parse(raw)
+        except ValueError as exc:
+            return self._recover(f"was damaged ({exc})", stamp)
+        self._cache, self._stamp = data, stamp
+        return data
+
+    def _parse(self, raw: bytes) -> Data:
+        data = parse_tables(raw)
+        if self.validator is not None:
+            problem = self.validator(data)
+            if problem:
+                raise ValueError(problem)
+        return data
+
+    def backup_paths(self) -> list[Path]:
+        """The backups, newest first (they may not all exist)."""
+        return [self.path.with_name(f"{self.path.name}.bak{i}") for i in range(1, self.backups + 1)]
+
+    def _recover(self, what: str, stamp: tuple[int, int, int] | None = None) -> Data | None:
+        """Put the newest backup that reads well in place of a damaged file.
+
+        The damaged file is moved aside, never overwritten or deleted: it may
+        hold the only copy of something a person can still rescue by hand.
+        """
+        good: tuple[Path, bytes, Data] | None = None
+        for bak in self.backup_paths():
+            try:
+                raw = bak.read_bytes()
+                good = (bak, raw, self._parse(raw))
+                break
+            except (OSError, ValueError):
+                continue
+        head = f"{self.label} {what}"
+        if self.read_only:
+            if good is None:
+                self._tell(
+                    f"{head}; no readable backup was found (opened read-only: nothing was changed)."
+                )
+                return None
+            when = _utc_label(good[0].stat().st_mtime)
+            self._tell(
+                f"{head}; showing its backup from {when} instead "
+                f"(opened read-only: nothing was changed)."
+            )
+            self._cache, self._stamp = good[2], stamp or _MISSING
+            return good[2]
+        moved = quarantine(self.path, self.quarantine_dir) if self.path.exists() else None
+        where = f"; it was moved to {moved}" if moved else ""
+        if good is None:
+            self._cache = self._stamp = None
+            self._tell(f"{head}{where}; no readable backup was found, so it starts empty.")
+            return None
+        bak, raw, data = good
+        when = _utc_label(bak.stat().st_mtime)
+        atomic_write_bytes(self.path, raw, durable=self.durable)
+        st = os.stat(self.path)
+        self._cache, self._stamp = data, (st.st_mtime_ns, st.st_size, st.st_ino)
+        self._tell(f"{head}{where}; restored the backup from {when} ({bak.name}).")
+        return data
+
+    def _tell(self, message: str) -> None:
+        self.notices.append(message)
+        if self.notify is not None:
+            self.notify(message)
+
+    # --- writing -------------------------------------------------------------
+
+    def write(self, data: Data) -> None:
+        if self.read_only:
+            raise StoreError(f"{self.label} is open read-only: nothing can be changed")
+        if self._depth:
+            self._cache, self._dirty = data, True
+            return
+        self._commit(data)
+
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[None]:
+        """Group writes into one commit; an exception discards them all.
+
+        TinyDB changes the cached data in place before it calls ``write``,
+        so a failed batch also drops the cache: the next read comes from disk.
+        """
+        if self._depth == 0:
+            self.read()  # refresh the cache once; later reads in the batch reuse it
+        self._depth += 1
+        ok = False
+        try:
+            yield
+            ok = True
+        finally:
+            self._depth -= 1
+            if not ok:
+                self._dirty = False
+                self._cache = self._stamp = None
+            elif self._depth == 0 and self._dirty:
+                self._dirty = False
+                assert self._cache is not None
+                self._commit(self._cache)
+
+    def _commit(self, data: Data) -> None:
+        tmp: Path | None = None
+        try:
+            payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+            tmp = _write_tmp(self.path, payload, self.durable)
+            self._rotate()
+            os.replace(tmp, self.path)
+            tmp = None
+            if self.durable:
+                fsync_dir(self.path.parent)
+            st = os.stat(self.path)
+        except BaseException as exc:
+            self._cache = self._stamp = None
+            if tmp is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+            if isinstance(exc, OSError):
+                raise StoreError(f"could not save {self.label}: {exc.strerror or exc}") from exc
+            raise
+        self._cache, self._stamp = data, (st.st_mtime_ns, st.st_size, st.st_ino)
+
+    def _rotate(self) -> None:
+        if not self.backups or not self.path.exists():
+            return
+        baks = self.backup_paths()
+        for older, newer in zip(reversed(baks[1:]), reversed(baks[:-1]), strict=True):
+            with contextlib.suppress(FileNotFoundError):
+                os.replace(newer, older)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(baks[0])  # only left when there is a single backup
+        try:
+            os.link(self.path, baks[0])  # no copy: the old inode lives on as .bak1
+        except OSError:  # no hard links here (FAT, some Android storage): copy
+            shutil.copyfile(self.path, baks[0])
+
+    def close(self) -> None:
+        self._cache = self._stamp = None
+
+    def remove(self) -> None:
+        """Delete the file and its backups (backups first: a crash half-way
+        must not leave backups that would bring the file back)."""
+        for p in [*reversed(self.backup_paths()), self.path]:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(p)
+        fsync_dir(self.path.parent)
+        self._cache = self._stamp = None
+
+
+#: The stamp of a read-only view onto the backup of a missing file.
+_MISSING = (0, 0, 0)

@@ -1,0 +1,1046 @@
+"""The store: players, games and their hands, on top of the engine's ledger.
+
+What is stored is what the players entered (the hands); totals, winners and
+dealers are always replayed by the engine, and a hand is written only after
+the engine has accepted it, so the stored ledger always replays.
+
+One process writes a data folder at a time (see lock.py).  Inside that
+process, every :func:`open_store` of the folder shares one ``_Shared`` state
+(the web mode serves several browsers from one process), and every public
+method runs under its lock, so writes are serialized and reads never see a
+half-made change.
+
+>>> import tempfile
+>>> from scorekeeper.engine import Hand
+>>> with open_store(tempfile.mkdtemp()) as store:
+...     ann, bob = store.add_player("Ann"), store.add_player("Bob")
+...     gid = store.create_game("standard", [ann.id, bob.id], first_dealer=bob.id)
+...     game = store.record_hand(gid, Hand.knock(ann.id, 3, 25))
+...     [s.totals[ann.id] for s in store.list_games()]
+[22]
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import os
+import threading
+import uuid
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Concatenate, ParamSpec, TypeVar
+
+from tinydb import where
+from tinydb.table import Document
+
+from scorekeeper.engine import PRESETS, Card, Game, Hand, RuleError, Rules
+
+from . import exchange
+from .backup import make_backup
+from .docs import (
+    Setup,
+    hand_from_doc,
+    hand_to_doc,
+    now,
+    optional_time,
+    rules_to_doc,
+    setup_to_doc,
+    time_from_doc,
+    time_to_doc,
+)
+from .errors import StoreError
+from .gamefile import (
+    META_ID,
+    SCHEMA,
+    GameFile,
+    build_game,
+    ledger_hands,
+    rules_of,
+    setup_of,
+    summarize,
+)
+from .index import GameIndex, scan_game_ids
+from .lock import FolderLock
+from .migrations import SCHEMA_VERSION, detect_version, migrate, newer_data_message
+from .model import GameSummary, ImportReport, Player
+from .paths import DAMAGED_DIR, GAMES_DIR, default_data_dir, is_valid_id
+from .players import PlayersFile
+from .storage import remove_orphans
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+#: Game files kept open (parsed) at once; others are re-read when needed.
+OPEN_GAME_FILES = 64
+MAX_NAME = 40
+
+
+def new_id() -> str:
+    """A fresh stable id: random, so ids made on two devices never collide."""
+    return uuid.uuid4().hex
+
+
+# --- the shared state of one open data folder -------------------------------------
+
+
+class _Shared:
+    """Everything one open data folder needs, shared by its Store handles."""
+
+    def __init__(self, data_dir: Path, *, read_only: bool, durable: bool) -> None:
+        self.data_dir = data_dir
+        self.games_dir = data_dir / GAMES_DIR
+        self.quarantine = data_dir / DAMAGED_DIR
+        self.read_only = read_only
+        self.durable = durable
+        self.lock = threading.RLock()
+        self.notices: list[str] = []
+        self.refs = 0
+        self.closed = False
+        self.folder_lock: FolderLock | None = None
+        self.files: OrderedDict[str, GameFile] = OrderedDict()
+        self.players: dict[str, dict[str, Any]] = {}
+        self.aliases: dict[str, str] = {}
+        self.summaries: dict[str, tuple[dict[str, Any], GameSummary]] = {}
+        if not read_only:
+            self.folder_lock = FolderLock(data_dir)
+            self.folder_lock.acquire()
+        try:
+            self._open()
+        except BaseException:
+            if self.folder_lock is not None:
+                self.folder_lock.release()
+            raise
+
+    def _open(self) -> None:
+        if not self.read_only:
+            self.games_dir.mkdir(parents=True, exist_ok=True)
+            remove_orphans(self.data_dir)
+            remove_orphans(self.games_dir)
+        self.players_file = PlayersFile(
+            self.data_dir,
+            read_only=self.read_only,
+            durable=self.durable,
+            quarantine=self.quarantine,
+            notify=self.notices.append,
+        )
+        version = detect_version(self.players_file, self.data_dir)
+        if version is not None and version > SCHEMA_VERSION:
+            raise StoreError(newer_data_message(version))
+        if version is not None and version < SCHEMA_VERSION:
+            if self.read_only:
+                raise StoreError(
+                    f"This data (version {version}) must be upgraded before it can be read: "
+                    "open it once normally (not read-only)."
+                )
+            migrate(self.data_dir, version, self.notices)
+        if version is None and not self.read_only:
+            # A new folder, or players.json lost with no backup: start it.
+            self.players_file.set_schema(SCHEMA_VERSION, time_to_doc(now()))
+        self.load_players()
+        self.index = GameIndex(
+            self.data_dir,
+            self.games_dir,
+            read_only=self.read_only,
+            durable=self.durable,
+            quarantine=self.quarantine,
+            notify=self.notices.append,
+        )
+        self.index.load(self.read_entry)
+        self._restore_missing_players()
+
+    # players ----------------------------------------------------------------
+
+    def load_players(self) -> None:
+        self.players = {d["id"]: d for d in self.players_file.player_docs()}
+        self.aliases = {d["from"]: d["to"] for d in self.players_file.alias_docs()}
+        for pid, doc in self.players.items():
+            if doc.get("merged_into"):
+                self.aliases.setdefault(pid, doc["merged_into"])
+        self.summaries.clear()  # names may have changed
+
+    def resolve(self, player_id: str) -> str:
+        """Follow merges and import matches to the player an id means now."""
+        seen = 0
+        while player_id in self.aliases and seen < 32:
+            player_id = self.aliases[player_id]
+            seen += 1
+        return player_id
+
+    def names(self, extra: Mapping[str, str] | None = None) -> dict[str, str]:
+        names = dict(extra or {})
+        names.update({pid: d["name"] for pid, d in self.players.items()})
+        return names
+
+    def _restore_missing_players(self) -> None:
+        """Players named by games but unknown (players.json lost or restored
+        from an older backup) come back under the names the games recorded."""
+        missing: dict[str, str] = {}
+        for entry in self.index.entries.values():
+            for pid in entry.get("players", []):
+                if pid not in self.players and self.resolve(pid) not in self.players:
+                    missing.setdefault(pid, entry.get("names", {}).get(pid, "Player"))
+        if not missing or self.read_only:
+            return
+        taken = {d["name"].casefold() for d in self.players.values() if not d.get("hidden")}
+        stamp = time_to_doc(now())
+        with self.players_file.storage.batch():
+            for pid, name in sorted(missing.items()):
+                unique, n = name, 1
+                while unique.casefold() in taken:
+                    n += 1
+                    unique = f"{name} ({n})"
+                taken.add(unique.casefold())
+                self.players_file.players.insert(_player_doc(pid, unique, stamp))
+        self.notices.append(
+            f"{len(missing)} player(s) missing from the player list were restored "
+            f"from the games they played: {', '.join(sorted(missing.values()))}."
+        )
+        self.load_players()
+
+    # games ------------------------------------------------------------------
+
+    def game_file(self, game_id: object) -> GameFile:
+        if not is_valid_id(game_id):
+            raise StoreError(f"there is no game {game_id!r}")
+        assert isinstance(game_id, str)
+        gf = self.files.get(game_id)
+        if gf is not None:
+            self.files.move_to_end(game_id)
+            return gf
+        gf = GameFile(
+            self.games_dir / f"{game_id}.json",
+            read_only=self.read_only,
+            durable=self.durable,
+            quarantine=self.quarantine,
+            notify=self.notices.append,
+        )
+        self.files[game_id] = gf
+        while len(self.files) > OPEN_GAME_FILES:
+            _, old = self.files.popitem(last=False)
+            old.close()
+        return gf
+
+    def read_entry(self, game_id: str) -> dict[str, Any] | None:
+        """The index entry of a game, from its file (None if it has no game)."""
+        gf = self.game_file(game_id)
+        try:
+            if not gf.exists():
+                return None
+            return index_entry(gf.meta())
+        except StoreError as exc:
+            self.notices.append(f"games/{game_id}.json can't be read: {exc}")
+            return None
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        try:
+            if not self.read_only:
+                self.index.flush()
+        finally:
+            for gf in self.files.values():
+                gf.close()
+            self.files.clear()
+            if self.folder_lock is not None:
+                self.folder_lock.release()
+
+
+def _player_doc(pid: str, name: str, stamp: str) -> dict[str, Any]:
+    return {"id": pid, "name": name, "hidden": False, "created_at": stamp, "merged_into": None}
+
+
+def index_entry(meta: Mapping[str, Any]) -> dict[str, Any]:
+    """A game's index entry: its own summary plus what listing filters on."""
+    setup = meta["setup"]
+    return {
+        "id": meta["id"],
+        "format": setup["format"],
+        "players": list(setup["players"]),
+        "rules_name": meta.get("rules_name"),
+        "created_at": meta["created_at"],
+        "updated_at": meta["updated_at"],
+        "finished_at": meta.get("finished_at"),
+        "deleted": meta.get("deleted_at") is not None,
+        **meta["summary"],
+    }
+
+
+# --- opening -------------------------------------------------------------------------
+
+_REGISTRY: dict[tuple[str, bool], _Shared] = {}
+_REGISTRY_LOCK = threading.Lock()
+
+
+def open_store(
+    data_dir: str | os.PathLike[str] | None = None,
+    *,
+    read_only: bool = False,
+    durable: bool = True,
+) -> Store:
+    """Open (or create) the data folder ``data_dir`` (default: :func:`default_data_dir`).
+
+    Raises :class:`StoreLockedError` if another process has it open for
+    writing, unless ``read_only``.  Within one process every call for the
+    same folder shares one underlying store.  ``durable=False`` skips fsync
+    (for throwaway data in tests only).
+    """
+    folder = Path(data_dir) if data_dir is not None else default_data_dir()
+    key = os.path.realpath(folder.expanduser())
+    with _REGISTRY_LOCK:
+        shared = _REGISTRY.get((key, False))
+        if shared is None and read_only:
+            shared = _REGISTRY.get((key, True))
+        if shared is None:
+            shared = _Shared(Path(key), read_only=read_only, durable=durable)
+            _REGISTRY[(key, read_only)] = shared
+        shared.refs += 1
+    return Store(shared, read_only=read_only or shared.read_only)
+
+
+def _release(shared: _Shared) -> None:
+    with _REGISTRY_LOCK:
+        shared.refs -= 1
+        if shared.refs > 0:
+            return
+        for key, value in list(_REGISTRY.items()):
+            if value is shared:
+                del _REGISTRY[key]
+    with shared.lock:
+        shared.close()
+
+
+def _after_fork_in_child() -> None:
+    # A forked child must not share (or unlock) its parent's store: forget it.
+    global _REGISTRY_LOCK
+    _REGISTRY_LOCK = threading.Lock()
+    for shared in _REGISTRY.values():
+        if shared.folder_lock is not None:
+            shared.folder_lock.forget()
+        shared.closed = True
+    _REGISTRY.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
+def _reading(fn: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Store, P], R]:
+    @functools.wraps(fn)
+    def wrapper(self: Store, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        with self._s.lock:
+            self._check_open()
+            return fn(self, *args, **kwargs)
+
+    return wrapper
+
+
+def _writing(fn: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Store, P], R]:
+    @functools.wraps(fn)
+    def wrapper(self: Store, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        with self._s.lock:
+            self._check_open()
+            if self.read_only:
+                raise StoreError("the data is open read-only: nothing can be changed")
+            return fn(self, *args, **kwargs)
+
+    return wrapper
+
+
+# --- the store ---------------------------------------------------------------------------
+
+
+class Store:
+    """A handle on an open data folder; use :func:`open_store` to get one."""
+
+    def __init__(self, shared: _Shared, *, read_only: bool) -> None:
+        self._s = shared
+        self.read_only = read_only
+        self._closed = False
+
+    # lifecycle ---------------------------------------------------------------
+
+    @property
+    def data_dir(self) -> Path:
+        return self._s.data_dir
+
+    @property
+    def notices(self) -> list[str]:
+        """What happened at open (repairs, upgrades), for the player."""
+        return self._s.notices
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            _release(self._s)
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        mode = "read-only" if self.read_only else "read-write"
+        return f"<Store {self.data_dir} {mode}{' closed' if self._closed else ''}>"
+
+    def _check_open(self) -> None:
+        if self._closed or self._s.closed:
+            raise StoreError("this store has been closed")
+
+    # players -----------------------------------------------------------------
+
+    def _player_value(self, doc: Mapping[str, Any]) -> Player:
+        return Player(doc["id"], doc["name"], bool(doc.get("hidden")))
+
+    def _player_doc(self, player_id: object) -> dict[str, Any]:
+        if not isinstance(player_id, str):
+            raise StoreError(f"there is no player {player_id!r}")
+        doc = self._s.players.get(self._s.resolve(player_id))
+        if doc is None:
+            raise StoreError(f"there is no player {player_id!r}")
+        return doc
+
+    def _check_name(
+        self, name: object, *, except_id: str | None = None, unique: bool = True
+    ) -> str:
+        """The name as stored (spaces tidied); refuses an empty, overlong or
+        (``unique``) taken one: visible players' names must differ."""
+        if not isinstance(name, str) or not name.strip():
+            raise StoreError("a player needs a name")
+        clean = " ".join(name.split())
+        if len(clean) > MAX_NAME:
+            raise StoreError(f"that name is too long ({len(clean)} letters, {MAX_NAME} at most)")
+        if not unique:
+            return clean
+        for doc in self._s.players.values():
+            if doc["id"] == except_id or doc.get("hidden") or doc.get("merged_into"):
+                continue
+            if doc["name"].casefold() == clean.casefold():
+                raise StoreError(f"there is already a player called {doc['name']}")
+        return clean
+
+    @_writing
+    def add_player(self, name: str) -> Player:
+        clean = self._check_name(name)
+        doc = _player_doc(new_id(), clean, time_to_doc(now()))
+        self._s.players_file.players.insert(doc)
+        self._s.load_players()
+        return self._player_value(doc)
+
+    @_reading
+    def players(self, include_hidden: bool = False) -> list[Player]:
+        docs = [
+            d
+            for d in self._s.players.values()
+            if not d.get("merged_into") and (include_hidden or not d.get("hidden"))
+        ]
+        docs.sort(key=lambda d: (d["name"].casefold(), d["name"], d["id"]))
+        return [self._player_value(d) for d in docs]
+
+    @_reading
+    def player(self, player_id: str) -> Player:
+        return self._player_value(self._player_doc(player_id))
+
+    def _update_player(self, player_id: str, fields: dict[str, Any]) -> Player:
+        self._s.players_file.players.update(fields, where("id") == player_id)
+        self._s.load_players()
+        return self._player_value(self._s.players[player_id])
+
+    @_writing
+    def rename_player(self, player_id: str, name: str) -> Player:
+        doc = self._player_doc(player_id)
+        # A hidden player may share a visible one's name (unhiding checks it).
+        clean = self._check_name(name, except_id=doc["id"], unique=not doc.get("hidden"))
+        return self._update_player(doc["id"], {"name": clean})
+
+    @_writing
+    def hide_player(self, player_id: str, hidden: bool = True) -> Player:
+        doc = self._player_doc(player_id)
+        if not hidden:
+            self._check_name(doc["name"], except_id=doc["id"])
+        return self._update_player(doc["id"], {"hidden": bool(hidden)})
+
+    @_writing
+    def merge_players(self, keep_id: str, drop_id: str) -> Player:
+        """Make ``drop`` the same person as ``keep``: all of drop's games follow keep.
+
+        Refused if they ever played in the same game.  Each game file is
+        rewritten (atomically) before the players file records the merge, so
+        a crash half-way leaves both players and the merge can simply be
+        asked for again.
+        """
+        keep = self._player_doc(keep_id)["id"]
+        drop = self._player_doc(drop_id)["id"]
+        if keep == drop:
+            raise StoreError("those are the same player")
+        games = [e for e in self._s.index.entries.values() if drop in e["players"]]
+        both = [e for e in games if keep in e["players"]]
+        if both:
+            names = self._s.names()
+            raise StoreError(
+                f"{names[keep]} and {names[drop]} played against each other "
+                f"({len(both)} game{'s' if len(both) != 1 else ''}): they can't be one person"
+            )
+        for entry in games:
+            self._rewrite_players(entry["id"], {drop: keep})
+        stamp = time_to_doc(now())
+        with self._s.players_file.storage.batch():
+            self._s.players_file.players.update(
+                {"merged_into": keep, "hidden": True}, where("id") == drop
+            )
+            self._s.players_file.aliases.insert(
+                {"from": drop, "to": keep, "reason": "merge", "at": stamp}
+            )
+        self._s.load_players()
+        return self._player_value(self._s.players[keep])
+
+    def _rewrite_players(self, game_id: str, mapping: Mapping[str, str]) -> None:
+        gf = self._s.game_file(game_id)
+        meta = gf.meta()
+        setup = setup_of(meta)
+        new_setup = Setup(
+            setup.format,
+            tuple(mapping.get(p, p) for p in setup.players),
+            mapping.get(setup.first_dealer, setup.first_dealer) if setup.first_dealer else None,
+            setup.draw,
+        )
+        records = gf.records()
+        updates: dict[int, dict[str, Any]] = {}
+        for d in records:
+            by = d["hand"].get("by")
+            if by in mapping:
+                updates[d.doc_id] = {"hand": dict(d["hand"], by=mapping[by])}
+        ledger = [
+            hand_from_doc(updates.get(d.doc_id, d)["hand"])
+            for d in records
+            if d.get("superseded_at") is None
+        ]
+        game = build_game(new_setup, rules_of(meta), ledger, self._s.names())
+        changes = {
+            "setup": setup_to_doc(new_setup),
+            "rev": meta["rev"] + 1,
+            "summary": summarize(game, self._s.names()),
+        }
+        with gf.storage.batch():
+            for doc_id, fields in updates.items():
+                gf.hands.update(fields, doc_ids=[doc_id])
+            gf.games.update(changes, doc_ids=[META_ID])
+        self._s.index.put(game_id, index_entry({**meta, **changes}))
+
+    # games -------------------------------------------------------------------
+
+    def _load(self, game_id: str) -> tuple[GameFile, dict[str, Any], list[Document], Game]:
+        """A game's file, its record, its ledger and its replayed Game."""
+        gf = self._s.game_file(game_id)
+        if not gf.exists():
+            raise StoreError(f"there is no game {game_id!r}")
+        meta = gf.meta()
+        ledger = gf.ledger()
+        names = self._s.names(meta["summary"].get("names"))
+        try:
+            game = build_game(setup_of(meta), rules_of(meta), ledger_hands(ledger), names)
+        except RuleError as exc:  # only if the file was changed by hand
+            raise StoreError(f"the stored hands of this game don't replay: {exc}") from exc
+        return gf, meta, ledger, game
+
+    def _commit(
+        self,
+        gf: GameFile,
+        meta: dict[str, Any],
+        game: Game,
+        *,
+        insert: Sequence[dict[str, Any]] = (),
+        supersede: Mapping[int, str] = {},
+        reactivate: Sequence[int] = (),
+    ) -> None:
+        """Write one change to a game as a single atomic commit, then index it."""
+        stamp = time_to_doc(now())
+        finished = game.standings.finished
+        changes = {
+            "updated_at": stamp,
+            "finished_at": (meta.get("finished_at") or stamp) if finished else None,
+            "rev": meta["rev"] + 1,
+            "summary": summarize(game, self._s.names()),
+        }
+        with gf.storage.batch():
+            for doc_id, reason in supersede.items():
+                gf.hands.update(
+                    {"superseded_at": stamp, "superseded_reason": reason}, doc_ids=[doc_id]
+                )
+            for doc_id in reactivate:
+                gf.hands.update(
+                    {"superseded_at": None, "superseded_reason": None}, doc_ids=[doc_id]
+                )
+            for doc in insert:
+                gf.hands.insert(doc)
+            gf.games.update(changes, doc_ids=[META_ID])
+        self._s.index.put(gf.id, index_entry({**meta, **changes}))
+
+    def _hand_for(self, game: Game, hand: Hand) -> Hand:
+        # A hand may name a player by an id that was merged into another.
+        if isinstance(hand, Hand) and hand.by is not None and hand.by not in game.players:
+            resolved = self._s.resolve(hand.by)
+            if resolved != hand.by:
+                return dataclasses.replace(hand, by=resolved)
+        return hand
+
+    @_writing
+    def create_game(
+        self,
+        format: str,
+        player_ids: Sequence[str],
+        rules: Rules | str = "seed",
+        *,
+        first_dealer: str | None = None,
+        draw: Sequence[Card | str] | None = None,
+    ) -> str:
+        """Start a game; the engine checks the setup first (RuleError unchanged)."""
+        if isinstance(player_ids, str):
+            raise StoreError("give the players as a list of ids")
+        ids = [self._player_doc(p)["id"] for p in player_ids]
+        dealer = self._s.resolve(first_dealer) if isinstance(first_dealer, str) else first_dealer
+        names = self._s.names()
+        game = Game(format, ids, rules, first_dealer=dealer, draw=draw, names=names)
+        setup = Setup(
+            game.format.value,
+            game.players,
+            None if game.roles is not None else game.first_dealer,
+            None if game.draw is None else tuple(c.code for c in game.draw),
+        )
+        if isinstance(rules, str):
+            rules_name: str | None = rules
+        else:
+            rules_name = next((k for k, v in PRESETS.items() if v == game.rules), None)
+        stamp = time_to_doc(now())
+        game_id = new_id()
+        meta = {
+            "schema": SCHEMA,
+            "id": game_id,
+            "setup": setup_to_doc(setup),
+            "rules": rules_to_doc(game.rules),
+            "rules_name": rules_name,
+            "created_at": stamp,
+            "updated_at": stamp,
+            "finished_at": None,
+            "deleted_at": None,
+            "rev": 1,
+            "summary": summarize(game, names),
+        }
+        gf = self._s.game_file(game_id)
+        with gf.storage.batch():
+            gf.games.insert(Document(meta, META_ID))
+        self._s.index.put(game_id, index_entry(meta))
+        return game_id
+
+    @_reading
+    def game(self, game_id: str) -> Game:
+        """The game replayed from its stored ledger (a new object each call).
+
+        ``Game.players`` are player ids; ``Game.names`` maps them to current names.
+        """
+        return self._load(game_id)[3]
+
+    @_writing
+    def record_hand(self, game_id: str, hand: Hand) -> Game:
+        """Add a hand; the engine checks it first (RuleError unchanged, nothing stored).
+
+        When this returns, the hand is on the disk.
+        """
+        gf, meta, ledger, game = self._load(game_id)
+        self._refuse_deleted(meta)
+        hand = self._hand_for(game, hand)
+        game.record(hand)
+        doc = _hand_record(hand, len(ledger))
+        self._commit(gf, meta, game, insert=[doc])
+        return game
+
+    @_writing
+    def undo(self, game_id: str) -> Game:
+        """Take back the last hand; it is kept, marked superseded."""
+        gf, meta, ledger, game = self._load(game_id)
+        self._refuse_deleted(meta)
+        game.undo()
+        self._commit(gf, meta, game, supersede={ledger[-1].doc_id: "undo"})
+        return game
+
+    @_writing
+    def edit_hand(self, game_id: str, index: int, hand: Hand) -> Game:
+        """Replace hand ``index`` (0-based); the old version is kept, marked superseded."""
+        gf, meta, ledger, game = self._load(game_id)
+        self._refuse_deleted(meta)
+        hand = self._hand_for(game, hand)
+        game.edit(index, hand)  # checks the index too
+        i = index if index >= 0 else len(ledger) + index
+        old = ledger[i]
+        doc = _hand_record(hand, i, replaces=old["id"])
+        self._commit(gf, meta, game, insert=[doc], supersede={old.doc_id: "edit"})
+        return game
+
+    @_reading
+    def hand_versions(self, game_id: str, index: int) -> list[tuple[Hand, datetime, bool]]:
+        """Every version of hand ``index`` (0-based), oldest first:
+        ``(hand, entered_at, superseded)``.  Includes hands undone at that position."""
+        gf = self._s.game_file(game_id)
+        if not gf.exists():
+            raise StoreError(f"there is no game {game_id!r}")
+        if index < 0:
+            index += len(gf.ledger())
+        docs = [d for d in gf.records() if d["seq"] == index]
+        docs.sort(key=lambda d: (d["entered_at"], d.doc_id))
+        return [
+            (
+                hand_from_doc(d["hand"]),
+                time_from_doc(d["entered_at"]),
+                d["superseded_at"] is not None,
+            )
+            for d in docs
+        ]
+
+    @_writing
+    def revert_edit(self, game_id: str, index: int) -> Game:
+        """Put back the version hand ``index`` had before its last edit."""
+        gf, meta, ledger, game = self._load(game_id)
+        self._refuse_deleted(meta)
+        if not -len(ledger) <= index < len(ledger):
+            raise RuleError(f"there is no hand {index + 1 if index >= 0 else index} to revert")
+        i = index if index >= 0 else len(ledger) + index
+        current = ledger[i]
+        previous = next((d for d in gf.records() if d["id"] == current.get("replaces")), None)
+        if previous is None:
+            raise StoreError(f"hand {i + 1} was never edited: there is no earlier version")
+        game.edit(i, hand_from_doc(previous["hand"]))
+        self._commit(
+            gf, meta, game, supersede={current.doc_id: "revert"}, reactivate=[previous.doc_id]
+        )
+        return game
+
+    def _refuse_deleted(self, meta: Mapping[str, Any]) -> None:
+        if meta.get("deleted_at") is not None:
+            raise StoreError("this game was deleted: restore it first to change it")
+
+    # listing -----------------------------------------------------------------------
+
+    @_reading
+    def list_games(
+        self,
+        *,
+        finished: bool | None = None,
+        player_id: str | None = None,
+        format: str | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        include_deleted: bool = False,
+    ) -> list[GameSummary]:
+        """Games newest first (by creation), from the index: no game is replayed.
+
+        ``since`` (inclusive) and ``until`` (exclusive) filter on the creation time.
+        """
+        pid = self._s.resolve(player_id) if player_id is not None else None
+        lo = None if since is None else time_to_doc(since)
+        hi = None if until is None else time_to_doc(until)
+        out: list[GameSummary] = []
+        for entry in self._s.index.entries.values():
+            if entry["deleted"] and not include_deleted:
+                continue
+            if finished is not None and bool(entry.get("finished")) != finished:
+                continue
+            if pid is not None and pid not in entry["players"]:
+                continue
+            if format is not None and entry["format"] != format:
+                continue
+            if lo is not None and entry["created_at"] < lo:
+                continue
+            if hi is not None and entry["created_at"] >= hi:
+                continue
+            out.append(self._summary(entry))
+        out.sort(key=lambda s: (s.created_at, s.id), reverse=True)
+        return out
+
+    def _summary(self, entry: dict[str, Any]) -> GameSummary:
+        cached = self._s.summaries.get(entry["id"])
+        if cached is not None and cached[0] is entry:
+            return cached[1]
+        names = self._s.names(entry.get("names"))
+        players = tuple(entry["players"])
+        summary = GameSummary(
+            id=entry["id"],
+            format=entry["format"],
+            player_ids=players,
+            player_names=tuple(names.get(p, p) for p in players),
+            rules_name=entry.get("rules_name"),
+            created_at=time_from_doc(entry["created_at"]),
+            updated_at=time_from_doc(entry["updated_at"]),
+            finished_at=optional_time(entry.get("finished_at")),
+            hand_count=entry["hand_count"],
+            totals=dict(entry["totals"]),
+            column_totals={p: tuple(v) for p, v in entry["column_totals"].items()},
+            winner_id=entry.get("winner"),
+            deleted=bool(entry["deleted"]),
+            finished=bool(entry.get("finished")),
+            final_totals=dict(entry.get("final_totals", {})),
+            next_dealer_id=entry.get("next_dealer"),
+        )
+        self._s.summaries[entry["id"]] = (entry, summary)
+        return summary
+
+    @_reading
+    def summary(self, game_id: str) -> GameSummary:
+        """One game's summary (as :meth:`list_games` lists it)."""
+        entry = self._s.index.entries.get(game_id) if isinstance(game_id, str) else None
+        if entry is None:
+            raise StoreError(f"there is no game {game_id!r}")
+        return self._summary(entry)
+
+    # the bin -------------------------------------------------------------------------
+
+    def _set_deleted(self, game_id: str, deleted: bool) -> None:
+        gf = self._s.game_file(game_id)
+        if not gf.exists():
+            raise StoreError(f"there is no game {game_id!r}")
+        meta = gf.meta()
+        if (meta.get("deleted_at") is not None) == deleted:
+            return
+        changes = {"deleted_at": time_to_doc(now()) if deleted else None, "rev": meta["rev"] + 1}
+        gf.games.update(changes, doc_ids=[META_ID])
+        self._s.index.put(game_id, index_entry({**meta, **changes}))
+
+    @_writing
+    def delete_game(self, game_id: str) -> None:
+        """Move a game to the bin: hidden from listings, kept until :meth:`purge_deleted`."""
+        self._set_deleted(game_id, True)
+
+    @_writing
+    def restore_game(self, game_id: str) -> None:
+        self._set_deleted(game_id, False)
+
+    @_writing
+    def purge_deleted(self) -> int:
+        """Remove the games in the bin for good; returns how many."""
+        doomed = [gid for gid, e in self._s.index.entries.items() if e["deleted"]]
+        for gid in doomed:
+            gf = self._s.game_file(gid)
+            gf.storage.remove()
+            gf.close()
+            self._s.files.pop(gid, None)
+            self._s.index.drop(gid)
+        if doomed:
+            self._s.index.flush()
+        return len(doomed)
+
+    # export / import / backup / check ------------------------------------------------
+
+    @_reading
+    def export_json(self, game_ids: Sequence[str] | None = None) -> dict[str, Any]:
+        """Games (default: all but the deleted) and their players, in the
+        versioned export format documented in exchange.py."""
+        if game_ids is None:
+            ids = [gid for gid, e in self._s.index.entries.items() if not e["deleted"]]
+        else:
+            if isinstance(game_ids, str):
+                raise StoreError("give the games as a list of ids")
+            ids = list(dict.fromkeys(game_ids))
+        games: list[exchange.StoredGame] = []
+        for gid in ids:
+            gf = self._s.game_file(gid)
+            if not gf.exists():
+                raise StoreError(f"there is no game {gid!r}")
+            games.append(exchange.StoredGame(gf.meta(), [dict(d) for d in gf.records()]))
+        games.sort(key=lambda g: (g.meta["created_at"], g.meta["id"]))
+        wanted = {p for g in games for p in g.meta["setup"]["players"]}
+        players = [
+            self._player_value(d)
+            for d in self._s.players.values()
+            if not d.get("merged_into") and (game_ids is None or d["id"] in wanted)
+        ]
+        players.sort(key=lambda p: (p.name.casefold(), p.id))
+        return exchange.build_export(players, games)
+
+    @_writing
+    def import_json(
+        self, data: dict[str, Any] | str | bytes, *, dry_run: bool = False
+    ) -> ImportReport:
+        """Import an export (see exchange.py): everything is checked, and every
+        game replayed, before anything changes.  Importing the same data again
+        adds nothing.  ``dry_run``: report what would happen, change nothing."""
+        parsed = exchange.parse_export(data)
+        plan = exchange.plan_import(parsed, _Catalog(self))
+        if not dry_run:
+            self._apply(plan)
+        return plan.report
+
+    def _apply(self, plan: exchange.ImportPlan) -> None:
+        if plan.new_players or plan.new_aliases:
+            with self._s.players_file.storage.batch():
+                for doc in plan.new_players:
+                    self._s.players_file.players.insert(doc)
+                for doc in plan.new_aliases:
+                    self._s.players_file.aliases.insert(doc)
+            self._s.load_players()
+        names = self._s.names()
+        for new in plan.new_games:
+            game = build_game(setup_of(new.meta), rules_of(new.meta), new.ledger, names)
+            meta = dict(new.meta, summary=summarize(game, names))
+            gf = self._s.game_file(meta["id"])
+            with gf.storage.batch():
+                gf.games.truncate()
+                gf.hands.truncate()
+                gf.games.insert(Document(meta, META_ID))
+                for doc in new.records:
+                    gf.hands.insert(doc)
+            self._s.index.put(meta["id"], index_entry(meta))
+        for upd in plan.updated_games:
+            gf = self._s.game_file(upd.game_id)
+            meta = gf.meta()
+            game = build_game(setup_of(meta), rules_of(meta), upd.ledger, names)
+            changes = {
+                "updated_at": max(meta["updated_at"], upd.updated_at),
+                "finished_at": (meta.get("finished_at") or upd.finished_at or meta["updated_at"])
+                if game.standings.finished
+                else None,
+                "rev": meta["rev"] + 1,
+                "summary": summarize(game, names),
+            }
+            with gf.storage.batch():
+                for doc_id, fields in upd.record_updates.items():
+                    gf.hands.update(fields, doc_ids=[doc_id])
+                for doc in upd.new_records:
+                    gf.hands.insert(doc)
+                gf.games.update(changes, doc_ids=[META_ID])
+            self._s.index.put(upd.game_id, index_entry({**meta, **changes}))
+
+    @_reading
+    def export_csv(self, game_id: str) -> str:
+        """The score sheet of one game, hand by hand, for spreadsheets."""
+        return exchange.score_sheet_csv(self._load(game_id)[3])
+
+    @_writing
+    def backup(self) -> Path:
+        """Zip the whole data folder into ``backups/``; returns the zip's path."""
+        return make_backup(self.data_dir)
+
+    @_reading
+    def check(self) -> list[str]:
+        """Read every game file, replay every game, and compare with what is
+        stored; returns the problems found (empty: all is well)."""
+        problems: list[str] = []
+        names = self._s.names()
+        for game_id, has_main in sorted(scan_game_ids(self._s.games_dir).items()):
+            label = f"games/{game_id}.json"
+            before = len(self._s.notices)
+            gf = self._s.game_file(game_id)
+            try:
+                if not gf.exists():
+                    if has_main:
+                        problems.append(f"{label}: holds no game")
+                    continue
+                meta = gf.meta()
+                problems.extend(self._check_game(label, gf, meta, names))
+            except (StoreError, RuleError, KeyError, TypeError) as exc:
+                problems.append(f"{label}: {exc}")
+            problems.extend(self._s.notices[before:])
+        known = set(scan_game_ids(self._s.games_dir))
+        for gid in self._s.index.entries:
+            if gid not in known:
+                problems.append(f"the index lists a game with no file: {gid}")
+        seen: dict[str, str] = {}
+        for doc in self._s.players.values():
+            if doc.get("hidden") or doc.get("merged_into"):
+                continue
+            key = doc["name"].casefold()
+            if key in seen:
+                problems.append(f"two players are called {doc['name']}")
+            seen[key] = doc["id"]
+        return problems
+
+    def _check_game(
+        self, label: str, gf: GameFile, meta: dict[str, Any], names: Mapping[str, str]
+    ) -> list[str]:
+        problems: list[str] = []
+        setup = setup_of(meta)
+        who = " vs ".join(names.get(p, p) for p in setup.players)
+        label = f"{label} ({who}, {meta['created_at'][:10]})"
+        for p in setup.players:
+            if p not in self._s.players:
+                problems.append(f"{label}: player {p} is not in the player list")
+        records = gf.records()
+        ids = [d["id"] for d in records]
+        if len(set(ids)) != len(ids):
+            problems.append(f"{label}: two hand versions share an id")
+        for d in records:
+            try:
+                hand_from_doc(d["hand"])
+            except StoreError as exc:
+                problems.append(f"{label}: hand {d['seq'] + 1} ({d['id']}): {exc}")
+            if d.get("replaces") and d["replaces"] not in ids:
+                problems.append(f"{label}: hand {d['seq'] + 1} replaces a version that is gone")
+        try:
+            game = build_game(setup, rules_of(meta), ledger_hands(gf.ledger()), names)
+        except (RuleError, StoreError) as exc:
+            return [*problems, f"{label}: the hands don't replay: {exc}"]
+        fresh = summarize(game, names)
+        stored = meta["summary"]
+        for key in ("hand_count", "totals", "column_totals", "final_totals", "winner", "finished"):
+            if fresh[key] != stored.get(key):
+                problems.append(
+                    f"{label}: stored {key.replace('_', ' ')} {stored.get(key)!r} "
+                    f"but the hands replay to {fresh[key]!r}"
+                )
+        entry = self._s.index.entries.get(meta["id"])
+        if entry is None:
+            problems.append(f"{label}: missing from the index")
+        elif any(entry.get(k) != v for k, v in index_entry(meta).items()):
+            problems.append(f"{label}: the index is out of date")
+        return problems
+
+    @_reading
+    def flush(self) -> None:
+        """Write the index now (it is also written at close and now and then)."""
+        if not self._s.read_only:
+            self._s.index.flush()
+
+
+def _hand_record(hand: Hand, seq: int, *, replaces: str | None = None) -> dict[str, Any]:
+    return {
+        "id": new_id(),
+        "seq": seq,
+        "entered_at": time_to_doc(now()),
+        "hand": hand_to_doc(hand),
+        "superseded_at": None,
+        "superseded_reason": None,
+        "replaces": replaces,
+    }
+
+
+class _Catalog:
+    """What :func:`exchange.plan_import` may ask about the data already here."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+        self._s = store._s
+
+    def resolve(self, player_id: str) -> str | None:
+        pid = self._s.resolve(player_id)
+        doc = self._s.players.get(pid)
+        return pid if doc is not None else None
+
+    def visible_player_by_name(self, name: str) -> str | None:
+        for doc in self._s.players.values():
+            if doc.get("hidden") or doc.get("merged_into"):
+                continue
+            if doc["name"].casefold() == name.casefold():
+                return str(doc["id"])
+        return None
+
+    def player_name(self, player_id: str) -> str:
+        doc = self._s.players.get(player_id)
+        return str(doc["name"]) if doc else player_id
+
+    def game(self, game_id: str) -> exchange.StoredGame | None:
+        gf = self._s.game_file(game_id)
+        if not gf.exists():
+            return None
+        return exchange.StoredGame(gf.meta(), [dict(d, doc_id=d.doc_id) for d in gf.records()])
