@@ -222,7 +222,13 @@ class Statistics:
 
 
 class _Tally:
-    """Mutable counters for one side (a player, or a player within a pair)."""
+    """Mutable counters for one side: a player, or a player within a pair.
+
+    During the pass, hand counts go to the pair sides only (every hand is
+    between exactly one pair); a player's own tally keeps their games,
+    series and streak, and gets the hand counts added up from their pair
+    sides at the end.
+    """
 
     __slots__ = (
         "best",
@@ -251,9 +257,26 @@ class _Tally:
         self.gins = self.big_gins = self.knocks = 0
         self.undercuts_given = self.undercuts_suffered = 0
         self.streak = self.longest = 0
-        self.best: BiggestHand | None = None
+        #: (points, position in time order, game id, hand number, outcome)
+        self.best: tuple[int, int, str, int, Outcome] | None = None
+
+    def add_hands(self, other: _Tally) -> None:
+        """Add ``other``'s hand counts (not its games, series or streak)."""
+        self.played += other.played
+        self.won += other.won
+        self.draws += other.draws
+        self.points += other.points
+        self.gins += other.gins
+        self.big_gins += other.big_gins
+        self.knocks += other.knocks
+        self.undercuts_given += other.undercuts_given
+        self.undercuts_suffered += other.undercuts_suffered
+        b, o = self.best, other.best
+        if o is not None and (b is None or o[0] > b[0] or (o[0] == b[0] and o[1] < b[1])):
+            self.best = o
 
     def freeze(self, player: str, name: str) -> PlayerStats:
+        best = None if self.best is None else BiggestHand(self.best[0], *self.best[2:])
         return PlayerStats(
             player,
             name,
@@ -271,20 +294,22 @@ class _Tally:
             self.undercuts_given,
             self.undercuts_suffered,
             self.knocks,
-            self.best,
+            best,
             self.longest,
         )
 
 
-def _hand(w: _Tally, lo: _Tally, outcome: Outcome, points: int, game_id: str, number: int) -> None:
-    """Count one decided hand: ``w`` won it, ``lo`` lost it."""
+def _hand(
+    w: _Tally, lo: _Tally, outcome: Outcome, points: int, seq: int, game_id: str, number: int
+) -> None:
+    """Count one decided hand for a pair: ``w`` won it, ``lo`` lost it."""
     w.played += 1
     lo.played += 1
     w.won += 1
     w.points += points
     best = w.best
-    if best is None or points > best.points:
-        w.best = BiggestHand(points, game_id, number, outcome)
+    if best is None or points > best[0]:  # a tie keeps the earlier hand
+        w.best = (points, seq, game_id, number, outcome)
     w.streak += 1
     if w.streak > w.longest:
         w.longest = w.streak
@@ -316,10 +341,10 @@ def _games(
         return
     for t in sides.values():
         t.series_played += 1
-    if series in sides and all(w == series for w in winners):
-        sides[series].sweeps += 1
     if series in sides:
         sides[series].series_won += 1
+        if all(w == series for w in winners):
+            sides[series].sweeps += 1
 
 
 def statistics(records: Iterable[RecordLike], filter: Filter | None = None) -> Statistics:
@@ -333,7 +358,7 @@ def statistics(records: Iterable[RecordLike], filter: Filter | None = None) -> S
     tallies: dict[str, _Tally] = {}
     names: dict[str, str] = {}
     pairs: dict[tuple[str, str], tuple[_Tally, _Tally]] = {}
-    hands = draws = 0
+    hands = draws = seq = 0
     three_hand = Format.THREE_HAND
     hollywood = Format.HOLLYWOOD
 
@@ -346,7 +371,7 @@ def statistics(records: Iterable[RecordLike], filter: Filter | None = None) -> S
             names[p] = game.names.get(p, p)
             if p not in tallies:
                 tallies[p] = _Tally()
-        # Each pair's two sides, looked up by (x, y) in either order.
+        # (player x, player y, x's side of the pair, y's side), by (x, y) in either order
         sides: dict[tuple[str, str], tuple[_Tally, _Tally, _Tally, _Tally]] = {}
         for x, y in combinations(players, 2):
             if (y, x) in pairs:
@@ -361,28 +386,28 @@ def statistics(records: Iterable[RecordLike], filter: Filter | None = None) -> S
         pair_sides = sides[players[0], players[1]]
 
         for line in st.lines:
+            seq += 1
             if three:
                 roles = line.roles
                 assert roles is not None
                 pair_sides = sides[roles.box, roles.captain]
             winner = line.winner
             ta, tb, pa, pb = pair_sides
-            if winner is None:
+            if winner is None:  # a draw: played by both, neither extends nor breaks a streak
                 draws += 1
-                ta.played += 1
-                tb.played += 1
                 pa.played += 1
                 pb.played += 1
-                ta.draws += 1
-                tb.draws += 1
                 pa.draws += 1
                 pb.draws += 1
                 continue
             if tallies[winner] is tb:
                 ta, tb, pa, pb = tb, ta, pb, pa
-            outcome = line.result.outcome
-            _hand(ta, tb, outcome, line.points, gid, line.number)
-            _hand(pa, pb, outcome, line.points, gid, line.number)
+            # the player's own streak runs across all their opponents
+            ta.streak += 1
+            if ta.streak > ta.longest:
+                ta.longest = ta.streak
+            tb.streak = 0
+            _hand(pa, pb, line.result.outcome, line.points, seq, gid, line.number)
         hands += len(st.lines)
 
         finished = sum(1 for c in st.columns if c.finished)
@@ -390,13 +415,14 @@ def statistics(records: Iterable[RecordLike], filter: Filter | None = None) -> S
         series = None
         if st.format is hollywood and not st.rules.hollywood_rolling and st.winner is not None:
             series = st.winner
-        groups: list[dict[str, _Tally]] = [{p: tallies[p] for p in players}]
+        _games({p: tallies[p] for p in players}, finished, winners, series)
         for x, y in combinations(players, 2):
-            tx, ty, px, py = sides[x, y]
-            groups.append({x: px, y: py})
-        for group in groups:
-            _games(group, finished, winners, series)
+            _, _, px, py = sides[x, y]
+            _games({x: px, y: py}, finished, winners, series)
 
+    for (x, y), (px, py) in pairs.items():
+        tallies[x].add_hands(px)
+        tallies[y].add_hands(py)
     order = sorted(tallies, key=lambda p: (names[p].casefold(), p))
     players_out = {p: tallies[p].freeze(p, names[p]) for p in order}
     rank = {p: i for i, p in enumerate(order)}
