@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 
 from scorekeeper.engine import Format, Game
 
@@ -66,8 +66,9 @@ class Filter:
     (``"standard"``, ``"hollywood"``, ``"three-hand"``); ``None`` means any.
     ``since`` / ``until``: the period, on ``created_at``, half-open
     (``since <= created_at < until``) so that consecutive periods (months,
-    years) never share a game; ``None`` leaves that end open.  Compare
-    like with like: aware datetimes with aware ones, naive with naive.
+    years) never share a game; ``None`` leaves that end open.  A naive
+    datetime is taken as UTC (as the store does), so naive and aware times
+    can be mixed.
     ``oklahoma``: ``True`` only games played with the Oklahoma knock rule,
     ``False`` only games without it, ``None`` both.
     """
@@ -86,15 +87,28 @@ class Filter:
         game = record.game
         if self.format is not None and game.format is not self.format:
             return False
-        if self.since is not None and record.created_at < self.since:
+        if self.since is not None and _utc(record.created_at) < _utc(self.since):
             return False
-        if self.until is not None and record.created_at >= self.until:
+        if self.until is not None and _utc(record.created_at) >= _utc(self.until):
             return False
         return self.oklahoma is None or game.rules.oklahoma is self.oklahoma
 
 
 def select(records: Iterable[RecordLike], filter: Filter | None = None) -> list[GameRecord]:
-    """The records ``filter`` admits, oldest first (by ``created_at``, then ``id``)."""
+    """The records ``filter`` admits, oldest first (by ``created_at``, then ``id``).
+
+    >>> from datetime import timezone
+    >>> from scorekeeper.engine import Game
+    >>> g = Game("standard", ["ann", "bob"])
+    >>> aware = datetime(2024, 5, 1, 12, tzinfo=timezone.utc)
+    >>> [r.id for r in select([("b", g, aware, None), ("a", g, datetime(2024, 5, 1, 13), None)])]
+    ['b', 'a']
+    """
     chosen = [r for r in map(as_record, records) if filter is None or filter.admits(r)]
-    chosen.sort(key=lambda r: (r.created_at, r.id))
+    chosen.sort(key=lambda r: (_utc(r.created_at), r.id))
     return chosen
+
+
+def _utc(moment: datetime) -> datetime:
+    """Aware datetimes as they are; a naive one is taken as UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

@@ -30,6 +30,7 @@ from scorekeeper.review import (
     GameRecord,
     PlayerStats,
     Statistics,
+    select,
     statistics,
     wins_bars,
 )
@@ -317,3 +318,16 @@ def test_rolling_hollywood_has_games_but_no_series() -> None:
     )
     bob = statistics([GameRecord("R", g, datetime(2024, 1, 1))]).player("bob")
     assert (bob.games_played, bob.games_won, bob.series_played, bob.sweeps) == (3, 3, 0, 0)
+
+
+def test_period_mixes_aware_and_naive_times_as_utc() -> None:
+    from datetime import UTC, timedelta, timezone
+
+    records = [GameRecord(r.id, r.game, r.created_at.replace(tzinfo=UTC)) for r in history()]
+    march = Filter(since=datetime(2024, 3, 1), until=datetime(2024, 4, 1))  # naive: UTC
+    assert [r.id for r in select(records, march)] == ["C", "E"]
+    assert statistics(records, march).hands == 8 + 3
+    # 2024-04-10 19:30 UTC is 2024-04-10 21:30 at UTC+2: D is in "until 22:00 at UTC+2"
+    plus2 = timezone(timedelta(hours=2))
+    s = statistics(records, Filter(since=datetime(2024, 4, 10, 21, 0, tzinfo=plus2)))
+    assert s.games == 3  # D, F, G
