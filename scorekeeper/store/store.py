@@ -706,7 +706,9 @@ class Store:
         gf, meta, ledger, game = self._load(game_id)
         self._refuse_deleted(meta)
         if not -len(ledger) <= index < len(ledger):
-            raise RuleError(f"there is no hand {index + 1 if index >= 0 else index} to revert")
+            raise RuleError(
+                "there is no hand {number} to revert", number=index + 1 if index >= 0 else index
+            )
         i = index if index >= 0 else len(ledger) + index
         current = ledger[i]
         previous = next((d for d in gf.records() if d["id"] == current.get("replaces")), None)
