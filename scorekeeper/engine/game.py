@@ -42,6 +42,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
+from typing import NamedTuple
 
 from .cards import Card, parse_cards
 from .errors import N_, Msg, RuleError
@@ -100,9 +101,12 @@ class Column:
         return self.final[self.winner] - max(others)
 
 
-@dataclass(frozen=True)
-class Line:
-    """One hand on the score sheet, with how it scored."""
+class Line(NamedTuple):
+    """One hand on the score sheet, with how it scored.
+
+    A named tuple (immutable, like the rest) because a replay builds one per
+    hand, and a tuple is built several times faster than a frozen dataclass.
+    """
 
     number: int  # 1-based, as on paper
     hand: Hand
@@ -188,9 +192,11 @@ def _score(hand: Hand, rules: Rules, knocker: str) -> HandResult:
 class _Sheet:
     """Mutable scratch state of one replay (never leaves :func:`replay`)."""
 
-    def __init__(self, players: tuple[str, ...], rules: Rules, columns: int) -> None:
+    def __init__(self, players: tuple[str, ...], rules: Rules, hollywood: bool) -> None:
         self.players = players
         self.rules = rules
+        self.rolling = hollywood and rules.hollywood_rolling
+        columns = 3 if hollywood else 1
         self.totals = [dict.fromkeys(players, 0) for _ in range(columns)]
         self.won = [dict.fromkeys(players, 0) for _ in range(columns)]
         self.closed: list[str | None] = [None] * columns
@@ -206,7 +212,7 @@ class _Sheet:
             self.won[i][player] += 1
             if self.totals[i][player] >= self.rules.target:
                 self.closed[i] = player
-                if self.rules.hollywood_rolling:
+                if self.rolling:
                     self._open_column()
         return cols
 
@@ -269,7 +275,7 @@ def replay(
     hand the rules refuse, naming it by number."""
     names = names or {}
     hollywood = format is Format.HOLLYWOOD
-    sheet = _Sheet(players, rules, 3 if hollywood else 1)
+    sheet = _Sheet(players, rules, hollywood)
     dealer = roles.box if roles else first_dealer
     lines: list[Line] = []
     for n, hand in enumerate(hands, start=1):
@@ -446,10 +452,15 @@ class Game:
                 self.draw = parse_cards(draw)
                 self.roles = roles_from_draw(self.players, self.draw)
             elif roles is not None:
-                r = roles if isinstance(roles, Roles) else Roles(*roles)
-                if sorted((r.box, r.captain, r.sitter)) != sorted(self.players):
+                if isinstance(roles, Roles):
+                    seats: list[object] = [roles.box, roles.captain, roles.sitter]
+                elif isinstance(roles, Sequence) and not isinstance(roles, str):
+                    seats = list(roles)
+                else:
+                    seats = []
+                if sorted(map(str, seats)) != sorted(self.players) or len(set(seats)) != 3:
                     raise RuleError("the roles must name each of the three players once")
-                self.roles = r
+                self.roles = Roles(*map(str, seats))
             else:
                 raise RuleError("three-hand needs the cards each player drew (or the roles)")
             first_dealer = self.roles.box
@@ -457,9 +468,12 @@ class Game:
             raise RuleError("only three-hand games draw for roles")
         self.first_dealer = first_dealer
         self._hands: tuple[Hand, ...] = ()
-        self._standings = self._replay(())
-        for h in hands:
-            self.record(h)
+        if isinstance(hands, Hand) or not isinstance(hands, Iterable):
+            raise RuleError("the hands must be a list of hands")
+        ledger = tuple(hands)
+        if not all(isinstance(h, Hand) for h in ledger):
+            raise RuleError("that is not a hand")
+        self._set(ledger)  # one replay for the whole ledger
 
     def _replay(self, hands: tuple[Hand, ...]) -> Standings:
         return replay(

@@ -40,7 +40,7 @@ from enum import Enum
 
 from .cards import Card, Suit, card, cards_value, parse_cards
 from .errors import N_, Msg, RuleError
-from .melds import Arrangement, all_best_arrangements, best_arrangement, best_knock, lay_off
+from .melds import Arrangement, all_best_arrangements, best_arrangement, deadwood_of, lay_off
 from .rules import Rules
 
 #: Ten cards can leave at most 98 points of deadwood (two each of K Q J 10 9).
@@ -136,7 +136,8 @@ class Hand:
             if not (isinstance(value, tuple) and all(isinstance(c, Card) for c in value)):
                 object.__setattr__(self, name, parse_cards(value))
         if self.claim is Claim.DRAW:
-            if self.by is not None or self.knocker_deadwood or self.defender_deadwood:
+            counts = (self.knocker_deadwood, self.defender_deadwood)
+            if self.by is not None or any(c not in (None, 0) or type(c) is float for c in counts):
                 raise RuleError("a draw has no knocker and no deadwood")
             return
         if not isinstance(self.by, str) or not self.by:
@@ -178,6 +179,26 @@ class Hand:
                         n,
                     )
                 )
+
+    def __hash__(self) -> int:
+        # Hands are looked up in the score cache on every replay; hashing all
+        # fields (enums hash slowly) each time would dominate, so keep it.
+        cached: int | None = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash(
+                (
+                    self.entry.value,
+                    self.claim.value if self.claim else None,
+                    self.by,
+                    self.knocker_deadwood,
+                    self.defender_deadwood,
+                    self.knocker_cards,
+                    self.defender_cards,
+                    self.upcard,
+                )
+            )
+            object.__setattr__(self, "_hash", cached)
+        return cached
 
     # --- constructors, one per way of entering a hand -----------------------
 
@@ -401,18 +422,23 @@ def _from_cards(
     """Melds, lay-offs and the result from both full hands."""
     cards = hand.knocker_cards
     claim = hand.claim
+    defender = hand.defender_cards
+    if claim is Claim.BIG_GIN and not rules.big_gin:
+        raise RuleError("big gin is not played in this game (turn it on in the rules)")
+    tens: list[tuple[Card | None, tuple[Card, ...]]] = [(None, cards)]
     if len(cards) == 11:
-        eleven = best_knock(cards)
-        if eleven.is_big_gin and rules.big_gin and claim in (None, Claim.BIG_GIN):
-            return eleven, best_arrangement(hand.defender_cards), Claim.BIG_GIN
+        whole = best_arrangement(cards)
+        if whole.deadwood == 0 and rules.big_gin and claim in (None, Claim.BIG_GIN):
+            return whole, best_arrangement(defender), Claim.BIG_GIN
         if claim is Claim.BIG_GIN:
             raise RuleError("{name}'s 11 cards are not all melded: no big gin", name=name)
-        if eleven.discard is None:  # all 11 melded but big gin is off: discard one
-            eleven = _discard_one(cards)
-        cards = tuple(c for c in cards if c is not eleven.discard)
+        # Tapped before the discard: any discard leaving the least deadwood will do.
+        tens = [(c, tuple(x for x in cards if x is not c)) for c in cards]
+        counts = [deadwood_of(ten) for _, ten in tens]
+        tens = [t for t, dw in zip(tens, counts, strict=True) if dw == min(counts)]
     elif claim is Claim.BIG_GIN:
         raise RuleError("big gin needs all 11 of the knocker's cards")
-    options = all_best_arrangements(cards)
+    options = [a._replace(discard=c) for c, ten in tens for a in all_best_arrangements(ten)]
     k = options[0].deadwood
     if claim in (Claim.GIN, Claim.BIG_GIN) and k != 0:
         raise RuleError("{name}'s cards leave {k} deadwood: that is no gin", name=name, k=k)
@@ -420,11 +446,11 @@ def _from_cards(
         raise RuleError(_OVER_LIMIT, name=name, k=k, limit=limit, why=why)
     if k == 0:
         # Gin: the defender may not lay off; their own best melds count.
-        return options[0], best_arrangement(hand.defender_cards), Claim.GIN
-    # The knocker shows the melds that leave the defender the most deadwood.
+        return options[0], best_arrangement(defender), Claim.GIN
+    # The knocker shows (and discards) so as to leave the defender the most deadwood.
     best: tuple[Arrangement, Arrangement] | None = None
     for opt in options:
-        d = lay_off(opt.melds, hand.defender_cards)
+        d = lay_off(opt.melds, defender)
         if best is None or d.deadwood > best[1].deadwood:
             best = (opt, d)
     assert best is not None
@@ -432,12 +458,3 @@ def _from_cards(
     if claim is Claim.UNDERCUT and derived is not Claim.UNDERCUT:
         raise RuleError(_NO_UNDERCUT, name=name, k=k, d=best[1].deadwood)
     return best[0], best[1], derived
-
-
-def _discard_one(cards: tuple[Card, ...]) -> Arrangement:
-    for c in sorted(cards, key=lambda c: -c.value):
-        rest = tuple(x for x in cards if x is not c)
-        arr = best_arrangement(rest)
-        if arr.deadwood == 0:
-            return Arrangement(arr.melds, arr.deadwood_cards, 0, discard=c)
-    raise AssertionError("11 melded cards always have a card to spare")

@@ -100,6 +100,14 @@ class Rules:
             except ValueError:
                 raise RuleError("unknown shutout rule {value}", value=repr(self.shutout)) from None
 
+    def __hash__(self) -> int:
+        # Part of the score cache's key on every replayed hand: computed once.
+        cached: int | None = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash(tuple(self.to_dict().values()))
+            object.__setattr__(self, "_hash", cached)
+        return cached
+
     def replace(self, **changes: Any) -> Rules:
         """A copy with some options changed (validated like a new value)."""
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
@@ -120,7 +128,7 @@ class Rules:
         >>> Rules.from_dict(PRESETS["classic"].to_dict()) == PRESETS["classic"]
         True
         """
-        if not isinstance(data, dict):
+        if not isinstance(data, dict) or not all(isinstance(k, str) for k in data):
             raise RuleError("rules must be a mapping of option names to values")
         return cls().replace(**data)
 

@@ -165,11 +165,6 @@ def test_eleven_knocker_cards_not_all_melded_are_no_big_gin():
         score_hand(h, Rules(big_gin=True))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: 11 melded cards claimed as big gin with big gin off are refused as "
-    "'not all melded' instead of 'big gin is not played'",
-)
 def test_big_gin_claim_from_cards_when_the_option_is_off_says_so():
     h = Hand.from_cards(
         "Ann",

@@ -141,16 +141,11 @@ def test_explicit_roles():
         Game("three-hand", PLAYERS)  # neither a draw nor roles
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: roles of the wrong length raise TypeError")
 def test_roles_given_as_a_list_of_the_wrong_length_is_a_rule_error():
     with pytest.raises(RuleError):
         Game("three-hand", PLAYERS, roles=["Ann", "Bob"])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: hollywood_rolling leaks into three-hand games: the game does not end",
-)
 def test_rolling_option_does_not_reopen_a_finished_three_hand_game():
     g = game(Rules(hollywood_rolling=True))
     g.record(Hand.gin("Ann", 75))  # box Ann 100: the game is over
