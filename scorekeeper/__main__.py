@@ -12,9 +12,28 @@ from collections.abc import Sequence
 DATA_COMMANDS = ("export", "import", "backup", "check")
 
 
+def _command(args: Sequence[str]) -> str | None:
+    """The first word that is not an option (``--data-dir DIR`` may come first).
+
+    >>> _command(["--data-dir", "/tmp/x", "export", "-o", "f.json"])
+    'export'
+    >>> _command(["--web", "--port", "8600"]) is None
+    True
+    """
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg in ("--data-dir", "--port", "--host"):
+            skip = True
+        elif not arg.startswith("-"):
+            return arg
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    if args and args[0] in DATA_COMMANDS:
+    if _command(args) in DATA_COMMANDS:
         from scorekeeper.store.cli import main as data_main
 
         return data_main(args)
