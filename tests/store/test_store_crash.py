@@ -1,0 +1,164 @@
+"""Crash test: kill a writer with SIGKILL at random moments, again and again.
+
+A child process opens the store and records hands in a loop, printing each
+hand only after ``record_hand`` returned.  The parent kills it at a random
+moment (mostly in the middle of a write, sometimes while it is still opening
+the data), reopens the folder and checks that:
+
+* it opens without any repair notice (nothing was ever half-written),
+* every printed hand is there, exactly as printed, at its place,
+* the index agrees with the game files, and ``check`` finds nothing wrong.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.engine import Hand
+from scorekeeper.store import open_store
+
+#: Kills of a freshly started interpreter (slow to start: about 0.6 s each) ...
+SPAWN_KILLS = 15
+#: ... and of a forked copy of this process (starts at once, so the kill can
+#: land anywhere from opening the folder to the thousandth hand).
+FORK_KILLS = 60
+
+#: The writer.  ``emit`` is called only after ``record_hand`` has returned.
+CHILD = r"""
+import random
+from scorekeeper.engine import Hand
+from scorekeeper.store import open_store
+
+
+def run(data_dir, seed, emit):
+    rng = random.Random(seed)
+    with open_store(data_dir) as store:
+        names = {p.name: p.id for p in store.players()}
+        for name in ("Ann", "Bob"):
+            if name not in names:
+                names[name] = store.add_player(name).id
+        a, b = names["Ann"], names["Bob"]
+        emit("ready")
+        open_games = [s.id for s in store.list_games(finished=False)]
+        gid = open_games[0] if open_games else store.create_game("standard", [a, b])
+        while True:
+            if rng.random() < 0.1:
+                hand, code = Hand.draw(), "draw"
+            else:
+                by = rng.choice((a, b))
+                k = rng.randint(0, 8)
+                d = k + rng.randint(1, 3)
+                hand, code = Hand.knock(by, k, d), f"{by}:{k}:{d}"
+            game = store.record_hand(gid, hand)
+            emit(f"hand {gid} {len(game.hands)} {code}")
+            if game.standings.finished:
+                gid = store.create_game("standard", [a, b], first_dealer=rng.choice((a, b)))
+"""
+
+SPAWN = (
+    CHILD
+    + """
+import sys
+def emit(line):
+    sys.stdout.write(line + "\\n")
+    sys.stdout.flush()
+run(sys.argv[1], int(sys.argv[2]), emit)
+"""
+)
+
+
+def expected_hand(code: str) -> Hand:
+    if code == "draw":
+        return Hand.draw()
+    by, k, d = code.split(":")
+    return Hand.knock(by, int(k), int(d))
+
+
+def kill_spawned(data_dir: Path, seed: int, rng: random.Random) -> str:
+    """Start a new interpreter writing hands; kill it; return what it printed."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SPAWN, str(data_dir), str(seed)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    line = proc.stdout.readline()
+    assert line == "ready\n", proc.stderr.read()
+    time.sleep(rng.uniform(0.005, 0.2))
+    os.kill(proc.pid, signal.SIGKILL)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == -signal.SIGKILL, err
+    return out
+
+
+def kill_forked(data_dir: Path, seed: int, rng: random.Random) -> str:
+    """Fork a copy of this process writing hands; kill it; return what it wrote."""
+    namespace: dict[str, object] = {}
+    exec(CHILD, namespace)
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: write hands until killed, never return into pytest
+        os.close(read_end)
+        try:
+            run = namespace["run"]
+            assert callable(run)
+            run(str(data_dir), seed, lambda line: os.write(write_end, (line + "\n").encode()))
+        finally:
+            os._exit(70)
+    os.close(write_end)
+    time.sleep(rng.uniform(0.0, 0.12))
+    os.kill(pid, signal.SIGKILL)
+    _, status = os.waitpid(pid, 0)
+    chunks = []
+    while chunk := os.read(read_end, 1 << 16):
+        chunks.append(chunk)
+    os.close(read_end)
+    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, status
+    return b"".join(chunks).decode()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL (POSIX)")
+def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
+    data_dir = tmp_path / "data"
+    rng = random.Random(20240501)
+    reported: dict[tuple[str, int], Hand] = {}  # (game id, hand number) -> hand
+    kills = 0
+    started = time.monotonic()
+    plan = ["spawn"] * SPAWN_KILLS + ["fork"] * FORK_KILLS
+    rng.shuffle(plan)
+    for round_no, how in enumerate(plan):
+        kill = kill_spawned if how == "spawn" else kill_forked
+        out = kill(data_dir, round_no, rng)
+        kills += 1
+        for line in out.splitlines():  # a line cut short by the kill has no newline
+            parts = line.split()
+            if parts[:1] == ["hand"] and len(parts) == 4 and out.count(line + "\n"):
+                reported[(parts[1], int(parts[2]))] = expected_hand(parts[3])
+
+        with open_store(data_dir) as store:
+            assert store.notices == [], store.notices
+            hands = {gid: store.game(gid).hands for gid in {g for g, _ in reported}}
+            for (gid, n), hand in reported.items():
+                assert len(hands[gid]) >= n, f"round {round_no}: lost hand {n} of {gid}"
+                assert hands[gid][n - 1] == hand, f"round {round_no}: hand {n} of {gid} changed"
+            for summary in store.list_games(include_deleted=True):
+                assert summary.hand_count == len(store.game(summary.id).hands)
+            assert store.check() == []
+        assert not list(data_dir.rglob("*.tmp")), "a temporary file survived the reopen"
+    elapsed = time.monotonic() - started
+    games = len({gid for gid, _ in reported})
+    print(
+        f"\ncrash test: {kills} SIGKILLs ({SPAWN_KILLS} of a new interpreter, {FORK_KILLS} of "
+        f"a fork), {len(reported)} hands checked in {games} games, {elapsed:.1f} s"
+    )
+    assert kills >= 50
+    assert len(reported) > 200  # the kills really happened while writing
