@@ -24,6 +24,9 @@ from tinydb.table import Document
 from .paths import PLAYERS_FILE
 from .storage import DEFAULT_BACKUPS, AtomicJSONStorage, Data
 
+#: The data version this app writes (see migrations.py for the older ones).
+SCHEMA_VERSION = 1
+
 META_TABLE = "meta"
 PLAYERS_TABLE = "players"
 ALIASES_TABLE = "aliases"
@@ -34,6 +37,8 @@ def validate_players_data(data: Data) -> str | None:
     meta = data.get(META_TABLE, {}).get(str(META_ID))
     if meta is None or not isinstance(meta.get("schema"), int):
         return "it has no data version"
+    if meta["schema"] > SCHEMA_VERSION:
+        return None  # not ours to judge: the store refuses it with its own message
     for doc in data.get(PLAYERS_TABLE, {}).values():
         if not isinstance(doc.get("id"), str) or not isinstance(doc.get("name"), str):
             return "a player record is incomplete"
