@@ -60,7 +60,8 @@ from .errors import StoreError
 from .gamefile import META_ID, GameFile, build_game, summarize
 from .gamefile import SCHEMA as GAME_SCHEMA
 from .paths import GAMES_DIR, V0_FILE
-from .players import SCHEMA_VERSION, PlayersFile
+from .players import SCHEMA_VERSION as SCHEMA_VERSION
+from .players import PlayersFile
 from .storage import fsync_dir, parse_tables
 
 #: A step migrates a data folder from version n to n + 1 (it may add notices).
