@@ -7,6 +7,7 @@ inline messages), so no rule and no storage code lives here.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -55,6 +56,13 @@ def _card_box(*controls: ft.Control, color: str | None = None) -> ft.Container:
     )
 
 
+def _slot(text: str | None, kind: str = "error") -> ft.Control:
+    """A message, or an invisible placeholder that keeps the layout's positions."""
+    if not text:
+        return ft.Container(visible=False)
+    return _message(text, kind)
+
+
 def _message(text: str, kind: str = "error") -> ft.Control:
     error = kind == "error"
     return ft.Semantics(
@@ -63,7 +71,7 @@ def _message(text: str, kind: str = "error") -> ft.Control:
             content=ft.Row(
                 [
                     ft.Icon(ft.Icons.ERROR_OUTLINE if error else ft.Icons.INFO_OUTLINE),
-                    ft.Text(text, size=16, expand=True, selectable=True),
+                    ft.Text(text, size=16, expand=True),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.START,
             ),
@@ -72,6 +80,28 @@ def _message(text: str, kind: str = "error") -> ft.Control:
             bgcolor=ft.Colors.ERROR_CONTAINER if error else ft.Colors.SECONDARY_CONTAINER,
         ),
     )
+
+
+def autokey(control: ft.BaseControl, path: str = "k") -> None:
+    """Give every unkeyed control a key from its place in the tree.
+
+    Flet matches rebuilt controls in lists by key, so a screen rebuilt after
+    each tap is patched in place instead of replaced: the browser keeps its
+    widgets (and their accessibility nodes) and the update stays small.
+    """
+    if getattr(control, "key", None) is None:
+        control.key = f"{path}:{type(control).__name__}"
+    for f in dataclasses.fields(control):
+        name = f.name
+        if name.startswith("_") or name in ("data", "key", "parent", "page"):
+            continue
+        value = getattr(control, name, None)
+        if isinstance(value, ft.BaseControl):
+            autokey(value, f"{path}.{name}")
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                if isinstance(item, ft.BaseControl):
+                    autokey(item, f"{path}.{name}{i}")
 
 
 class GinApp:
@@ -149,21 +179,21 @@ class GinApp:
         self.view.route = m.route
         self.view.appbar = self._appbar(title)
         self.view.controls = [
-            ft.Row(
+            ft.ResponsiveRow(
                 [
-                    ft.Container(
-                        ft.Column(
-                            controls,
-                            spacing=14,
-                            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                        ),
-                        expand=True,
-                        width=900,
+                    ft.Column(
+                        controls,
+                        spacing=14,
+                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                        col={"xs": 12, "lg": 11, "xl": 9},
                     )
                 ],
                 alignment=ft.MainAxisAlignment.CENTER,
             )
         ]
+        for i, c in enumerate(self.view.controls):
+            autokey(c, f"{m.screen}{i}")
+        autokey(self.view.appbar, "appbar")
         if self.page.route != m.route:
             self.page.route = m.route
         self.page.update()
@@ -207,12 +237,11 @@ class GinApp:
     def _home(self) -> tuple[str, list[ft.Control]]:
         m = self.model
         out: list[ft.Control] = []
-        for notice in m.notices:
-            out.append(_message(notice, "info"))
+        notices: list[ft.Control] = [_message(n, "info") for n in m.notices]
         if m.notices:
-            out.append(ft.TextButton("Dismiss", on_click=self.on(m.dismiss_notices)))
-        if m.error:
-            out.append(_message(m.error))
+            notices.append(ft.TextButton("Dismiss", on_click=self.on(m.dismiss_notices)))
+        out.append(ft.Column(notices, visible=bool(notices)))
+        out.append(_slot(m.error))
         unfinished, done = m.home_games()
         out.append(
             ft.FilledButton(
@@ -248,6 +277,7 @@ class GinApp:
     # --- new game ------------------------------------------------------------------
 
     def _choice(self, label: str, selected: bool, handler: Handler, **kw: Any) -> ft.Control:
+        kw.setdefault("key", f"choice:{label}")
         if kw.pop("compact", False):
             style = ft.ButtonStyle(
                 padding=ft.Padding.symmetric(horizontal=4), text_style=ft.TextStyle(size=14)
@@ -263,10 +293,7 @@ class GinApp:
         form = m.new_game
         if form is None:
             form = m.new_game = NewGameForm()
-        out: list[ft.Control] = []
-        if form.error:
-            out.append(_message(form.error))
-
+        out: list[ft.Control] = [_slot(form.error)]
         out.append(_section("Format"))
         out.append(
             ft.Row(
@@ -410,8 +437,7 @@ class GinApp:
                 on_click=self.on(m.start_game),
             )
         )
-        if form.error:
-            out.append(_message(form.error))
+        out.append(_slot(form.error))
         return "New game", out
 
     def _unseat_new(self, form: NewGameForm, name: str) -> None:
@@ -502,10 +528,8 @@ class GinApp:
         s = m.sheet()
         game = m.game()
         out: list[ft.Control] = []
-        if m.error:
-            out.append(_message(m.error))
-        if m.note:
-            out.append(_message(m.note, "info"))
+        out.append(_slot(m.error))
+        out.append(_slot(m.note, "info"))
         if s.finished:
             out.extend(self._game_over(s, game.format.value))
         else:
@@ -657,13 +681,15 @@ class GinApp:
             )
         )
         rows.append(ft.Divider(height=1))
+        lines: list[ft.Control] = []
         for r in s.rows:
             sub = r.text + f" · dealt by {r.dealer}"
             if r.roles:
                 sub = f"{r.text} · {r.roles}"
-            rows.append(
+            lines.append(
                 ft.Container(
-                    ft.Column(
+                    key=f"line{r.number}",
+                    content=ft.Column(
                         [
                             ft.Row(
                                 [
@@ -684,6 +710,7 @@ class GinApp:
                     tooltip=f"Edit hand {r.number}",
                 )
             )
+        rows.append(ft.Column(lines, spacing=0))
         rows.append(ft.Divider(height=1))
         rows.append(
             ft.Row(
@@ -743,8 +770,7 @@ class GinApp:
 
         right: list[ft.Control] = []
         p = form.preview()
-        if form.error:
-            right.append(_message(form.error))
+        right.append(_slot(form.error))
         box: list[ft.Control] = [_section("Preview")]
         if p.error:
             box.append(ft.Text(p.error, size=16, color=ft.Colors.ERROR))
@@ -758,12 +784,15 @@ class GinApp:
         actions: list[ft.Control] = [
             ft.FilledButton(
                 "Save changes" if editing else "Save hand",
+                key="save",
                 icon=ft.Icons.SAVE,
                 height=TAP + 8,
                 expand=True,
                 on_click=self.on(m.save_hand),
             ),
-            ft.OutlinedButton("Cancel", height=TAP + 8, on_click=self.on(m.cancel_hand)),
+            ft.OutlinedButton(
+                "Cancel", key="cancel", height=TAP + 8, on_click=self.on(m.cancel_hand)
+            ),
         ]
         right.append(ft.Row(actions))
         if editing and form.edit_index is not None and m.versions(form.edit_index) > 1:

@@ -1,0 +1,234 @@
+"""Real-browser end-to-end tests: the app served in web mode on loopback,
+Debian's chromium driven by Python Playwright.
+
+These tests fail (never skip) when chromium or Playwright is missing.
+Screenshots go to ``test-output/e2e/<test>.png``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "test-output" / "e2e"
+CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+TIMEOUT_MS = 20_000
+
+try:
+    from playwright.sync_api import Browser, Locator, Page, Playwright, expect, sync_playwright
+except ImportError as exc:  # pragma: no cover - CI installs it
+    raise RuntimeError("the e2e tests need Playwright: pip install -e '.[test]'") from exc
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def wait_port(port: int, proc: subprocess.Popen[str], timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            out = proc.stdout.read() if proc.stdout else ""
+            raise RuntimeError(f"the app exited with {proc.returncode}:\n{out}")
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise TimeoutError(f"the app did not open port {port} in {timeout}s")
+
+
+class Server:
+    """``python -m scorekeeper --web`` on a free loopback port, one data folder."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = data_dir
+        self.port = free_port()
+        self.proc: subprocess.Popen[str] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self) -> None:
+        env = dict(os.environ, FLET_WEB_NO_CDN="1")
+        env.pop("DISPLAY", None)
+        env.pop("WAYLAND_DISPLAY", None)
+        cmd = [
+            sys.executable, "-m", "scorekeeper", "--web",
+            "--port", str(self.port), "--data-dir", str(self.data_dir),
+        ]  # fmt: skip
+        self.proc = subprocess.Popen(
+            cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+        wait_port(self.port, self.proc)
+
+    def stop(self) -> str:
+        if self.proc is None:
+            return ""
+        self.proc.terminate()
+        try:
+            out, _ = self.proc.communicate(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            out, _ = self.proc.communicate()
+        self.proc = None
+        return out or ""
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        pytest.fail(f"chromium not found at {CHROMIUM}: apt-get install chromium")
+    b = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield b
+    b.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    srv = Server(tmp_path / "data")
+    srv.start()
+    yield srv
+    out = srv.stop()
+    assert "Traceback" not in out, out[-4000:]
+
+
+class Ui:
+    """A browser tab on the app, with the few moves the tests need."""
+
+    def __init__(self, page: Page, name: str) -> None:
+        self.page = page
+        self.name = name
+        self.errors: list[str] = []
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def open(self, url: str) -> None:
+        self.page.goto(url)
+        ph = self.page.locator("flt-semantics-placeholder")
+        ph.wait_for(state="attached", timeout=60_000)
+        ph.evaluate("el => el.click()")
+        self.page.get_by_role("button", name="New game").wait_for(timeout=60_000)
+
+    def button(self, name: str | re.Pattern[str]) -> Locator:
+        return self.page.get_by_role("button", name=name, exact=isinstance(name, str)).first
+
+    def click(self, name: str | re.Pattern[str]) -> None:
+        self.button(name).click()
+
+    def text(self, text: str | re.Pattern[str]) -> Locator:
+        return self.page.get_by_text(text).first
+
+    def see(self, text: str | re.Pattern[str]) -> None:
+        expect(self.page.get_by_text(text).first).to_be_visible(timeout=TIMEOUT_MS)
+
+    def fill(self, label: str, value: str) -> None:
+        box = self.page.get_by_role("textbox", name=label)
+        box.click()
+        box.fill(value)
+
+    def shot(self, suffix: str = "", size: dict[str, int] | None = None) -> Path:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        if size:
+            self.page.set_viewport_size(size)  # type: ignore[arg-type]
+        self.page.wait_for_timeout(1200)  # the canvas paints after the semantics tree
+        path = SHOTS / f"{self.name}{suffix}.png"
+        self.page.screenshot(path=str(path))
+        return path
+
+    # --- app flows ------------------------------------------------------------
+
+    def new_game(
+        self,
+        names: list[str],
+        fmt: str = "Standard",
+        dealer: str | None = None,
+        preset: str | None = None,
+    ) -> None:
+        self.click("New game")
+        self.click(fmt)
+        for n in names:
+            self.fill("New player name", n)
+            self.click("Add player")
+            self.see(re.compile(r"^Playing: .*" + re.escape(n)))
+        if dealer:
+            self.click(f"{dealer} deals")
+        if preset:
+            self.click(preset)
+        self.click("Start game")
+        self.see(re.compile(r"deals next|in the box deals"))
+
+    def type_count(self, who: str, digits: str) -> None:
+        """Select a player's deadwood box and type on the keypad."""
+        box = self.button(re.compile(f"^{re.escape(who)}'s deadwood"))
+        box.click()
+        self.click("C")
+        expect(box).to_have_accessible_name(f"{who}'s deadwood –")
+        for i, d in enumerate(digits):
+            self.click(d)
+            expect(box).to_have_accessible_name(f"{who}'s deadwood {int(digits[: i + 1])}")
+
+    def quick_hand(
+        self,
+        knocker: str | None,
+        result: str = "Knock",
+        k: str = "",
+        d: str = "",
+        defender: str = "",
+        expect_preview: str | None = None,
+    ) -> None:
+        self.click("Enter hand")
+        self.click(result)
+        if knocker:
+            self.click(f"{knocker} knocked")
+        if k:
+            self.type_count(knocker or "", k)
+        if d:
+            self.type_count(defender, d)
+        if expect_preview:
+            self.see(expect_preview)
+        self.click("Save hand")
+        expect(self.button("Save hand")).to_have_count(0, timeout=TIMEOUT_MS)
+
+
+@pytest.fixture
+def ui(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Ui]:
+    context = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    u = Ui(page, request.node.name)
+    yield u
+    try:
+        u.shot("-end")
+    finally:
+        context.close()
