@@ -448,7 +448,8 @@ def plan_import(parsed: ParsedExport, here: Catalog) -> ImportPlan:
             mapping[p.id] = match
             local_names.setdefault(match, here.player_name(match))
             new_aliases.append({"from": p.id, "to": match, "reason": "import", "at": stamp})
-            messages.append(f"{p.name} in the import is taken to be {p.name} here (same name).")
+            here_name = local_names[match]
+            messages.append(f"{p.name} in the import is taken to be {here_name} here (same name).")
             continue
         mapping[p.id] = p.id
         local_names[p.id] = p.name
