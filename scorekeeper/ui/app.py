@@ -322,6 +322,7 @@ class GinApp:
         if chips:
             out.append(ft.Row(chips, wrap=True))
         name_field = ft.TextField(
+            key=f"new-name-{len(form.seats)}",  # a new field (empty) after each add
             label="New player name",
             value=form.new_name,
             on_change=lambda e: setattr(form, "new_name", e.control.value),
@@ -533,7 +534,10 @@ class GinApp:
         if s.finished:
             out.extend(self._game_over(s, game.format.value))
         else:
-            status = [ft.Text(s.status, size=20, weight=ft.FontWeight.BOLD)]
+            status = [
+                ft.Text(s.status, size=20, weight=ft.FontWeight.BOLD),
+                ft.Text(s.score, size=17),
+            ]
             if game.rules.oklahoma:
                 status.append(
                     _text(

@@ -119,6 +119,7 @@ class Sheet:
     games: list[ColumnInfo]
     totals: list[str]
     status: str  # who deals next / roles
+    score: str = ""  # e.g. "Score: Ann 65 · Bob 26" (Hollywood: per game)
     tally: str = ""  # Hollywood series tally
     finished: bool = False
     winner: str | None = None
@@ -222,6 +223,10 @@ def build_sheet(game: Game) -> Sheet:
                     + (" (hand points plus bonuses)" if col.bonuses else "")
                 )
 
+    score = "Score: " + " · ".join(
+        f"{name_of(names, p)} " + " / ".join(str(col.totals[p]) for col in st.columns)
+        for p in players
+    )
     fmt_label = {"standard": "Gin", "hollywood": "Hollywood gin", "three-hand": "Three-hand gin"}
     title = f"{fmt_label[game.format.value]}: " + " v ".join(pnames)
     return Sheet(
@@ -234,6 +239,7 @@ def build_sheet(game: Game) -> Sheet:
         games=games,
         totals=totals,
         status=status,
+        score=score,
         tally=tally,
         finished=st.finished,
         winner=winner,

@@ -1,0 +1,60 @@
+"""Hollywood (the seeds' example) and three-hand (box win, box loss, draw)."""
+
+from __future__ import annotations
+
+import re
+
+from .conftest import DESKTOP, PHONE, Server, Ui
+
+
+def test_hollywood_seed_example(server: Server, ui: Ui) -> None:
+    ui.open(server.url)
+    ui.new_game(["Alexandra", "Bob"], fmt="Hollywood", dealer="Alexandra")
+    ui.quick_hand("Bob", k="5", d="15", defender="Alexandra")
+    ui.quick_hand("Alexandra", k="2", d="20", defender="Bob")
+    ui.quick_hand("Bob", k="1", d="31", defender="Alexandra")
+    ui.quick_hand(
+        "Bob",
+        k="3",
+        d="7",
+        defender="Alexandra",
+        expect_preview="Totals after: Alexandra 18 / 0 / 0 · Bob 44 / 34 / 4",
+    )
+    # the totals row of the sheet: game 1, 2, 3 for Alexandra and Bob
+    ui.see("Score: Alexandra 18 / 0 / 0 · Bob 44 / 34 / 4")
+    ui.see("Games won: Alexandra 0, Bob 0")
+    ui.shot("-desktop", DESKTOP)
+    ui.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+
+
+def test_three_hand_box_win_loss_and_draw(server: Server, ui: Ui) -> None:
+    ui.open(server.url)
+    ui.click("New game")
+    ui.click("Three-hand")
+    for n in ["Ann", "Bob", "Cy"]:
+        ui.fill("New player name", n)
+        ui.click("Add player")
+        ui.see(re.compile(r"^Playing: .*" + n))
+    ui.click("Enter the drawn cards")
+    for n, c in [("Ann", "KS"), ("Bob", "7H"), ("Cy", "7C")]:
+        ui.fill(f"Card {n} drew", c)
+    ui.click("Start game")
+    ui.see("Bob and Cy both drew a 7: draw again")  # ties are refused
+    ui.fill("Card Cy drew", "2C")
+    ui.page.keyboard.press("Enter")
+    ui.see("Box: Ann · Captain: Bob · Sits out: Cy")
+    ui.click("Start game")
+    ui.see("Next hand: Ann in the box deals · Bob is captain · Cy sits out")
+    ui.click("Enter hand")
+    ui.see("Ann knocked")
+    assert ui.page.get_by_role("button", name="Cy knocked").count() == 0  # the sitter can't
+    ui.click("Cancel")
+
+    ui.quick_hand("Ann", k="2", d="12", defender="Bob")  # box wins
+    ui.see("Next hand: Ann in the box deals · Cy is captain · Bob sits out")
+    ui.quick_hand("Cy", k="3", d="13", defender="Ann")  # box loses
+    ui.see("Next hand: Cy in the box deals · Bob is captain · Ann sits out")
+    ui.quick_hand(None, "Draw")  # nobody moves
+    ui.see("Next hand: Cy in the box deals · Bob is captain · Ann sits out")
+    ui.see("Score: Ann 10 · Bob 0 · Cy 10")
+    ui.see("Draw: no score, same dealer · box Cy · captain Bob · sits out Ann")
