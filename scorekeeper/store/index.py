@@ -35,6 +35,7 @@ FLUSH_EVERY = 256
 FLUSH_SECONDS = 300.0
 #: Files written this close to an index flush are re-read at open.
 RACY_NS = 2_000_000_000
+REREAD_FLUSH = 32
 
 GAME_FILE = re.compile(r"^([A-Za-z0-9_-]{1,64})\.json(\.bak\d+)?$")
 
@@ -107,7 +108,7 @@ class GameIndex:
         for doc in data.get("games", {}).values():
             if isinstance(doc.get("id"), str):
                 cached[doc["id"]] = doc
-        changed = 0
+        changed = reread = 0
         entries: dict[str, dict[str, Any]] = {}
         for game_id in sorted(scan_game_ids(self.games_dir)):
             path = self.games_dir / f"{game_id}.json"
@@ -122,6 +123,7 @@ class GameIndex:
                 entries[game_id] = old
                 continue
             entry = read_entry(game_id)
+            reread += 1
             if entry is not None:
                 entry["fp"] = fingerprint(path)
                 entries[game_id] = entry
@@ -129,7 +131,11 @@ class GameIndex:
                 changed += 1
         changed += len(set(cached) - set(entries))
         self.entries = entries
-        if changed and not self.read_only:
+        if (changed or reread > REREAD_FLUSH) and not self.read_only:
+            # Also after re-reading many unchanged files (a bulk import just
+            # before the last flush): a fresh flush time lets the next open
+            # trust them.  A few (the last hands before a close) are cheaper
+            # to read again than the whole index is to write.
             self.flush()
         return changed
 

@@ -248,6 +248,14 @@ class AtomicJSONStorage(Storage):
         self._depth = 0
         self._dirty = False
 
+    @property
+    def stamp(self) -> tuple[int, int, int] | None:
+        """Size/time/inode of the file as last read or written (None: not cached).
+
+        Lets callers cache things derived from the file and notice any change.
+        """
+        return self._stamp
+
     # --- reading -------------------------------------------------------------
 
     def read(self) -> Data | None:

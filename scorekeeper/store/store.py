@@ -104,6 +104,10 @@ class _Shared:
         self.players: dict[str, dict[str, Any]] = {}
         self.aliases: dict[str, str] = {}
         self.summaries: dict[str, tuple[dict[str, Any], GameSummary]] = {}
+        #: game id -> (file stamp, parsed ledger), see Store._load
+        self.ledgers: OrderedDict[str, tuple[tuple[int, int, int] | None, tuple[Hand, ...]]] = (
+            OrderedDict()
+        )
         if not read_only:
             self.folder_lock = FolderLock(data_dir)
             self.folder_lock.acquire()
@@ -222,6 +226,17 @@ class _Shared:
             _, old = self.files.popitem(last=False)
             old.close()
         return gf
+
+    def remember_ledger(
+        self, game_id: str, stamp: tuple[int, int, int] | None, hands: tuple[Hand, ...]
+    ) -> None:
+        if stamp is None:
+            self.ledgers.pop(game_id, None)
+            return
+        self.ledgers[game_id] = (stamp, hands)
+        self.ledgers.move_to_end(game_id)
+        while len(self.ledgers) > OPEN_GAME_FILES:
+            self.ledgers.popitem(last=False)
 
     def read_entry(self, game_id: str) -> dict[str, Any] | None:
         """The index entry of a game, from its file (None if it has no game)."""
@@ -541,10 +556,18 @@ class Store:
         meta = gf.meta()
         ledger = gf.ledger()
         names = self._s.names(meta["summary"].get("names"))
+        # Parsing every stored hand again for each new one would cost more
+        # than the replay: keep the parsed ledger while the file is unchanged.
+        cached = self._s.ledgers.get(game_id)
+        if cached is not None and cached[0] == gf.storage.stamp and len(cached[1]) == len(ledger):
+            hands = cached[1]
+        else:
+            hands = tuple(ledger_hands(ledger))
         try:
-            game = build_game(setup_of(meta), rules_of(meta), ledger_hands(ledger), names)
+            game = build_game(setup_of(meta), rules_of(meta), hands, names)
         except RuleError as exc:  # only if the file was changed by hand
             raise StoreError(f"the stored hands of this game don't replay: {exc}") from exc
+        self._s.remember_ledger(game_id, gf.storage.stamp, hands)
         return gf, meta, ledger, game
 
     def _commit(
@@ -578,6 +601,7 @@ class Store:
             for doc in insert:
                 gf.hands.insert(doc)
             gf.games.update(changes, doc_ids=[META_ID])
+        self._s.remember_ledger(gf.id, gf.storage.stamp, game.hands)
         self._s.index.put(gf.id, index_entry({**meta, **changes}))
 
     def _hand_for(self, game: Game, hand: Hand) -> Hand:
