@@ -66,7 +66,7 @@ from .index import GameIndex, scan_game_ids
 from .lock import FolderLock
 from .migrations import SCHEMA_VERSION, detect_version, migrate, newer_data_message
 from .model import GameSummary, ImportReport, Player
-from .paths import DAMAGED_DIR, GAMES_DIR, default_data_dir, is_valid_id
+from .paths import BACKUPS_DIR, DAMAGED_DIR, GAMES_DIR, default_data_dir, is_valid_id
 from .players import PlayersFile
 from .storage import remove_orphans
 
@@ -121,8 +121,8 @@ class _Shared:
     def _open(self) -> None:
         if not self.read_only:
             self.games_dir.mkdir(parents=True, exist_ok=True)
-            remove_orphans(self.data_dir)
-            remove_orphans(self.games_dir)
+            for folder in (self.data_dir, self.games_dir, self.data_dir / BACKUPS_DIR):
+                remove_orphans(folder)
         self.players_file = PlayersFile(
             self.data_dir,
             read_only=self.read_only,

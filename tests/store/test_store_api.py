@@ -296,6 +296,27 @@ def test_unknown_and_unsafe_game_ids(store: Store) -> None:
             store.game(bad)
 
 
+def test_read_only_on_a_missing_folder_creates_nothing(tmp_path: Path) -> None:
+    with open_store(tmp_path / "nothing", read_only=True) as store:
+        assert store.players() == [] and store.list_games() == []
+    assert not (tmp_path / "nothing").exists()
+
+
+def test_check_finds_a_stored_summary_that_disagrees(
+    store: Store, ann_bob: tuple[Player, Player], data_dir: Path
+) -> None:
+    ann, bob = ann_bob
+    gid = store.create_game("standard", [ann.id, bob.id])
+    store.record_hand(gid, Hand.knock(ann.id, 1, 9))
+    path = data_dir / "games" / f"{gid}.json"
+    data = json.loads(path.read_bytes())
+    data["game"]["1"]["summary"]["totals"][ann.id] = 99
+    path.write_text(json.dumps(data))
+    [problem] = [p for p in store.check() if "stored totals" in p]
+    assert "but the hands replay to" in problem and "Ann vs Bob" in problem
+    assert any("index is out of date" in p for p in store.check())
+
+
 # --- one process, many sessions -------------------------------------------------------
 
 
