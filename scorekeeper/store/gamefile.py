@@ -143,36 +143,15 @@ def rules_of(meta: Mapping[str, Any]) -> Rules:
 
 def build_game(setup: Setup, rules: Rules, hands: Sequence[Hand], names: Mapping[str, str]) -> Game:
     """The engine :class:`Game` for a stored ledger, replayed once."""
-    game = Game(
+    return Game(
         setup.format,
         setup.players,
         rules,
         first_dealer=setup.first_dealer,
         draw=setup.draw,
         names=names,
+        hands=hands,  # the engine replays a given ledger once
     )
-    load_hands(game, hands)
-    return game
-
-
-def load_hands(game: Game, hands: Iterable[Hand]) -> None:
-    """Put a whole ledger into ``game`` with a single replay.
-
-    ``Game(hands=...)`` records hand by hand, replaying the ledger each time
-    (quadratic: 0.2 s for a 190-hand rolling Hollywood); ``Game._set``
-    replays once and, like ``record``, changes nothing if the replay fails.
-    Asked for a public way in /tmp/requests/store.md; falls back to
-    ``record`` if the private method goes away.
-    """
-    hands = tuple(hands)
-    if not hands:
-        return
-    setter = getattr(game, "_set", None)
-    if callable(setter):
-        setter(hands)
-    else:  # pragma: no cover - only if the engine changes
-        for h in hands:
-            game.record(h)
 
 
 def ledger_hands(docs: Iterable[Mapping[str, Any]]) -> list[Hand]:
