@@ -1,0 +1,160 @@
+"""A game's full sheet, read-only, as plain translated data (no flet here).
+
+Every hand with who dealt, what happened, each score's breakdown (the
+engine's English labels are msgids, translated here), the running totals
+(Hollywood: three columns, or more when rolling) and three-hand roles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from scorekeeper.engine import Game, Line, Outcome
+from scorekeeper.i18n import Translator
+
+__all__ = ["ColumnHead", "GameView", "HandRow", "build_game_view", "format_label"]
+
+
+def format_label(t: Translator, fmt: str) -> str:
+    if fmt == "hollywood":
+        return t.gettext("Hollywood")
+    if fmt == "three-hand":
+        return t.gettext("Three-hand")
+    return t.gettext("Standard")
+
+
+def _name(names: Mapping[str, str], pid: str | None) -> str:
+    return "?" if pid is None else names.get(pid, pid)
+
+
+@dataclass(frozen=True)
+class HandRow:
+    number: int
+    text: str  # what happened, e.g. "Bob knocked (4 v 30): Bob +26"
+    dealer: str  # "dealt by Ann" or the three-hand roles
+    cells: tuple[str, ...]  # running totals: per player (per column and player in Hollywood)
+    scored: tuple[bool, ...]
+    breakdown: tuple[str, ...]  # "gin bonus +25", ...
+
+
+@dataclass(frozen=True)
+class ColumnHead:
+    title: str  # "Game 1"
+    winner: str | None
+    closed: bool
+
+
+@dataclass(frozen=True)
+class GameView:
+    game_id: str
+    title: str
+    format: str
+    players: tuple[str, ...]  # display names, seat order
+    columns: tuple[ColumnHead, ...]
+    rows: tuple[HandRow, ...]
+    totals: tuple[str, ...]
+    status: str
+    finished: bool
+    deleted: bool
+
+
+def describe(t: Translator, line: Line, names: Mapping[str, str]) -> str:
+    r = line.result
+    k = _name(names, line.knocker)
+    w = _name(names, line.winner)
+    if r.outcome is Outcome.DRAW:
+        return t.gettext("Draw: no score")
+    if r.outcome is Outcome.GIN:
+        what = t.gettext("{name} went gin ({d})").format(name=k, d=r.defender_deadwood)
+    elif r.outcome is Outcome.BIG_GIN:
+        what = t.gettext("{name} went big gin ({d})").format(name=k, d=r.defender_deadwood)
+    elif r.outcome is Outcome.UNDERCUT:
+        what = t.gettext("{winner} undercut {name} ({k} v {d})").format(
+            winner=w, name=k, k=r.knocker_deadwood, d=r.defender_deadwood
+        )
+    else:
+        what = t.gettext("{name} knocked ({k} v {d})").format(
+            name=k, k=r.knocker_deadwood, d=r.defender_deadwood
+        )
+    text = t.gettext("{what}: {winner} +{points}").format(what=what, winner=w, points=line.points)
+    if r.multiplier > 1:
+        text += " ×" + str(r.multiplier)
+    return text
+
+
+def build_game_view(t: Translator, game_id: str, game: Game, *, deleted: bool = False) -> GameView:
+    st = game.standings
+    names = game.names
+    players = st.players
+    pnames = tuple(_name(names, p) for p in players)
+    hollywood = game.format.value == "hollywood"
+    ncols = len(st.columns) if hollywood else 1
+    rows: list[HandRow] = []
+    for line in st.lines:
+        cells: list[str] = []
+        scored: list[bool] = []
+        for ci in range(ncols):
+            after = line.totals_after[ci] if ci < len(line.totals_after) else {}
+            for p in players:
+                cells.append(str(after.get(p, 0)))
+                scored.append(line.winner == p and ci in line.columns)
+        if line.roles is not None:
+            r = line.roles
+            dealer = t.gettext("box {box} · captain {captain} · {sitter} sits out").format(
+                box=_name(names, r.box), captain=_name(names, r.captain),
+                sitter=_name(names, r.sitter),
+            )  # fmt: skip
+        else:
+            dealer = t.gettext("dealt by {name}").format(name=_name(names, line.dealer))
+        breakdown = tuple(
+            t.gettext("{label} {points:+d}").format(label=t.gettext(i.label), points=i.points)
+            for i in line.breakdown
+        )
+        rows.append(
+            HandRow(
+                line.number,
+                describe(t, line, names),
+                dealer,
+                tuple(cells),
+                tuple(scored),
+                breakdown,
+            )
+        )
+    heads = tuple(
+        ColumnHead(
+            t.gettext("Game {n}").format(n=c.index + 1),
+            _name(names, c.winner) if c.winner else None,
+            c.finished,
+        )
+        for c in (st.columns if hollywood else st.columns[:1])
+    )
+    if hollywood:
+        totals = tuple(str(c.totals[p]) for c in st.columns for p in players)
+    else:
+        totals = tuple(str(st.totals[p]) for p in players)
+    if st.winner is not None:
+        status = t.gettext("{name} won").format(name=_name(names, st.winner))
+        if not st.finished:
+            status = t.gettext("{name} has clinched the series").format(
+                name=_name(names, st.winner)
+            )
+    elif st.finished:
+        status = t.gettext("Game over")
+    else:
+        status = t.gettext("Unfinished")
+    title = t.gettext("{format}: {players}").format(
+        format=format_label(t, game.format.value), players=" v ".join(pnames)
+    )
+    return GameView(
+        game_id=game_id,
+        title=title,
+        format=game.format.value,
+        players=pnames,
+        columns=heads,
+        rows=tuple(rows),
+        totals=totals,
+        status=status,
+        finished=st.finished,
+        deleted=deleted,
+    )

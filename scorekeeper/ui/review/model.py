@@ -1,0 +1,609 @@
+"""The review's view model: plain Python, no flet, testable without a client.
+
+It holds what the review screens show (which screen, the filters, an inline
+message, the game whose deletion can be undone) and does every action
+through the :class:`~scorekeeper.store.Store`.  :meth:`ReviewModel.act`
+turns a refusal into an inline message; nothing raises into the UI.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any, Literal
+
+from scorekeeper.engine import Game, RuleError
+from scorekeeper.i18n import LANGUAGES, Translator
+from scorekeeper.review import (
+    Bar,
+    Filter,
+    GameRecord,
+    HeadToHead,
+    PlayerStats,
+    ScoreRace,
+    Statistics,
+    score_race,
+    statistics,
+    wins_bars,
+)
+from scorekeeper.store import GameSummary, ImportReport, Player, Store, StoreError
+
+from .gameview import GameView, build_game_view, format_label
+from .settings import Settings, load_settings, save_settings
+
+log = logging.getLogger(__name__)
+
+__all__ = [
+    "PERIODS",
+    "SCREENS",
+    "FigureRow",
+    "HistoryRow",
+    "ReviewModel",
+    "StatsCard",
+    "import_summary",
+    "period_range",
+]
+
+Screen = Literal["history", "deleted", "game", "stats", "players", "settings", "data"]
+SCREENS: tuple[Screen, ...] = ("history", "deleted", "game", "stats", "players", "settings", "data")
+#: Period filters: key -> days back (None: all time; "year": since 1 January).
+PERIODS: tuple[str, ...] = ("all", "7", "30", "365")
+ChangeKind = Literal["games", "players", "settings", "language", "theme"]
+
+
+def period_range(
+    period: str, now: datetime | None = None
+) -> tuple[datetime | None, datetime | None]:
+    """``(since, until)`` for a period key: all time, or the last 7/30/365 days.
+
+    >>> period_range("all")
+    (None, None)
+    >>> period_range("7", datetime(2024, 5, 10, tzinfo=UTC))[0]
+    datetime.datetime(2024, 5, 3, 0, 0, tzinfo=datetime.timezone.utc)
+    """
+    if period == "all":
+        return None, None
+    now = now or datetime.now(UTC)
+    return now - timedelta(days=int(period)), None
+
+
+def period_label(t: Translator, period: str) -> str:
+    if period == "all":
+        return t.gettext("Any time")
+    n = int(period)
+    return t.ngettext("Last {n} day", "Last {n} days", n).format(n=n)
+
+
+def import_summary(t: Translator, report: ImportReport) -> str:
+    """What an import did, in words.
+
+    >>> print(import_summary(Translator("en"), ImportReport(1, 2, 0, 3, 17)))
+    Added 1 player, 2 games and 17 hands. 3 games were already here.
+    """
+    if not (report.players_added or report.games_added or report.games_updated):
+        text = t.gettext("Nothing new: everything in that file is already here.")
+    else:
+        text = t.gettext("Added {players}, {games} and {hands}.").format(
+            players=t.ngettext("{n} player", "{n} players", report.players_added).format(
+                n=report.players_added
+            ),
+            games=t.ngettext("{n} game", "{n} games", report.games_added).format(
+                n=report.games_added
+            ),
+            hands=t.ngettext("{n} hand", "{n} hands", report.hands_added).format(
+                n=report.hands_added
+            ),
+        )
+        if report.games_updated:
+            text += " " + t.ngettext(
+                "{n} game got more hands.", "{n} games got more hands.", report.games_updated
+            ).format(n=report.games_updated)
+    if report.games_skipped:
+        text += " " + t.ngettext(
+            "{n} game was already here.", "{n} games were already here.", report.games_skipped
+        ).format(n=report.games_skipped)
+    return text
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    id: str
+    title: str  # "Ann v Bob"
+    detail: str  # "Hollywood · 12 hands · 3 May 2024"
+    score: str  # "Ann 102 · Bob 55"
+    status: str  # "Ann won" / "Unfinished"
+    finished: bool
+
+
+@dataclass(frozen=True)
+class FigureRow:
+    label: str
+    values: tuple[str, ...]  # one per player shown
+
+
+@dataclass(frozen=True)
+class StatsCard:
+    title: str
+    players: tuple[str, ...]
+    rows: tuple[FigureRow, ...]
+
+
+def _date(t: Translator, moment: datetime) -> str:
+    local = moment.astimezone() if moment.tzinfo is not None else moment
+    return local.strftime("%Y-%m-%d %H:%M")
+
+
+def _percent(value: float | None) -> str:
+    return "–" if value is None else f"{round(value * 100)}%"
+
+
+class ReviewModel:
+    """History, statistics, players, settings and data for one UI session.
+
+    ``on_change(kind)`` is called after an action changed something the
+    rest of the app shows: ``"games"``, ``"players"``, ``"settings"``,
+    ``"language"`` (then :attr:`t` is the new translator) or ``"theme"``.
+    ``on_resume(game_id)`` is called by :meth:`resume`; the core app opens
+    the game's sheet.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        t: Translator | None = None,
+        on_change: Callable[[ChangeKind], None] | None = None,
+        *,
+        on_resume: Callable[[str], None] | None = None,
+        data_dir: Path | None = None,
+    ) -> None:
+        self.store = store
+        self.data_dir = Path(data_dir) if data_dir is not None else Path(store.data_dir)
+        self.settings: Settings = load_settings(self.data_dir)
+        self.t = t if t is not None else Translator(self.settings.language_code)
+        self.on_change = on_change
+        self.on_resume = on_resume
+        self.screen: Screen = "history"
+        self.game_id: str | None = None  # the game open read-only
+        self.back_to: Screen = "history"
+        # inline messages
+        self.error: str | None = None
+        self.note: str | None = None
+        self.undo_game_id: str | None = None  # the last deleted game, for "Undo"
+        self.confirm_delete: str | None = None  # a game awaiting "Delete? yes"
+        self.confirm_empty = False
+        self.confirm_merge: tuple[str, str] | None = None
+        # history filters
+        self.filter_player: str | None = None
+        self.filter_format: str | None = None
+        self.filter_period = "all"
+        # statistics filters
+        self.stats_format: str | None = None
+        self.stats_period = "all"
+        self.stats_players: tuple[str, str] | None = None  # head to head pair
+        # players screen
+        self.editing_player: str | None = None
+        self.merge_from: str | None = None
+        # data screen
+        self.import_path = ""
+        self.last_export: Path | None = None
+        self._games: dict[str, tuple[datetime, Game]] = {}
+
+    # --- plumbing ----------------------------------------------------------------
+
+    def act(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run an action; a refusal or failure becomes :attr:`error` (never raised)."""
+        self.error = None
+        try:
+            return fn(*args)
+        except RuleError as exc:
+            self.error = self.t.render(exc)
+        except StoreError as exc:
+            self.error = str(exc)
+        except OSError as exc:
+            self.error = self.t.gettext("The file could not be used: {reason}").format(
+                reason=exc.strerror or str(exc)
+            )
+        except Exception:
+            log.exception("review action %s failed", getattr(fn, "__name__", fn))
+            self.error = self.t.gettext("Sorry, that did not work.")
+        return None
+
+    def _changed(self, kind: ChangeKind) -> None:
+        if self.on_change is not None:
+            self.on_change(kind)
+
+    def clear_messages(self) -> None:
+        self.error = self.note = None
+        self.confirm_delete = None
+        self.confirm_empty = False
+        self.confirm_merge = None
+
+    def go(self, screen: str, game_id: str | None = None) -> None:
+        if screen not in SCREENS:
+            raise StoreError(self.t.gettext("There is no such page."))
+        if screen == "game":
+            if game_id is None:
+                raise StoreError(self.t.gettext("There is no such page."))
+            self.store.summary(game_id)  # refuses an unknown game
+            if self.screen != "game":
+                self.back_to = self.screen
+            self.game_id = game_id
+        self.clear_messages()
+        self.screen = screen
+
+    def back(self) -> None:
+        self.go(self.back_to if self.screen == "game" else "history")
+
+    @property
+    def route(self) -> str:
+        if self.screen == "game" and self.game_id:
+            return f"/review/game/{self.game_id}"
+        return f"/review/{self.screen}"
+
+    def go_route(self, route: str) -> None:
+        """Follow a route from :attr:`route` (``/review/...``)."""
+        parts = [p for p in route.split("/") if p]
+        if parts[:1] == ["review"]:
+            parts = parts[1:]
+        if not parts:
+            self.go("history")
+        elif parts[0] == "game" and len(parts) == 2:
+            self.go("game", parts[1])
+        else:
+            self.go(parts[0])
+
+    # --- history -------------------------------------------------------------------
+
+    def players(self, include_hidden: bool = False) -> list[Player]:
+        return self.store.players(include_hidden=include_hidden)
+
+    def set_filter_player(self, player_id: str | None) -> None:
+        self.filter_player = player_id
+
+    def set_filter_format(self, fmt: str | None) -> None:
+        self.filter_format = fmt
+
+    def set_filter_period(self, period: str) -> None:
+        if period not in PERIODS:
+            raise StoreError(self.t.gettext("There is no such period."))
+        self.filter_period = period
+
+    def summaries(self, *, now: datetime | None = None) -> list[GameSummary]:
+        since, until = period_range(self.filter_period, now)
+        return self.store.list_games(
+            player_id=self.filter_player,
+            format=self.filter_format,
+            since=since,
+            until=until,
+        )
+
+    def history_row(self, s: GameSummary) -> HistoryRow:
+        t = self.t
+        names = dict(zip(s.player_ids, s.player_names, strict=False))
+        totals = s.final_totals or s.totals
+        if s.format == "hollywood":
+            score = " · ".join(
+                f"{names[p]} " + " / ".join(str(v) for v in s.column_totals.get(p, ()))
+                for p in s.player_ids
+            )
+        else:
+            score = " · ".join(f"{names[p]} {totals.get(p, 0)}" for p in s.player_ids)
+        if s.winner_id is not None:
+            status = t.gettext("{name} won").format(name=names.get(s.winner_id, "?"))
+        elif s.finished:
+            status = t.gettext("Finished")
+        else:
+            status = t.gettext("Unfinished")
+        hands = t.ngettext("{n} hand", "{n} hands", s.hand_count).format(n=s.hand_count)
+        detail = " · ".join((format_label(t, s.format), hands, _date(t, s.created_at)))
+        return HistoryRow(s.id, " v ".join(s.player_names), detail, score, status, s.finished)
+
+    def history_rows(self, *, now: datetime | None = None) -> list[HistoryRow]:
+        return [self.history_row(s) for s in self.summaries(now=now)]
+
+    def deleted_rows(self) -> list[HistoryRow]:
+        return [
+            self.history_row(s) for s in self.store.list_games(include_deleted=True) if s.deleted
+        ]
+
+    def resume(self, game_id: str) -> None:
+        s = self.store.summary(game_id)
+        if s.finished:
+            raise StoreError(self.t.gettext("That game is finished."))
+        if self.on_resume is None:
+            raise StoreError(self.t.gettext("Resuming a game is not available here."))
+        self.on_resume(game_id)
+
+    def ask_delete(self, game_id: str) -> None:
+        self.store.summary(game_id)
+        self.confirm_delete = game_id
+
+    def cancel(self) -> None:
+        self.clear_messages()
+
+    def delete_game(self, game_id: str) -> None:
+        """Move a game to "Deleted games"; :meth:`undo_delete` puts it back."""
+        s = self.store.summary(game_id)
+        self.store.delete_game(game_id)
+        self.confirm_delete = None
+        self.undo_game_id = game_id
+        self.note = self.t.gettext("Deleted {title}.").format(title=" v ".join(s.player_names))
+        if self.screen == "game" and self.game_id == game_id:
+            self.screen = self.back_to if self.back_to != "game" else "history"
+        self._changed("games")
+
+    def undo_delete(self) -> None:
+        if self.undo_game_id is None:
+            raise StoreError(self.t.gettext("There is nothing to undo."))
+        self.store.restore_game(self.undo_game_id)
+        self.undo_game_id = None
+        self.note = self.t.gettext("The game is back.")
+        self._changed("games")
+
+    def restore_game(self, game_id: str) -> None:
+        self.store.restore_game(game_id)
+        if self.undo_game_id == game_id:
+            self.undo_game_id = None
+        self.note = self.t.gettext("The game is back in the history.")
+        self._changed("games")
+
+    def ask_empty(self) -> None:
+        self.confirm_empty = True
+
+    def empty_deleted(self) -> int:
+        n: int = self.store.purge_deleted()
+        self.confirm_empty = False
+        self.undo_game_id = None
+        self.note = self.t.ngettext(
+            "{n} game removed for good.", "{n} games removed for good.", n
+        ).format(n=n)
+        self._changed("games")
+        return n
+
+    # --- one game ------------------------------------------------------------------
+
+    def load_game(self, game_id: str) -> Game:
+        """The replayed game, cached while it is unchanged."""
+        s = self.store.summary(game_id)
+        cached = self._games.get(game_id)
+        if cached is not None and cached[0] == s.updated_at:
+            return cached[1]
+        game = self.store.game(game_id)
+        self._games[game_id] = (s.updated_at, game)
+        return game
+
+    def game_view(self, game_id: str | None = None) -> GameView:
+        gid = game_id or self.game_id
+        if gid is None:
+            raise StoreError(self.t.gettext("There is no such page."))
+        s = self.store.summary(gid)
+        return build_game_view(self.t, gid, self.load_game(gid), deleted=s.deleted)
+
+    def race(self, game_id: str | None = None) -> ScoreRace:
+        gid = game_id or self.game_id
+        if gid is None:
+            raise StoreError(self.t.gettext("There is no such page."))
+        return score_race(self.load_game(gid))
+
+    # --- statistics ----------------------------------------------------------------
+
+    def records(self) -> list[GameRecord]:
+        """Every game not deleted, replayed (cached per game while unchanged)."""
+        out = []
+        for s in self.store.list_games():
+            out.append(GameRecord(s.id, self.load_game(s.id), s.created_at, s.finished_at))
+        return out
+
+    def set_stats_format(self, fmt: str | None) -> None:
+        self.stats_format = fmt
+
+    def set_stats_period(self, period: str) -> None:
+        if period not in PERIODS:
+            raise StoreError(self.t.gettext("There is no such period."))
+        self.stats_period = period
+
+    def statistics(self, *, now: datetime | None = None) -> Statistics:
+        since, until = period_range(self.stats_period, now)
+        return statistics(self.records(), Filter(self.stats_format, since, until))
+
+    def figures(self, p: PlayerStats) -> list[tuple[str, str]]:
+        """One player's figures as (label, value) pairs, in the order shown."""
+        t = self.t
+        avg = p.average_points
+        big = p.biggest_hand
+        gins = p.gins + p.big_gins
+        knocks = t.gettext("{knocks} · {gins} ({rate} gin)").format(
+            knocks=t.ngettext("{n} knock", "{n} knocks", p.plain_knocks).format(n=p.plain_knocks),
+            gins=t.ngettext("{n} gin", "{n} gins", gins).format(n=gins),
+            rate=_percent(p.gin_rate),
+        )
+        return [
+            (t.gettext("Games won"), f"{p.games_won} / {p.games_played}"),
+            (t.gettext("Series won"), f"{p.series_won} / {p.series_played}"),
+            (t.gettext("Hands won"), f"{p.hands_won} / {p.hands_played}"),
+            (t.gettext("Gins"), str(p.gins)),
+            (t.gettext("Big gins"), str(p.big_gins)),
+            (t.gettext("Undercuts given"), str(p.undercuts_given)),
+            (t.gettext("Undercuts suffered"), str(p.undercuts_suffered)),
+            (t.gettext("Average points per hand won"), "–" if avg is None else f"{avg:.1f}"),
+            (t.gettext("Biggest hand"), "–" if big is None else str(big.points)),
+            (t.gettext("Longest winning streak"), str(p.longest_streak)),
+            (t.gettext("Knock vs gin"), knocks),
+            (t.gettext("Hollywood sweeps"), str(p.sweeps)),
+        ]
+
+    def player_cards(self, stats: Statistics) -> list[StatsCard]:
+        return [
+            StatsCard(
+                p.name,
+                (p.name,),
+                tuple(FigureRow(label, (value,)) for label, value in self.figures(p)),
+            )
+            for p in stats.players.values()
+        ]
+
+    def head_to_head_card(self, h: HeadToHead) -> StatsCard:
+        a, b = self.figures(h.first), self.figures(h.second)
+        rows = tuple(FigureRow(la, (va, vb)) for (la, va), (_, vb) in zip(a, b, strict=True))
+        title = self.t.gettext("{first} v {second}").format(
+            first=h.first.name, second=h.second.name
+        )
+        return StatsCard(title, (h.first.name, h.second.name), rows)
+
+    def bars(self, stats: Statistics) -> list[Bar]:
+        return wins_bars(stats)
+
+    # --- players -------------------------------------------------------------------
+
+    def rename_player(self, player_id: str, name: str) -> None:
+        p = self.store.rename_player(player_id, name)
+        self.editing_player = None
+        self.note = self.t.gettext("Renamed to {name}.").format(name=p.name)
+        self._games.clear()
+        self._changed("players")
+
+    def set_hidden(self, player_id: str, hidden: bool) -> None:
+        p = self.store.hide_player(player_id, hidden)
+        self.note = (
+            self.t.gettext("{name} is hidden from pickers.")
+            if hidden
+            else self.t.gettext("{name} is shown in pickers again.")
+        ).format(name=p.name)
+        self._changed("players")
+
+    def edit_player(self, player_id: str | None) -> None:
+        self.editing_player = player_id
+
+    def start_merge_cancel(self) -> None:
+        self.merge_from = None
+        self.confirm_merge = None
+
+    def start_merge(self, drop_id: str) -> None:
+        self.store.player(drop_id)
+        self.merge_from = drop_id
+        self.confirm_merge = None
+
+    def ask_merge(self, keep_id: str) -> None:
+        if self.merge_from is None:
+            raise StoreError(self.t.gettext("Choose the player to merge first."))
+        self.confirm_merge = (keep_id, self.merge_from)
+
+    def merge_players(self, keep_id: str, drop_id: str) -> None:
+        drop = self.store.player(drop_id)
+        keep = self.store.merge_players(keep_id, drop_id)
+        self.merge_from = None
+        self.confirm_merge = None
+        self.note = self.t.gettext("{drop} and {keep} are now one player: {keep}.").format(
+            drop=drop.name, keep=keep.name
+        )
+        self._games.clear()
+        self._changed("players")
+
+    # --- settings ------------------------------------------------------------------
+
+    def update_settings(self, **changes: Any) -> Settings:
+        try:
+            new = self.settings.replace(**changes)
+        except (TypeError, ValueError):
+            raise StoreError(self.t.gettext("That setting is not valid.")) from None
+        save_settings(self.data_dir, new)
+        self.settings = new
+        self.note = self.t.gettext("Saved.")
+        kinds: list[ChangeKind] = ["settings"]
+        if "theme" in changes:
+            kinds.append("theme")
+        if "language" in changes:
+            self.t = Translator(new.language_code)
+            self.note = self.t.gettext("Saved.")
+            kinds.append("language")
+        for k in kinds:
+            self._changed(k)
+        return new
+
+    def update_settings_one(self, name: str, value: Any) -> Settings:
+        return self.update_settings(**{name: value})
+
+    def set_language(self, code: str | None) -> None:
+        if code is not None and code not in LANGUAGES:
+            raise StoreError(self.t.gettext("That language is not available."))
+        self.update_settings(language=code)
+
+    def set_theme(self, theme: str) -> None:
+        self.update_settings(theme=theme)
+
+    def backup_now(self) -> Path:
+        path: Path = self.store.backup()
+        self.note = self.t.gettext("Backed up to {path}").format(path=str(path))
+        return path
+
+    # --- export / import -------------------------------------------------------------
+
+    @property
+    def exports_dir(self) -> Path:
+        return self.data_dir / "exports"
+
+    def _export_file(self, stem: str, suffix: str, payload: bytes) -> Path:
+        from scorekeeper.store.storage import atomic_write_bytes
+
+        folder = self.exports_dir
+        folder.mkdir(parents=True, exist_ok=True)
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        path = folder / f"{stem}-{stamp}{suffix}"
+        n = 2
+        while path.exists():
+            path = folder / f"{stem}-{stamp}-{n}{suffix}"
+            n += 1
+        atomic_write_bytes(path, payload)
+        self.last_export = path
+        return path
+
+    def export_all(self) -> Path:
+        import json
+
+        data = self.store.export_json()
+        path = self._export_file(
+            "scorekeeper-export", ".json", json.dumps(data, indent=1, ensure_ascii=False).encode()
+        )
+        n = len(data.get("games", []))
+        self.note = self.t.ngettext(
+            "Exported {n} game to {path}", "Exported {n} games to {path}", n
+        ).format(n=n, path=str(path))
+        return path
+
+    def export_csv(self, game_id: str) -> Path:
+        s = self.store.summary(game_id)
+        text = self.store.export_csv(game_id)
+        stem = "game-" + re.sub(r"[^A-Za-z0-9]+", "-", "-v-".join(s.player_names)).strip("-")
+        path = self._export_file(stem[:60] or "game", ".csv", text.encode("utf-8"))
+        self.note = self.t.gettext("Saved the score sheet to {path}").format(path=str(path))
+        return path
+
+    def set_import_path(self, text: str) -> None:
+        self.import_path = text
+
+    def import_file(self, path: str | None = None) -> ImportReport:
+        raw = (path if path is not None else self.import_path).strip().strip('"').strip("'")
+        if not raw:
+            raise StoreError(self.t.gettext("Type or paste the path of an export file."))
+        p = Path(raw).expanduser()
+        if not p.is_absolute():
+            p = self.data_dir / p
+        return self.import_bytes(p.read_bytes())
+
+    def import_bytes(self, data: bytes) -> ImportReport:
+        report = self.store.import_json(data)
+        lines = [import_summary(self.t, report), *report.messages]
+        self.note = "\n".join(lines)
+        self._games.clear()
+        self._changed("games")
+        return report
+
+    def export_files(self) -> Sequence[Path]:
+        folder = self.exports_dir
+        if not folder.is_dir():
+            return []
+        return sorted(folder.glob("*.json"), reverse=True)

@@ -1,0 +1,143 @@
+"""Only the review screens, served on their own (for e2e tests before integration).
+
+    python -m scorekeeper.ui.review --data-dir DIR [--port 8551] [--host 127.0.0.1]
+
+Web mode, offline (``no_cdn``), with the app's DejaVu font, theme and
+language from ``settings.json``, as the core app will have them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from collections.abc import Sequence
+from pathlib import Path
+
+import flet as ft
+
+from scorekeeper.store import Store, open_store
+
+from .model import ChangeKind, ReviewModel
+from .screens import ReviewContext, menu, render_screen
+
+__all__ = ["ASSETS", "ReviewApp", "main", "mount_demo", "theme_mode"]
+
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+FONT = "DejaVu"
+log = logging.getLogger(__name__)
+
+
+def theme_mode(theme: str) -> ft.ThemeMode:
+    return {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}.get(theme, ft.ThemeMode.SYSTEM)
+
+
+class ReviewApp:
+    """One browser session showing the review screens, with a menu between them."""
+
+    def __init__(self, page: ft.Page, store: Store) -> None:
+        self.page = page
+        self.model = ReviewModel(store, on_change=self._changed)
+        self.ctx = ReviewContext(self.model, self.render)
+        self.view = ft.View(route="/review/history", scroll=ft.ScrollMode.AUTO, padding=12)
+
+    def start(self) -> None:
+        page = self.page
+        page.title = "Gin Scorekeeper"
+        page.fonts = {FONT: "fonts/DejaVuSans.ttf", f"{FONT} Bold": "fonts/DejaVuSans-Bold.ttf"}
+        page.theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.GREEN)
+        page.dark_theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.GREEN)
+        page.theme_mode = theme_mode(self.model.settings.theme)
+        page.on_route_change = self._on_route
+        page.views.clear()
+        page.views.append(self.view)
+        route = page.route or "/"
+        if route.startswith("/review/"):
+            self.model.act(self.model.go_route, route)
+        self.render()
+
+    def _changed(self, kind: ChangeKind) -> None:
+        if kind == "theme":
+            self.page.theme_mode = theme_mode(self.model.settings.theme)
+
+    def _on_route(self, e: ft.RouteChangeEvent) -> None:
+        if e.route == self.model.route or not e.route.startswith("/review"):
+            return
+        self.model.act(self.model.go_route, e.route)
+        self.render()
+
+    def render(self) -> None:
+        m = self.model
+        title, controls = render_screen(self.ctx)
+        leading: ft.Control | None = None
+        if m.screen in ("game", "deleted"):
+            leading = ft.Semantics(
+                label=m.t.gettext("Back"),
+                button=True,
+                content=ft.IconButton(
+                    ft.Icons.ARROW_BACK, tooltip=m.t.gettext("Back"), on_click=self.ctx.on(m.back)
+                ),
+            )
+        self.view.route = m.route
+        self.view.appbar = ft.AppBar(
+            leading=leading,
+            automatically_imply_leading=False,
+            title=ft.Text(title, size=20, overflow=ft.TextOverflow.ELLIPSIS),
+            bgcolor=ft.Colors.PRIMARY_CONTAINER,
+        )
+        body: list[ft.Control] = [menu(self.ctx), *controls]
+        self.view.controls = [
+            ft.ResponsiveRow(
+                [
+                    ft.Column(
+                        body,
+                        spacing=14,
+                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                        col={"xs": 12, "lg": 10, "xl": 8},
+                    )
+                ],
+                alignment=ft.MainAxisAlignment.CENTER,
+                key=f"review:{m.screen}:{m.game_id or ''}",
+            )
+        ]
+        if self.page.route != m.route:
+            self.page.route = m.route
+        self.page.update()
+
+
+def mount_demo(page: ft.Page, store: Store) -> ReviewApp:
+    """Show the review screens on ``page`` (one browser session)."""
+    app = ReviewApp(page, store)
+    app.start()
+    return app
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    p = argparse.ArgumentParser(
+        prog="python -m scorekeeper.ui.review",
+        description="Gin Scorekeeper's history, statistics, players and settings on their own.",
+    )
+    p.add_argument("--data-dir", type=Path, required=True, help="where the games are kept")
+    p.add_argument("--port", type=int, default=8551)
+    p.add_argument("--host", default="127.0.0.1")
+    return p.parse_args(list(argv))
+
+
+def main(argv: Sequence[str]) -> int:
+    args = parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    with open_store(args.data_dir) as store:
+
+        def session(page: ft.Page) -> None:
+            mount_demo(page, store)
+
+        log.info("Gin Scorekeeper review at http://%s:%d/", args.host, args.port)
+        ft.run(
+            session,
+            name="",
+            host=args.host,
+            port=args.port,
+            view=ft.AppView.WEB_BROWSER,
+            assets_dir=str(ASSETS),
+            no_cdn=True,
+        )
+    return 0

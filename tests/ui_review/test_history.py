@@ -1,0 +1,152 @@
+"""History: listing, filters, the read-only sheet, delete with undo, the bin."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from scorekeeper.engine import Hand
+from scorekeeper.store import Store
+from scorekeeper.ui.review import ReviewModel
+
+
+def test_lists_every_game_newest_first(model: ReviewModel, ids: dict[str, str]) -> None:
+    rows = model.history_rows()
+    assert [r.id for r in rows] == [ids[k] for k in "DECBA"]
+    a = rows[-1]
+    assert (a.title, a.score, a.status, a.finished) == (
+        "Ann v Bob",
+        "Ann 102 · Bob 55",
+        "Ann won",
+        True,
+    )
+    assert a.detail.startswith("Standard · 5 hands · ")
+    e = rows[1]
+    assert (e.status, e.finished, e.score) == ("Unfinished", False, "Bob 7 · Cy 51")
+    b = rows[3]
+    assert b.score == "Ann 10 / 0 / 0 · Bob 100 / 100 / 100"
+    assert b.detail.startswith("Hollywood · 4 hands")
+
+
+def test_filters_by_player_format_and_period(model: ReviewModel, ids: dict[str, str]) -> None:
+    model.act(model.set_filter_player, ids["cy"])
+    assert [r.id for r in model.history_rows()] == [ids["D"], ids["E"]]
+    model.act(model.set_filter_format, "standard")
+    assert [r.id for r in model.history_rows()] == [ids["E"]]
+    model.act(model.set_filter_player, None)
+    assert [r.id for r in model.history_rows()] == [ids["E"], ids["A"]]
+    model.act(model.set_filter_format, "hollywood")
+    assert [r.id for r in model.history_rows()] == [ids["C"], ids["B"]]
+    model.act(model.set_filter_period, "7")
+    assert len(model.history_rows()) == 2  # all made just now
+    later = datetime.now(UTC) + timedelta(days=8)
+    assert model.history_rows(now=later) == []
+    model.act(model.set_filter_period, "bogus")
+    assert model.error == "There is no such period."
+    assert model.filter_period == "7"
+
+
+def test_read_only_hollywood_sheet_has_three_columns(
+    model: ReviewModel, ids: dict[str, str]
+) -> None:
+    model.act(model.go, "game", ids["C"])
+    assert model.error is None and model.route == f"/review/game/{ids['C']}"
+    v = model.game_view()
+    assert [c.title for c in v.columns] == ["Game 1", "Game 2", "Game 3"]
+    assert [(c.winner, c.closed) for c in v.columns] == [
+        ("Ann", True),
+        ("Bob", True),
+        ("Ann", True),
+    ]
+    assert v.totals == ("120", "40", "60", "120", "100", "60")
+    assert v.status == "Ann won"
+    third = v.rows[2]  # Ann gin v 35 into columns 1 and 2
+    assert third.text == "Ann went gin (35): Ann +60"
+    assert third.breakdown == ("deadwood +35", "gin bonus +25")
+    assert third.scored == (True, False, True, False, False, False)
+    assert third.dealer.startswith("dealt by ")
+
+
+def test_three_hand_roles_and_undercut_breakdown(model: ReviewModel, ids: dict[str, str]) -> None:
+    v = model.game_view(ids["D"])
+    assert v.rows[0].dealer == "box Ann · captain Bob · Cy sits out"
+    assert v.rows[3].text == "Cy undercut Bob (9 v 9): Cy +10"
+    assert "undercut bonus +10" in v.rows[3].breakdown
+    assert v.rows[2].text == "Draw: no score"
+
+
+def test_delete_and_undo_restore_exactly(
+    model: ReviewModel, store: Store, ids: dict[str, str], changes: list[str]
+) -> None:
+    before = store.summary(ids["C"])
+    view_before = model.game_view(ids["C"])
+    model.act(model.ask_delete, ids["C"])
+    assert model.confirm_delete == ids["C"]
+    model.act(model.delete_game, ids["C"])
+    assert model.error is None and changes == ["games"]
+    assert ids["C"] not in [r.id for r in model.history_rows()]
+    assert [r.id for r in model.deleted_rows()] == [ids["C"]]
+    assert model.note == "Deleted Ann v Bob."
+    model.act(model.undo_delete)
+    after = store.summary(ids["C"])
+    assert (after.totals, after.column_totals, after.hand_count, after.winner_id) == (
+        before.totals, before.column_totals, before.hand_count, before.winner_id,
+    )  # fmt: skip
+    assert model.game_view(ids["C"]) == view_before
+    assert [r.id for r in model.history_rows()][2] == ids["C"]  # back in its place
+    assert model.deleted_rows() == []
+    model.act(model.undo_delete)
+    assert model.error == "There is nothing to undo."
+
+
+def test_deleted_games_restore_and_empty(
+    model: ReviewModel, store: Store, ids: dict[str, str]
+) -> None:
+    for k in "AB":
+        model.act(model.delete_game, ids[k])
+    model.act(model.restore_game, ids["A"])
+    assert [r.id for r in model.deleted_rows()] == [ids["B"]]
+    model.act(model.ask_empty)
+    assert model.confirm_empty
+    assert model.act(model.empty_deleted) == 1
+    assert model.note == "1 game removed for good."
+    assert model.deleted_rows() == []
+    assert len(store.list_games(include_deleted=True)) == 4
+
+
+def test_resume_calls_back_for_unfinished_only(store: Store, ids: dict[str, str]) -> None:
+    resumed: list[str] = []
+    m = ReviewModel(store, on_resume=resumed.append)
+    m.act(m.resume, ids["E"])
+    assert resumed == [ids["E"]] and m.error is None
+    m.act(m.resume, ids["A"])
+    assert m.error == "That game is finished." and resumed == [ids["E"]]
+    bare = ReviewModel(store)
+    bare.act(bare.resume, ids["E"])
+    assert bare.error == "Resuming a game is not available here."
+
+
+def test_errors_become_messages(model: ReviewModel) -> None:
+    model.act(model.go, "game", "nope")
+    assert model.error is not None and "nope" in model.error
+    assert model.screen == "history"
+    model.act(model.go_route, "/review/nowhere")
+    assert model.error == "There is no such page."
+
+
+def test_routes_round_trip(model: ReviewModel, ids: dict[str, str]) -> None:
+    for screen in ("stats", "players", "settings", "data", "deleted", "history"):
+        model.act(model.go, screen)
+        route = model.route
+        model.act(model.go, "history")
+        model.act(model.go_route, route)
+        assert model.screen == screen
+    model.act(model.go_route, f"/review/game/{ids['A']}")
+    assert (model.screen, model.game_id) == ("game", ids["A"])
+    model.act(model.back)
+    assert model.screen == "history"
+
+
+def test_game_view_follows_new_hands(model: ReviewModel, store: Store, ids: dict[str, str]) -> None:
+    assert len(model.game_view(ids["E"]).rows) == 3
+    store.record_hand(ids["E"], Hand.gin(ids["bob"], 10))
+    assert len(model.game_view(ids["E"]).rows) == 4

@@ -1,0 +1,101 @@
+"""Every screen builds without a client, in every language, and charts get the replayed series."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+import flet_charts as fch  # type: ignore[import-untyped,unused-ignore]
+import pytest
+
+from scorekeeper.i18n import LANGUAGES, Translator
+from scorekeeper.review import score_race
+from scorekeeper.store import Store
+from scorekeeper.ui.review import SCREENS, ReviewContext, ReviewModel, render_screen
+
+
+def walk(c: Any) -> list[Any]:
+    out = [c]
+    for name in ("content", "controls", "actions", "leading", "title"):
+        v = getattr(c, name, None)
+        if isinstance(v, list):
+            for x in v:
+                out += walk(x)
+        elif isinstance(v, ft.BaseControl):
+            out += walk(v)
+    return out
+
+
+def texts(controls: list[ft.Control]) -> list[str]:
+    found = []
+    for c in controls:
+        for x in walk(c):
+            if isinstance(x, ft.Text) and isinstance(x.value, str):
+                found.append(x.value)
+    return found
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_every_screen_builds(store: Store, ids: dict[str, str], code: str) -> None:
+    m = ReviewModel(store, Translator(code))
+    redraws: list[int] = []
+    ctx = ReviewContext(m, lambda: redraws.append(1))
+    for screen in SCREENS:
+        m.go(screen, ids["C"] if screen == "game" else None)
+        title, controls = render_screen(ctx)
+        assert m.screen == screen and m.error is None, (screen, m.error)
+        assert title and controls
+
+
+def test_hollywood_sheet_screen_shows_three_game_columns(
+    model: ReviewModel, ids: dict[str, str]
+) -> None:
+    model.go("game", ids["B"])
+    title, controls = render_screen(ReviewContext(model, lambda: None))
+    assert title == "Hollywood: Ann v Bob"
+    shown = texts(controls)
+    assert {"Game 1 ✓ Bob", "Game 2 ✓ Bob", "Game 3 ✓ Bob"} <= set(shown)
+    assert "deadwood +75 · gin bonus +25" in shown
+    charts = [x for c in controls for x in walk(c) if isinstance(x, fch.LineChart)]
+    assert len(charts) == 3  # one small panel per column
+
+
+def test_race_chart_series_come_from_the_replayed_game(
+    model: ReviewModel, store: Store, ids: dict[str, str]
+) -> None:
+    model.go("game", ids["A"])
+    _, controls = render_screen(ReviewContext(model, lambda: None))
+    (chart,) = [x for c in controls for x in walk(c) if isinstance(x, fch.LineChart)]
+    race = score_race(store.game(ids["A"]))
+    got = [[(p.x, p.y) for p in s.points] for s in chart.data_series]
+    assert got == [list(line.points) for line in race.columns[0].lines]
+    assert got[0] == [(0, 0), (1, 15), (2, 27), (3, 27), (4, 27), (5, 102)]
+    assert chart.max_y == 102
+
+
+def test_wins_bars_chart(model: ReviewModel) -> None:
+    model.go("stats")
+    _, controls = render_screen(ReviewContext(model, lambda: None))
+    (bars,) = [x for c in controls for x in walk(c) if isinstance(x, fch.BarChart)]
+    assert [g.rods[0].to_y for g in bars.groups] == [4, 4, 0]  # Ann, Bob, Cy games won
+    labels = [lab.label.value for lab in bars.bottom_axis.labels]
+    assert labels == ["Ann", "Bob", "Cy"]
+
+
+def test_handlers_never_raise(model: ReviewModel, ids: dict[str, str]) -> None:
+    def boom() -> None:
+        raise RuntimeError("bug")
+
+    ctx = ReviewContext(model, boom)  # even a failing redraw is caught
+    ctx.on(model.go, "game", "missing")(None)
+    assert model.error is not None
+    ctx.on(boom)(None)
+    assert model.error == "Sorry, that did not work."
+
+
+def test_a_failing_builder_falls_back_to_history(model: ReviewModel) -> None:
+    model.screen = "game"
+    model.game_id = "gone"
+    title, _ = render_screen(ReviewContext(model, lambda: None))
+    assert title == "History"
+    assert model.error == "Sorry, that page could not be shown."
