@@ -36,6 +36,9 @@ log = logging.getLogger(__name__)
 FONT = "DejaVu"
 TAP = 52  # minimum height of a tap target at the table
 RED_SUITS = (Suit.HEARTS, Suit.DIAMONDS)
+RED = "#c62828"
+KNOCKER_BG = "#1565c0"  # blue: the knocker's cards
+DEFENDER_BG = "#e65100"  # orange: the defender's cards
 Handler = Callable[[Any], None]
 
 
@@ -82,26 +85,48 @@ def _message(text: str, kind: str = "error") -> ft.Control:
     )
 
 
-def autokey(control: ft.BaseControl, path: str = "k") -> None:
-    """Give every unkeyed control a key from its place in the tree.
+def autokey(control: ft.BaseControl, index: int = 0) -> str:
+    """Give every unkeyed control a key; returns the control's key.
 
-    Flet matches rebuilt controls in lists by key, so a screen rebuilt after
+    Flet matches rebuilt controls in a list by key, so a screen rebuilt after
     each tap is patched in place instead of replaced: the browser keeps its
-    widgets (and their accessibility nodes) and the update stays small.
+    widgets (and their accessibility nodes, so a quick second tap is never
+    lost) and the update stays small.  A container is keyed after its first
+    explicitly keyed child (stable when siblings come and go), text by its
+    words, anything else by its type and place.
     """
-    if getattr(control, "key", None) is None:
-        control.key = f"{path}:{type(control).__name__}"
+    first_explicit: str | None = None
     for f in dataclasses.fields(control):
         name = f.name
         if name.startswith("_") or name in ("data", "key", "parent", "page"):
             continue
         value = getattr(control, name, None)
         if isinstance(value, ft.BaseControl):
-            autokey(value, f"{path}.{name}")
-        elif isinstance(value, list):
+            autokey(value)
+        elif isinstance(value, list) and value and isinstance(value[0], ft.BaseControl):
+            seen: set[str] = set()
             for i, item in enumerate(value):
-                if isinstance(item, ft.BaseControl):
-                    autokey(item, f"{path}.{name}{i}")
+                if not isinstance(item, ft.BaseControl):
+                    continue
+                explicit = getattr(item, "key", None) is not None
+                k = autokey(item, i)
+                if k in seen:  # keys must be unique among siblings
+                    k = f"{k}#{i}"
+                    item.key = k
+                seen.add(k)
+                if explicit and first_explicit is None:
+                    first_explicit = k
+    key = getattr(control, "key", None)
+    if key is None:
+        kind = type(control).__name__
+        if first_explicit is not None:
+            key = f"~{kind}<{first_explicit}>"
+        elif isinstance(control, ft.Text) and control.value:
+            key = f"~{kind}:{control.value}"
+        else:
+            key = f"~{kind}@{index}"
+        control.key = key
+    return str(key)
 
 
 class GinApp:
@@ -192,8 +217,9 @@ class GinApp:
             )
         ]
         for i, c in enumerate(self.view.controls):
-            autokey(c, f"{m.screen}{i}")
-        autokey(self.view.appbar, "appbar")
+            c.key = f"screen:{m.screen}"
+            autokey(c, i)
+        autokey(self.view.appbar)
         if self.page.route != m.route:
             self.page.route = m.route
         self.page.update()
@@ -279,11 +305,21 @@ class GinApp:
     def _choice(self, label: str, selected: bool, handler: Handler, **kw: Any) -> ft.Control:
         kw.setdefault("key", f"choice:{label}")
         if kw.pop("compact", False):
+            color = kw.pop("color", None)
             style = ft.ButtonStyle(
                 padding=ft.Padding.symmetric(horizontal=4), text_style=ft.TextStyle(size=14)
             )
-            cls = ft.FilledButton if selected else ft.OutlinedButton
-            return cls(label, height=TAP - 4, on_click=handler, expand=True, style=style, **kw)
+            if selected:
+                if color:
+                    style.bgcolor = color
+                return ft.FilledButton(
+                    label, height=TAP - 4, on_click=handler, expand=True, style=style, **kw
+                )
+            if color:
+                style.color = color
+            return ft.OutlinedButton(
+                label, height=TAP - 4, on_click=handler, expand=True, style=style, **kw
+            )
         if selected:
             return ft.FilledButton(label, icon=ft.Icons.CHECK, height=TAP, on_click=handler, **kw)
         return ft.OutlinedButton(label, height=TAP, on_click=handler, **kw)
@@ -376,8 +412,6 @@ class GinApp:
                             hint_text="e.g. K♠ or KS",
                             value=form.draw_texts.get(seat.name, ""),
                             on_change=self._draw_changed(form, seat.name),
-                            on_blur=lambda _: self.render(),
-                            on_submit=lambda _: self.render(),
                             text_size=18,
                         )
                     )
@@ -449,6 +483,7 @@ class GinApp:
         def handler(e: Any) -> None:
             form.draw_texts[name] = e.control.value
             form.error = None
+            self.render()  # the roles preview follows the cards as they are typed
 
         return handler
 
@@ -954,17 +989,19 @@ class GinApp:
                         form.tapping == "knocker",
                         self.on(form.set_tapping, "knocker"),
                         compact=True,
+                        color=KNOCKER_BG,
                     ),
                     self._choice(
                         f"Tapping {dname}",
                         form.tapping == "defender",
                         self.on(form.set_tapping, "defender"),
                         compact=True,
+                        color=DEFENDER_BG,
                     ),
                 ]
             ),
-            _text(form.card_summary("knocker"), size=15, color=ft.Colors.PRIMARY, weight="bold"),
-            _text(form.card_summary("defender"), size=15, color=ft.Colors.TERTIARY, weight="bold"),
+            _text(form.card_summary("knocker"), size=15, color=KNOCKER_BG, weight="bold"),
+            _text(form.card_summary("defender"), size=15, color=DEFENDER_BG, weight="bold"),
             self._grid(form),
             ft.TextButton("Clear all cards", on_click=self.on(form.clear_cards)),
         ]
@@ -973,27 +1010,26 @@ class GinApp:
     def _grid(self, form: HandForm) -> ft.Control:
         rows: list[ft.Control] = []
         for suit_cards in deck_by_suit():
-            tiles: list[ft.Control] = []
-            for c in suit_cards:
-                tiles.append(self._card_tile(form, c))
-            rows.append(ft.Row(tiles, wrap=True, spacing=4, run_spacing=4))
-        return ft.Column(rows, spacing=8)
+            tiles: list[ft.Control] = [self._card_tile(form, c) for c in suit_cards]
+            # a phone shows A-7 and 8-K; wider screens a whole suit per line
+            rows.append(ft.ResponsiveRow(tiles, columns=14, spacing=4, run_spacing=4))
+        return ft.Column(rows, spacing=10)
 
     def _card_tile(self, form: HandForm, c: Card) -> ft.Control:
         owner = form.owner(c) if not form.picking_upcard else None
         if form.picking_upcard and form.upcard == c:
             owner = "knocker"
         red = c.suit in RED_SUITS
-        fg: ft.Colors | None
+        fg: str | None
         if owner == "knocker":
-            bg, fg = ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY
+            bg, fg = KNOCKER_BG, ft.Colors.WHITE
         elif owner == "defender":
-            bg, fg = ft.Colors.TERTIARY, ft.Colors.ON_TERTIARY
+            bg, fg = DEFENDER_BG, ft.Colors.WHITE
         else:
-            bg, fg = ft.Colors.SURFACE_CONTAINER_LOWEST, (ft.Colors.RED_700 if red else None)
+            bg, fg = ft.Colors.SURFACE_CONTAINER_LOWEST, (RED if red else None)
         return ft.Button(
             content=ft.Text(str(c), size=17, color=fg, weight=ft.FontWeight.BOLD),
-            width=52,
+            col={"xs": 2, "md": 1},
             height=48,
             bgcolor=bg,
             style=ft.ButtonStyle(

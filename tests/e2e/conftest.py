@@ -153,9 +153,17 @@ class Ui:
         expect(self.page.get_by_text(text).first).to_be_visible(timeout=TIMEOUT_MS)
 
     def fill(self, label: str, value: str) -> None:
+        """Type into a field; typing lost to a redraw in flight is retried."""
         box = self.page.get_by_role("textbox", name=label)
-        box.click()
-        box.fill(value)
+        for _ in range(3):
+            box.click()
+            box.fill(value)
+            try:
+                expect(box).to_have_value(value, timeout=3000)
+                return
+            except AssertionError:
+                continue
+        expect(box).to_have_value(value)
 
     def shot(self, suffix: str = "", size: dict[str, int] | None = None) -> Path:
         SHOTS.mkdir(parents=True, exist_ok=True)

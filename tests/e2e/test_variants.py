@@ -41,7 +41,6 @@ def test_three_hand_box_win_loss_and_draw(server: Server, ui: Ui) -> None:
     ui.click("Start game")
     ui.see("Bob and Cy both drew a 7: draw again")  # ties are refused
     ui.fill("Card Cy drew", "2C")
-    ui.page.keyboard.press("Enter")
     ui.see("Box: Ann · Captain: Bob · Sits out: Cy")
     ui.click("Start game")
     ui.see("Next hand: Ann in the box deals · Bob is captain · Cy sits out")

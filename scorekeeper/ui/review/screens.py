@@ -111,7 +111,7 @@ def _message(text: str, kind: str = "error") -> ft.Control:
             content=ft.Row(
                 [
                     ft.Icon(ft.Icons.ERROR_OUTLINE if error else ft.Icons.INFO_OUTLINE),
-                    ft.Text(text, size=16, expand=True, selectable=True),
+                    ft.Text(text, size=16, expand=True),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.START,
             ),
@@ -139,10 +139,17 @@ def _messages(ctx: ReviewContext) -> list[ft.Control]:
     return out
 
 
+CHIP = 44
+_CHIP_STYLE = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12))
+
+
 def _choice(label: str, selected: bool, handler: Handler) -> ft.Control:
+    """A filter or option chip: filled with a check mark when selected."""
     if selected:
-        return ft.FilledButton(label, icon=ft.Icons.CHECK, height=TAP - 4, on_click=handler)
-    return ft.OutlinedButton(label, height=TAP - 4, on_click=handler)
+        return ft.FilledButton(
+            label, icon=ft.Icons.CHECK, height=CHIP, on_click=handler, style=_CHIP_STYLE
+        )
+    return ft.OutlinedButton(label, height=CHIP, on_click=handler, style=_CHIP_STYLE)
 
 
 def _chips(items: list[ft.Control]) -> ft.Control:
@@ -220,7 +227,6 @@ def _history_card(ctx: ReviewContext, row: HistoryRow, *, deleted: bool = False)
                 ft.Text(row.title, size=18, weight=ft.FontWeight.BOLD, expand=True),
                 ft.Text(row.status, size=15, weight=ft.FontWeight.BOLD),
             ],
-            wrap=True,
         ),
         ft.Text(row.score, size=16),
         _muted(row.detail),
@@ -354,14 +360,32 @@ def _sheet_table(v: GameView) -> ft.Control:
     if hollywood:
         heads: list[ft.Control] = [ft.Container(width=num_w)]
         for c in v.columns:
-            label = c.title + (f" ✓ {c.winner}" if c.closed and c.winner else "")
+            lines: list[ft.Control] = [
+                ft.Text(
+                    c.title,
+                    size=14,
+                    weight=ft.FontWeight.BOLD,
+                    no_wrap=True,
+                    text_align=ft.TextAlign.CENTER,
+                ),
+            ]
+            if c.closed and c.winner:
+                lines.append(
+                    ft.Text(
+                        f"✓ {c.winner}",
+                        size=13,
+                        no_wrap=True,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                        text_align=ft.TextAlign.CENTER,
+                    )
+                )
             heads.append(
                 ft.Container(
-                    ft.Text(label, size=14, weight=ft.FontWeight.BOLD, no_wrap=True,
-                            overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER),
+                    ft.Column(lines, spacing=0, tight=True,
+                              horizontal_alignment=ft.CrossAxisAlignment.CENTER),
                     expand=len(v.players), alignment=ft.Alignment.CENTER,
                     bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if c.closed else None,
-                    border_radius=6,
+                    border_radius=6, padding=ft.Padding.symmetric(vertical=2),
                 )
             )  # fmt: skip
         rows.append(ft.Row(heads, spacing=2))
@@ -405,12 +429,26 @@ def _sheet_table(v: GameView) -> ft.Control:
     return _box(*rows)
 
 
+def _scale(top: int) -> tuple[int, int]:
+    """A chart's top and grid step: round numbers, about four lines.
+
+    >>> _scale(120), _scale(100), _scale(7), _scale(1234)
+    ((150, 50), (100, 25), (8, 2), (1500, 500))
+    """
+    raw = max(top, 4) / 4
+    magnitude = 10 ** (len(str(int(raw))) - 1)
+    step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)
+    step_i = max(1, int(step))
+    return -(-max(top, 1) // step_i) * step_i, step_i
+
+
 def race_chart(race: ScoreRace, t: Any, *, compact: bool = False) -> list[ft.Control]:
     """One line chart per column (Hollywood: three small panels)."""
     out: list[ft.Control] = []
     many = len(race.columns) > 1
     for col in race.columns:
-        top = max([race.target] + [y for ln in col.lines for _, y in ln.points])
+        top, step = _scale(max([race.target] + [y for ln in col.lines for _, y in ln.points]))
+        span = max(col.end - col.start, 1)
         series = [
             fch.LineChartData(
                 points=[fch.LineChartDataPoint(x, y) for x, y in ln.points],
@@ -422,12 +460,16 @@ def race_chart(race: ScoreRace, t: Any, *, compact: bool = False) -> list[ft.Con
         chart = fch.LineChart(
             data_series=series,
             min_x=col.start,
-            max_x=max(col.end, col.start + 1),
+            max_x=col.start + span,
             min_y=0,
             max_y=top,
             height=150 if many or compact else 220,
             expand=True,
             interactive=False,
+            left_axis=fch.ChartAxis(label_size=40, label_spacing=step),
+            bottom_axis=fch.ChartAxis(label_size=22, label_spacing=max(1, -(-span // 8))),
+            horizontal_grid_lines=fch.ChartGridLines(interval=step, width=0.5),
+            vertical_grid_lines=fch.ChartGridLines(interval=span + 1, width=0),
         )
         title = t.gettext("Game {n}").format(n=col.index + 1) if many else t.gettext("Score race")
         out.append(
@@ -435,7 +477,11 @@ def race_chart(race: ScoreRace, t: Any, *, compact: bool = False) -> list[ft.Con
                 label=t.gettext("Score race chart: {title}").format(title=title),
                 container=True,
                 content=ft.Column(
-                    [ft.Text(title, size=14, weight=ft.FontWeight.BOLD), chart], spacing=4
+                    [
+                        ft.Text(title, size=14, weight=ft.FontWeight.BOLD),
+                        ft.Container(chart, padding=ft.Padding.only(right=14)),
+                    ],
+                    spacing=4,
                 ),
             )
         )

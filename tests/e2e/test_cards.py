@@ -1,0 +1,51 @@
+"""Hand entry on the card grid: both full hands with a lay-off, and deadwood cards."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from .conftest import Server, Ui
+
+ANN = ["5♠", "6♠", "7♠", "9♣", "9♦", "9♥", "2♣", "3♣", "4♣", "A♦"]
+BOB = ["8♠", "9♠", "K♥", "Q♥", "J♥", "2♦", "3♦", "4♥", "4♦", "10♣"]
+
+
+def tap_cards(ui: Ui, who: str, cards: list[str], summary: str) -> None:
+    ui.click(f"Tapping {who}")
+    for i, c in enumerate(cards, start=1):
+        ui.click(c)
+        if summary == "full":
+            ui.see(re.compile(rf"^{who}: {i} of 10"))
+        else:
+            ui.see(re.compile(rf"^{who}: {i} cards?, deadwood"))
+
+
+def test_full_hands_with_lay_off(server: Server, ui: Ui) -> None:
+    ui.open(server.url)
+    ui.new_game(["Ann", "Bob"], dealer="Bob")
+    ui.click("Enter hand")
+    ui.click("Full hands")
+    ui.click("Ann knocked")
+    tap_cards(ui, "Ann", ANN, "full")
+    tap_cards(ui, "Bob", BOB, "full")
+    ui.see("Ann knocked (1 v 14): Ann +13")
+    ui.see("Ann's melds: 5♠ 6♠ 7♠ | 9♥ 9♦ 9♣ | 2♣ 3♣ 4♣")
+    ui.see("Bob lays off: 8♠ 9♠")
+    ui.see("Deadwood: Ann 1, Bob 14")
+    ui.shot("-preview")
+    ui.click("Save hand")
+    ui.see("Score: Ann 13 · Bob 0")
+
+    # deadwood cards: the sum is shown, and a meld among them is pointed out
+    ui.click("Enter hand")
+    ui.click("Deadwood cards")
+    ui.click("Ann knocked")
+    tap_cards(ui, "Ann", ["2♠", "3♥"], "deadwood")
+    tap_cards(ui, "Bob", ["4♠", "4♥", "4♣", "K♦"], "deadwood")
+    ui.see(re.compile(r"Bob: 4 cards, deadwood 22 · these cards hold a meld: 4♠ 4♥ 4♣"))
+    ui.see("Ann knocked (5 v 22): Ann +17")
+    ui.click("Save hand")
+    ui.see("Score: Ann 30 · Bob 0")
+    expect(ui.button("Save hand")).to_have_count(0)
