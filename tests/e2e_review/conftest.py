@@ -1,0 +1,179 @@
+"""Real-browser tests of the review screens: ``python -m scorekeeper.ui.review``
+served in web mode on loopback, Debian's chromium driven by Playwright.
+
+Fails (never skips) when chromium or Playwright is missing.  Screenshots go
+to ``test-output/e2e_review/<test><suffix>.png``.  The data folder is seeded
+through the store API before the server starts.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from ui_review.seed import seed_folder
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "test-output" / "e2e_review"
+CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+TIMEOUT_MS = 20_000
+
+try:
+    from playwright.sync_api import Browser, Locator, Page, Playwright, expect, sync_playwright
+except ImportError as exc:  # pragma: no cover
+    raise RuntimeError("the e2e tests need Playwright: pip install -e '.[test]'") from exc
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Server:
+    """``python -m scorekeeper.ui.review`` on a free loopback port."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = data_dir
+        self.port = free_port()
+        self.proc: subprocess.Popen[str] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self) -> None:
+        env = dict(os.environ, FLET_WEB_NO_CDN="1", LANGUAGE="en", LANG="C.UTF-8")
+        env.pop("DISPLAY", None)
+        env.pop("WAYLAND_DISPLAY", None)
+        cmd = [
+            sys.executable, "-m", "scorekeeper.ui.review",
+            "--port", str(self.port), "--data-dir", str(self.data_dir),
+        ]  # fmt: skip
+        self.proc = subprocess.Popen(
+            cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                out = self.proc.stdout.read() if self.proc.stdout else ""
+                raise RuntimeError(f"the review app exited with {self.proc.returncode}:\n{out}")
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", self.port)) == 0:
+                    return
+            time.sleep(0.05)
+        raise TimeoutError(f"the review app did not open port {self.port}")
+
+    def stop(self) -> str:
+        if self.proc is None:
+            return ""
+        self.proc.terminate()
+        try:
+            out, _ = self.proc.communicate(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            out, _ = self.proc.communicate()
+        self.proc = None
+        return out or ""
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        pytest.fail(f"chromium not found at {CHROMIUM}: apt-get install chromium")
+    b = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield b
+    b.close()
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def ids(data_dir: Path) -> dict[str, str]:
+    """The known history of tests/ui_review/seed.py, entered before the server starts."""
+    return seed_folder(data_dir)
+
+
+@pytest.fixture
+def server(data_dir: Path, ids: dict[str, str]) -> Iterator[Server]:
+    srv = Server(data_dir)
+    srv.start()
+    yield srv
+    out = srv.stop()
+    assert "Traceback" not in out, out[-4000:]
+
+
+class Ui:
+    def __init__(self, page: Page, name: str) -> None:
+        self.page = page
+        self.name = name
+        self.errors: list[str] = []
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def open(self, url: str, ready: str = "History") -> None:
+        self.page.goto(url)
+        ph = self.page.locator("flt-semantics-placeholder")
+        ph.wait_for(state="attached", timeout=60_000)
+        ph.evaluate("el => el.click()")
+        self.page.get_by_role("button", name=ready).first.wait_for(timeout=60_000)
+
+    def button(self, name: str | re.Pattern[str]) -> Locator:
+        return self.page.get_by_role("button", name=name, exact=isinstance(name, str)).first
+
+    def click(self, name: str | re.Pattern[str]) -> None:
+        self.button(name).click()
+
+    def see(self, text: str | re.Pattern[str]) -> None:
+        expect(self.page.get_by_text(text).first).to_be_visible(timeout=TIMEOUT_MS)
+
+    def shot(self, suffix: str = "", size: dict[str, int] | None = None) -> Path:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        if size:
+            self.page.set_viewport_size(size)  # type: ignore[arg-type]
+        self.page.wait_for_timeout(1200)  # the canvas paints after the semantics tree
+        path = SHOTS / f"{self.name}{suffix}.png"
+        self.page.screenshot(path=str(path))
+        return path
+
+
+@pytest.fixture
+def ui(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Ui]:
+    context = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    u = Ui(page, request.node.name)
+    yield u
+    try:
+        u.shot("-end")
+    finally:
+        context.close()

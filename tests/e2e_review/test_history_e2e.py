@@ -1,0 +1,50 @@
+"""The history in a real browser: filters, a Hollywood series read-only, delete and undo."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from .conftest import DESKTOP, Server, Ui
+
+
+def test_filter_by_player_and_open_hollywood_series(server: Server, ui: Ui) -> None:
+    ui.open(server.url)
+    ui.see("5 games")
+    ui.click("Cy")
+    ui.see("2 games")
+    expect(ui.button("Open Bob v Cy")).to_be_visible()
+    expect(ui.page.get_by_role("button", name="Open Ann v Bob", exact=True)).to_have_count(0)
+    ui.shot("-filtered")
+    ui.click("Everyone")
+    ui.click("Hollywood")
+    ui.see("2 games")
+    ui.click("Open Ann v Bob")  # newest first: the 2-1 series
+    ui.see("Hollywood: Ann v Bob")
+    for column in ("Game 1", "Game 2", "Game 3", "✓ Ann", "✓ Bob"):
+        ui.see(column)
+    ui.see("Ann won")
+    ui.see("Ann went gin (35): Ann +60")
+    ui.see("deadwood +35 · gin bonus +25")
+    ui.shot("-series")
+    ui.page.mouse.wheel(0, 2500)
+    ui.shot("-series-charts")
+    ui.shot("-series-desktop", DESKTOP)
+    ui.click(re.compile(r"^Back"))
+    ui.see("2 games")
+    assert not ui.errors
+
+
+def test_delete_then_undo(server: Server, ui: Ui) -> None:
+    ui.open(server.url)
+    ui.see("5 games")
+    ui.click("Delete")
+    ui.click("Yes, delete it")
+    ui.see("4 games")
+    ui.see("Deleted Ann v Bob v Cy.")
+    ui.shot("-deleted")
+    ui.click("Undo delete")
+    ui.see("5 games")
+    ui.see("The game is back.")
+    assert not ui.errors

@@ -1,0 +1,84 @@
+"""Statistics of the seeded history (tests/ui_review/seed.py), figures worked out by hand.
+
+Ann: games A (won), B (3 columns lost), C (columns 1 and 3 won), D (won) → 4 of 8;
+hands won A1 A2 A5, B1, C2 C3 C6 C8, D1 D5 = 10 of 20; points 102+10+220+110 = 442,
+so 44.2 a hand; gins A5 C2 C3 C8 D5 = 5; biggest hand D5 gin v 75 = 100.
+Bob: B's three columns and C's second = 4 of 8; one sweep (B); undercut twice (A2, D4).
+Cy: E unfinished, D lost: 0 of 1; big gin E2 (20 + 31 = 51); undercut Bob in D4.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from scorekeeper.ui.review import ReviewModel
+
+
+def card(model: ReviewModel, name: str) -> dict[str, str]:
+    cards = {c.title: c for c in model.player_cards(model.statistics())}
+    return {r.label: r.values[0] for r in cards[name].rows}
+
+
+def test_per_player_figures(model: ReviewModel) -> None:
+    ann = card(model, "Ann")
+    assert ann == {
+        "Games won": "4 / 8",
+        "Series won": "1 / 2",
+        "Hands won": "10 / 20",
+        "Gins": "5",
+        "Big gins": "0",
+        "Undercuts given": "1",
+        "Undercuts suffered": "0",
+        "Average points per hand won": "44.2",
+        "Biggest hand": "100",
+        "Longest winning streak": "3",
+        "Knock vs gin": "4 knocks · 5 gins (56% gin)",
+        "Hollywood sweeps": "0",
+    }
+    bob = card(model, "Bob")
+    assert (bob["Games won"], bob["Hollywood sweeps"], bob["Undercuts suffered"]) == (
+        "4 / 8",
+        "1",
+        "2",
+    )
+    cy = card(model, "Cy")
+    assert (cy["Games won"], cy["Big gins"], cy["Biggest hand"], cy["Undercuts given"]) == (
+        "0 / 1", "1", "51", "1",
+    )  # fmt: skip
+    assert cy["Knock vs gin"] == "1 knock · 1 gin (50% gin)"
+
+
+def test_filters_by_format_and_period(model: ReviewModel) -> None:
+    model.act(model.set_stats_format, "hollywood")
+    stats = model.statistics()
+    assert (stats.games, stats.hands) == (2, 12)
+    assert card(model, "Ann")["Games won"] == "2 / 6"
+    assert "Cy" not in {c.title for c in model.player_cards(stats)}
+    model.act(model.set_stats_format, None)
+    model.act(model.set_stats_period, "30")
+    assert model.statistics().games == 5
+    assert model.statistics(now=datetime.now(UTC) + timedelta(days=31)).games == 0
+
+
+def test_head_to_head(model: ReviewModel) -> None:
+    stats = model.statistics()
+    cards = {c.title: c for c in (model.head_to_head_card(h) for h in stats.pairs())}
+    ab = cards["Ann v Bob"]
+    rows = {r.label: r.values for r in ab.rows}
+    assert ab.players == ("Ann", "Bob")
+    assert rows["Games won"] == ("4 / 8", "4 / 8")
+    assert rows["Series won"] == ("1 / 2", "1 / 2")
+    assert rows["Hollywood sweeps"] == ("0", "1")
+
+
+def test_deleted_games_leave_the_statistics(model: ReviewModel, ids: dict[str, str]) -> None:
+    model.act(model.delete_game, ids["B"])
+    assert card(model, "Bob")["Hollywood sweeps"] == "0"
+    model.act(model.undo_delete)
+    assert card(model, "Bob")["Hollywood sweeps"] == "1"
+
+
+def test_wins_bars(model: ReviewModel) -> None:
+    assert [(b.name, b.wins) for b in model.bars(model.statistics())] == [
+        ("Ann", 4), ("Bob", 4), ("Cy", 0),
+    ]  # fmt: skip
