@@ -86,6 +86,19 @@ class Msg:
     def __str__(self) -> str:
         return self.render()
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Msg):
+            return NotImplemented
+        return (self.template, self.plural_template, self.n, self.params) == (
+            other.template,
+            other.plural_template,
+            other.n,
+            other.params,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.template, self.n))
+
     def __repr__(self) -> str:
         return f"Msg({self.render()!r})"
 

@@ -373,7 +373,7 @@ def _over_message(format: Format, sheet: _Sheet, names: Mapping[str, str]) -> Ms
         return Msg("this Hollywood series is over: all three games have ended")
     winner = sheet.closed[0]
     totals = sheet.totals[0]
-    score = " to ".join(str(totals[p]) for p in sorted(totals, key=lambda p: -totals[p]))
+    score = "–".join(str(totals[p]) for p in sorted(totals, key=lambda p: -totals[p]))
     return Msg("this game is over: {name} won {score}", name=_name(names, winner), score=score)
 
 

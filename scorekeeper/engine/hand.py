@@ -343,7 +343,7 @@ def knock_limit(rules: Rules, upcard: Card | None) -> tuple[int, Msg]:
 
 def score_hand(hand: Hand, rules: Rules, knocker: str | None = None) -> HandResult:
     """Score one hand. ``knocker`` is the name used in messages (default ``hand.by``)."""
-    name = knocker or hand.by or "the knocker"
+    name: str | Msg = knocker or hand.by or Msg("the knocker")
     mult = 2 if rules.oklahoma and rules.oklahoma_spades_double and _is_spade(hand.upcard) else 1
     if hand.claim is Claim.DRAW:  # scores nothing; the upcard is optional here
         return HandResult(Outcome.DRAW, None, 0, 0, 0, rules.knock_limit, mult, ())
@@ -417,7 +417,7 @@ def _is_spade(c: Card | None) -> bool:
 
 
 def _from_cards(
-    hand: Hand, rules: Rules, limit: int, why: Msg, name: str
+    hand: Hand, rules: Rules, limit: int, why: Msg, name: str | Msg
 ) -> tuple[Arrangement, Arrangement, Claim]:
     """Melds, lay-offs and the result from both full hands."""
     cards = hand.knocker_cards
