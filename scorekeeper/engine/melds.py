@@ -243,6 +243,15 @@ _RANK_OPTIONS: dict[tuple[int, int], list[_Option]] = {
 }
 
 
+def _run_reach(mask: int) -> int:
+    """The ranks of a suit mask that some run of three could use."""
+    starts = mask & mask >> 1 & mask >> 2
+    return starts | starts << 1 | starts << 2
+
+
+_RUN_REACH = [_run_reach(m) for m in range(1 << 13)]
+
+
 def _search(mask: int) -> tuple[int, list[_SetChoice]]:
     """Best melded value of a hand mask, and every set choice that reaches it."""
     f = _FULL
@@ -251,33 +260,40 @@ def _search(mask: int) -> tuple[int, list[_SetChoice]]:
     three = (a & b & (c | d)) | (c & d & (a | b))
     if not three:
         return rv[a] + rv[b] + rv[c] + rv[d], [()]
+    # A rank none of whose cards could sit in a run always makes its whole set
+    # (leaving a card out only adds deadwood): no need to branch on it.
+    reach = _RUN_REACH[a] | _RUN_REACH[b] | _RUN_REACH[c] | _RUN_REACH[d]
+    forced: list[tuple[int, int]] = []
+    forced_removed = forced_value = 0
     options = []
     while three:
         low = three & -three
         three ^= low
         r = low.bit_length() - 1
         held = (a >> r & 1) | (b >> r & 1) << 1 | (c >> r & 1) << 2 | (d >> r & 1) << 3
-        options.append(_RANK_OPTIONS[r, held])
+        if reach & low:
+            options.append(_RANK_OPTIONS[r, held])
+        else:
+            forced.append((r, held))
+            forced_removed |= _SET_MASK[r, held]
+            forced_value += _SET_VALUE[r, held]
+    if not options:
+        m = mask & ~forced_removed
+        value = rv[m & f] + rv[m >> LANE & f] + rv[m >> 2 * LANE & f] + rv[m >> 3 * LANE]
+        return forced_value + value, [tuple(forced)]
+    mask &= ~forced_removed
     best = -1
     winners: list[_SetChoice] = []
-    if len(options) == 1:  # the usual case: one rank could make a set
-        for removed, value, key in options[0]:
-            m = mask & ~removed
-            value += rv[m & f] + rv[m >> LANE & f] + rv[m >> 2 * LANE & f] + rv[m >> 3 * LANE]
-            if value > best:
-                best, winners = value, [(key,) if key else ()]
-            elif value == best:
-                winners.append((key,) if key else ())
-        return best, winners
-    for combo in itertools.product(*options):
-        removed = value = 0
+    for combo in itertools.product(*options) if len(options) > 1 else ((o,) for o in options[0]):
+        removed = 0
+        value = forced_value
         for rm, v, _ in combo:
             removed |= rm
             value += v
         m = mask & ~removed
         value += rv[m & f] + rv[m >> LANE & f] + rv[m >> 2 * LANE & f] + rv[m >> 3 * LANE]
         if value >= best:
-            chosen = tuple(key for _, _, key in combo if key)
+            chosen = (*forced, *(key for _, _, key in combo if key))
             if value > best:
                 best, winners = value, [chosen]
             else:
