@@ -85,23 +85,18 @@ def import_summary(t: Translator, report: ImportReport) -> str:
     Added 1 player, 2 games and 17 hands. 3 games were already here.
     """
     if not (report.players_added or report.games_added or report.games_updated):
-        text = t.gettext("Nothing new: everything in that file is already here.")
-    else:
-        text = t.gettext("Added {players}, {games} and {hands}.").format(
-            players=t.ngettext("{n} player", "{n} players", report.players_added).format(
-                n=report.players_added
-            ),
-            games=t.ngettext("{n} game", "{n} games", report.games_added).format(
-                n=report.games_added
-            ),
-            hands=t.ngettext("{n} hand", "{n} hands", report.hands_added).format(
-                n=report.hands_added
-            ),
-        )
-        if report.games_updated:
-            text += " " + t.ngettext(
-                "{n} game got more hands.", "{n} games got more hands.", report.games_updated
-            ).format(n=report.games_updated)
+        return t.gettext("Nothing new: everything in that file is already here.")
+    text = t.gettext("Added {players}, {games} and {hands}.").format(
+        players=t.ngettext("{n} player", "{n} players", report.players_added).format(
+            n=report.players_added
+        ),
+        games=t.ngettext("{n} game", "{n} games", report.games_added).format(n=report.games_added),
+        hands=t.ngettext("{n} hand", "{n} hands", report.hands_added).format(n=report.hands_added),
+    )
+    if report.games_updated:
+        text += " " + t.ngettext(
+            "{n} game got more hands.", "{n} games got more hands.", report.games_updated
+        ).format(n=report.games_updated)
     if report.games_skipped:
         text += " " + t.ngettext(
             "{n} game was already here.", "{n} games were already here.", report.games_skipped
