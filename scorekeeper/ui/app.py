@@ -136,7 +136,7 @@ class GinApp:
         self.page = page
         self.model = AppModel(store)
         self.view = ft.View(route="/", scroll=ft.ScrollMode.AUTO, padding=12)
-        self._new_name_field: ft.TextField | None = None
+        self._bottom: ft.BottomAppBar | None = None
 
     # --- wiring ---------------------------------------------------------------
 
@@ -203,6 +203,9 @@ class GinApp:
             title, controls = self._home()
         self.view.route = m.route
         self.view.appbar = self._appbar(title)
+        self.view.bottom_appbar = self._bottom if m.screen == "hand" else None
+        if self.view.bottom_appbar is not None:
+            autokey(self.view.bottom_appbar)
         self.view.controls = [
             ft.ResponsiveRow(
                 [
@@ -800,7 +803,7 @@ class GinApp:
             ]
             if form.upcard is not None:
                 up_row.append(ft.TextButton("Change upcard", on_click=self.on(form.choose_upcard)))
-            left.append(_card_box(ft.Row(up_row, wrap=True), color=ft.Colors.SECONDARY_CONTAINER))
+            left.append(_card_box(ft.Row(up_row), color=ft.Colors.SECONDARY_CONTAINER))
         if form.picking_upcard:
             left.append(_section("Tap the upcard"))
             left.append(self._grid(form))
@@ -833,7 +836,21 @@ class GinApp:
                 "Cancel", key="cancel", height=TAP + 8, on_click=self.on(m.cancel_hand)
             ),
         ]
-        right.append(ft.Row(actions))
+        summary = ft.Text(
+            p.error or p.headline,
+            size=15,
+            weight=ft.FontWeight.BOLD,
+            color=ft.Colors.ERROR if p.error else None,
+            max_lines=2,
+            overflow=ft.TextOverflow.ELLIPSIS,
+        )
+        # always in reach at the table: the bottom bar with the score and Save
+        self._bottom = ft.BottomAppBar(
+            content=ft.Column([summary, ft.Row(actions)], spacing=6, tight=True),
+            height=118,
+            padding=ft.Padding.symmetric(horizontal=12, vertical=6),
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+        )
         if editing and form.edit_index is not None and m.versions(form.edit_index) > 1:
             right.append(
                 ft.OutlinedButton(
