@@ -150,3 +150,15 @@ def test_game_view_follows_new_hands(model: ReviewModel, store: Store, ids: dict
     assert len(model.game_view(ids["E"]).rows) == 3
     store.record_hand(ids["E"], Hand.gin(ids["bob"], 10))
     assert len(model.game_view(ids["E"]).rows) == 4
+
+
+def test_history_pages_of_fifty(store: Store, ids: dict[str, str]) -> None:
+    for _ in range(52):
+        store.create_game("standard", [ids["ann"], ids["bob"]], "seed")
+    m = ReviewModel(store)
+    assert (len(m.history_rows()), m.history_total) == (50, 57)
+    m.act(m.show_more)
+    assert len(m.history_rows()) == 57
+    m.act(m.set_filter_player, ids["cy"])  # a new filter starts at the top again
+    assert (len(m.history_rows()), m.history_total, m.history_limit) == (2, 2, 50)
+    assert len(m.history_rows(limit=0)) == 2

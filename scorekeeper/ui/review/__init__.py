@@ -83,6 +83,7 @@ with a menu; ``python -m scorekeeper.ui.review --data-dir DIR --port N``.
 
 from .gameview import GameView, HandRow, build_game_view, format_label
 from .model import (
+    PAGE,
     PERIODS,
     SCREENS,
     ChangeKind,
@@ -115,6 +116,7 @@ from .standalone import mount_demo, theme_mode
 
 __all__ = [
     "MENU",
+    "PAGE",
     "PERIODS",
     "SCREENS",
     "ChangeKind",

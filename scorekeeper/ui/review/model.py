@@ -38,6 +38,7 @@ from .settings import Settings, load_settings, save_settings
 log = logging.getLogger(__name__)
 
 __all__ = [
+    "PAGE",
     "PERIODS",
     "SCREENS",
     "FigureRow",
@@ -52,6 +53,8 @@ Screen = Literal["history", "deleted", "game", "stats", "players", "settings", "
 SCREENS: tuple[Screen, ...] = ("history", "deleted", "game", "stats", "players", "settings", "data")
 #: Period filters: key -> days back (None: all time; "year": since 1 January).
 PERIODS: tuple[str, ...] = ("all", "7", "30", "365")
+#: History rows shown at first, and added by each "Show more".
+PAGE = 50
 ChangeKind = Literal["games", "players", "settings", "language", "theme"]
 
 
@@ -175,6 +178,8 @@ class ReviewModel:
         self.filter_player: str | None = None
         self.filter_format: str | None = None
         self.filter_period = "all"
+        self.history_limit = PAGE
+        self.history_total = 0  # games matching the filters (set by history_rows)
         # statistics filters
         self.stats_format: str | None = None
         self.stats_period = "all"
@@ -258,14 +263,20 @@ class ReviewModel:
 
     def set_filter_player(self, player_id: str | None) -> None:
         self.filter_player = player_id
+        self.history_limit = PAGE
 
     def set_filter_format(self, fmt: str | None) -> None:
         self.filter_format = fmt
+        self.history_limit = PAGE
 
     def set_filter_period(self, period: str) -> None:
         if period not in PERIODS:
             raise StoreError(self.t.gettext("There is no such period."))
         self.filter_period = period
+        self.history_limit = PAGE
+
+    def show_more(self) -> None:
+        self.history_limit += PAGE
 
     def summaries(self, *, now: datetime | None = None) -> list[GameSummary]:
         since, until = period_range(self.filter_period, now)
@@ -297,8 +308,15 @@ class ReviewModel:
         detail = " · ".join((format_label(t, s.format), hands, _date(t, s.created_at)))
         return HistoryRow(s.id, " v ".join(s.player_names), detail, score, status, s.finished)
 
-    def history_rows(self, *, now: datetime | None = None) -> list[HistoryRow]:
-        return [self.history_row(s) for s in self.summaries(now=now)]
+    def history_rows(
+        self, *, now: datetime | None = None, limit: int | None = None
+    ) -> list[HistoryRow]:
+        """The newest games matching the filters, at most ``limit`` (default:
+        :attr:`history_limit`; 0: all); :attr:`history_total` counts them all."""
+        found = self.summaries(now=now)
+        self.history_total = len(found)
+        n = self.history_limit if limit is None else limit
+        return [self.history_row(s) for s in (found[:n] if n else found)]
 
     def deleted_rows(self) -> list[HistoryRow]:
         return [

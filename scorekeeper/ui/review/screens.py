@@ -271,10 +271,20 @@ def history_screen(ctx: ReviewContext) -> Screen:
     out.append(_format_chips(ctx, m.filter_format, m.set_filter_format))
     out.append(_period_chips(ctx, m.filter_period, m.set_filter_period))
     rows = m.history_rows()
-    out.append(_muted(t.ngettext("{n} game", "{n} games", len(rows)).format(n=len(rows)), size=15))
+    total = m.history_total
+    out.append(_muted(t.ngettext("{n} game", "{n} games", total).format(n=total), size=15))
     if not rows:
         out.append(_muted(t.gettext("No games match."), size=16))
     out.extend(_history_card(ctx, r) for r in rows)
+    if total > len(rows):
+        out.append(
+            ft.OutlinedButton(
+                t.gettext("Show more ({shown} of {total} shown)").format(
+                    shown=len(rows), total=total
+                ),
+                icon=ft.Icons.EXPAND_MORE, height=TAP, on_click=ctx.on(m.show_more),
+            )
+        )  # fmt: skip
     out.append(
         ft.TextButton(
             t.gettext("Deleted games"), icon=ft.Icons.DELETE_SWEEP, height=TAP,
