@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from scorekeeper.engine import Hand
 from scorekeeper.ui.review import ReviewModel
 
 
@@ -82,3 +83,19 @@ def test_wins_bars(model: ReviewModel) -> None:
     assert [(b.name, b.wins) for b in model.bars(model.statistics())] == [
         ("Ann", 4), ("Bob", 4), ("Cy", 0),
     ]  # fmt: skip
+
+
+def test_preload_fills_the_shared_cache(model: ReviewModel, ids: dict[str, str]) -> None:
+    import threading
+
+    from scorekeeper.ui.review import model as review_model
+
+    assert model.preload() == 5
+    again = ReviewModel(model.store)  # another session of the same process
+    assert again.load_game(ids["C"]) is model.load_game(ids["C"])
+    stop = threading.Event()
+    stop.set()
+    assert model.preload(stop) == 0
+    model.store.record_hand(ids["E"], Hand.draw())
+    assert len(model.load_game(ids["E"]).hands) == 4  # a changed game is replayed again
+    assert review_model.CACHE_GAMES >= 2500

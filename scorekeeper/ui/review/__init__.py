@@ -50,6 +50,7 @@ The lines to add to ``GinApp`` (about a dozen)::
     self.review_ctx = ReviewContext(self.review, self.render)
 
     # start(): page.theme_mode = theme_mode(self.review.settings.theme)
+    #          page.run_thread(self.review.preload)   # replays every game in the background
 
     # render(): a "review" screen in the builder table
     "review": lambda: render_screen(self.review_ctx),

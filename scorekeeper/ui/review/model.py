@@ -9,7 +9,10 @@ turns a refusal into an inline message; nothing raises into the UI.
 from __future__ import annotations
 
 import logging
+import os
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -53,6 +56,10 @@ Screen = Literal["history", "deleted", "game", "stats", "players", "settings", "
 SCREENS: tuple[Screen, ...] = ("history", "deleted", "game", "stats", "players", "settings", "data")
 #: Period filters: key -> days back (None: all time; "year": since 1 January).
 PERIODS: tuple[str, ...] = ("all", "7", "30", "365")
+#: Replayed games kept in memory (shared by the sessions of one process).
+CACHE_GAMES = 5000
+_CACHE: OrderedDict[tuple[str, str], tuple[object, Game]] = OrderedDict()
+_CACHE_LOCK = threading.Lock()
 #: History rows shown at first, and added by each "Show more".
 PAGE = 50
 ChangeKind = Literal["games", "players", "settings", "language", "theme"]
@@ -190,7 +197,6 @@ class ReviewModel:
         # data screen
         self.import_path = ""
         self.last_export: Path | None = None
-        self._games: dict[str, tuple[datetime, Game]] = {}
 
     # --- plumbing ----------------------------------------------------------------
 
@@ -380,14 +386,36 @@ class ReviewModel:
     # --- one game ------------------------------------------------------------------
 
     def load_game(self, game_id: str) -> Game:
-        """The replayed game, cached while it is unchanged."""
+        """The replayed game, cached (for every session of this process) while
+        neither its hands nor its players' names change."""
         s = self.store.summary(game_id)
-        cached = self._games.get(game_id)
-        if cached is not None and cached[0] == s.updated_at:
-            return cached[1]
+        key = (os.path.realpath(self.data_dir), game_id)
+        stamp = (s.updated_at, s.player_names)
+        with _CACHE_LOCK:
+            cached = _CACHE.get(key)
+            if cached is not None and cached[0] == stamp:
+                _CACHE.move_to_end(key)
+                return cached[1]
         game = self.store.game(game_id)
-        self._games[game_id] = (s.updated_at, game)
+        with _CACHE_LOCK:
+            _CACHE[key] = (stamp, game)
+            while len(_CACHE) > CACHE_GAMES:
+                _CACHE.popitem(last=False)
         return game
+
+    def preload(self, stop: threading.Event | None = None) -> int:
+        """Replay every game into the cache (run it in a background thread at
+        session start: the first statistics are then quick); returns how many."""
+        n = 0
+        try:
+            for s in self.store.list_games():
+                if stop is not None and stop.is_set():
+                    break
+                self.load_game(s.id)
+                n += 1
+        except (StoreError, RuleError) as exc:  # a closed store, a broken file: stats will say
+            log.info("review preload stopped: %s", exc)
+        return n
 
     def game_view(self, game_id: str | None = None) -> GameView:
         gid = game_id or self.game_id
@@ -476,7 +504,6 @@ class ReviewModel:
         p = self.store.rename_player(player_id, name)
         self.editing_player = None
         self.note = self.t.gettext("Renamed to {name}.").format(name=p.name)
-        self._games.clear()
         self._changed("players")
 
     def set_hidden(self, player_id: str, hidden: bool) -> None:
@@ -513,7 +540,6 @@ class ReviewModel:
         self.note = self.t.gettext("{drop} and {keep} are now one player: {keep}.").format(
             drop=drop.name, keep=keep.name
         )
-        self._games.clear()
         self._changed("players")
 
     # --- settings ------------------------------------------------------------------
@@ -611,7 +637,6 @@ class ReviewModel:
         report = self.store.import_json(data)
         lines = [import_summary(self.t, report), *report.messages]
         self.note = "\n".join(lines)
-        self._games.clear()
         self._changed("games")
         return report
 
