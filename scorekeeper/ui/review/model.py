@@ -201,8 +201,11 @@ class ReviewModel:
     # --- plumbing ----------------------------------------------------------------
 
     def act(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """Run an action; a refusal or failure becomes :attr:`error` (never raised)."""
-        self.error = None
+        """Run an action; a refusal or failure becomes :attr:`error` (never raised).
+
+        Messages and questions of the previous action are cleared first.
+        """
+        self.clear_messages()
         try:
             return fn(*args)
         except RuleError as exc:
@@ -239,6 +242,7 @@ class ReviewModel:
                 self.back_to = self.screen
             self.game_id = game_id
         self.clear_messages()
+        self.undo_game_id = None  # "Undo delete" is offered where the game was deleted
         self.screen = screen
 
     def back(self) -> None:

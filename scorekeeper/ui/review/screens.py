@@ -816,7 +816,7 @@ def settings_screen(ctx: ReviewContext) -> Screen:
         _chips(
             [
                 _choice(
-                    t.gettext("Preset's") if v is None else str(v),
+                    t.gettext("Preset default") if v is None else str(v),
                     s.target == v,
                     ctx.on(m.update_settings_one, "target", v),
                 )
