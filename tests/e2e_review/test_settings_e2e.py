@@ -3,6 +3,7 @@ players rename, export and import."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -57,4 +58,29 @@ def test_rename_player_then_export_and_import(server: Server, ui: Ui, data_dir: 
     ui.click("Import")
     ui.see("Nothing new: everything in that file is already here.")
     ui.shot("-imported")
+    assert not ui.errors
+
+
+def test_import_with_the_file_picker(server: Server, ui: Ui, tmp_path: Path) -> None:
+    from scorekeeper.engine import Hand
+    from scorekeeper.store import open_store
+
+    other = tmp_path / "other"
+    with open_store(other, durable=False) as store:
+        dee, eve = store.add_player("Dee").id, store.add_player("Eve").id
+        gid = store.create_game("standard", [dee, eve], "seed")
+        store.record_hand(gid, Hand.gin(dee, 12))
+        store.record_hand(gid, Hand.knock(eve, 3, 20))
+        export = tmp_path / "from-a-friend.json"
+        export.write_text(json.dumps(store.export_json()))
+    ui.open(server.url)
+    ui.click("Export and import")
+    with ui.page.expect_file_chooser() as chooser:
+        ui.click("Choose an export file…")
+    chooser.value.set_files(str(export))
+    ui.see("Added 2 players, 1 game and 2 hands.")
+    ui.shot("-picked")
+    ui.click("History")
+    ui.see("6 games")
+    ui.see("Dee v Eve")
     assert not ui.errors

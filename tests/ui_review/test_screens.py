@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import flet as ft
@@ -99,3 +100,20 @@ def test_a_failing_builder_falls_back_to_history(model: ReviewModel) -> None:
     title, _ = render_screen(ReviewContext(model, lambda: None))
     assert title == "History"
     assert model.error == "Sorry, that page could not be shown."
+
+
+def test_picked_file_is_imported(model: ReviewModel, tmp_path: Any) -> None:
+    from types import SimpleNamespace
+
+    data = model.store.export_json()
+    redraws: list[int] = []
+    ctx = ReviewContext(model, lambda: redraws.append(1))
+    payload = json.dumps(data).encode()
+    event = SimpleNamespace(files=[SimpleNamespace(bytes=payload, path=None)])
+    ctx._picked(event)
+    assert model.note == "Nothing new: everything in that file is already here."
+    assert redraws == [1]
+    ctx._picked(SimpleNamespace(files=[]))  # cancelled: nothing happens
+    assert redraws == [1]
+    ctx._picked(SimpleNamespace(files=[SimpleNamespace(bytes=b"not json", path=None)]))
+    assert model.error is not None

@@ -55,6 +55,27 @@ class ReviewContext:
 
     model: ReviewModel
     refresh: Callable[[], None]
+    #: Set by :meth:`attach_file_picker`: import then offers "Choose a file".
+    file_picker: ft.FilePicker | None = None
+
+    def attach_file_picker(self, page: ft.Page) -> ft.FilePicker:
+        """Add a file picker service to ``page`` for importing an export file
+        (in a browser the file is read by the client: no upload folder needed)."""
+        picker = ft.FilePicker(on_result=self._picked)
+        page.services.append(picker)
+        self.file_picker = picker
+        return picker
+
+    def _picked(self, e: Any) -> None:
+        files = getattr(e, "files", None) or []
+        if not files:
+            return
+        data = files[0].bytes
+        if data is None:
+            self.model.act(self.model.import_file, files[0].path or "")
+        else:
+            self.model.act(self.model.import_bytes, bytes(data))
+        self._refresh()
 
     def on(self, fn: Callable[..., Any], *args: Any) -> Handler:
         """A handler: run ``fn(*args)`` through ``model.act``, then refresh."""
@@ -866,7 +887,19 @@ def data_screen(ctx: ReviewContext) -> Screen:
         )
     )  # fmt: skip
     out.append(_section(t.gettext("Import")))
-    out.append(_muted(t.gettext("Type or paste the path of an export file."), 15))
+    if ctx.file_picker is not None:
+        out.append(
+            ft.FilledButton(
+                t.gettext("Choose an export file…"), icon=ft.Icons.FOLDER_OPEN, height=TAP,
+                action=ft.PickFiles(
+                    ctx.file_picker, file_type=ft.FilePickerFileType.CUSTOM,
+                    allowed_extensions=["json"], with_data=True,
+                ),
+            )
+        )  # fmt: skip
+        out.append(_muted(t.gettext("Or type or paste the path of an export file."), 15))
+    else:
+        out.append(_muted(t.gettext("Type or paste the path of an export file."), 15))
     field = ft.TextField(
         label=t.gettext("Export file path"), value=m.import_path, text_size=16,
         on_change=lambda e: setattr(m, "import_path", e.control.value or ""),

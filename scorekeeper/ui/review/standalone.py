@@ -50,6 +50,7 @@ class ReviewApp:
         page.on_route_change = self._on_route
         page.views.clear()
         page.views.append(self.view)
+        self.ctx.attach_file_picker(page)
         route = page.route or "/"
         if route.startswith("/review/"):
             self.model.act(self.model.go_route, route)
