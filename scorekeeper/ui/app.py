@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import os
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -32,6 +34,10 @@ from .ports import StoreLike
 from .sheet import Sheet
 
 log = logging.getLogger(__name__)
+timing_log = logging.getLogger("scorekeeper.ui.timing")
+#: SCOREKEEPER_TIMING=1 logs how long each action takes on the server,
+#: from the tap's handler to the updated screen sent (benchmarks/bench_app.py).
+TIMING = os.environ.get("SCOREKEEPER_TIMING") == "1"
 
 FONT = "DejaVu"
 TAP = 52  # minimum height of a tap target at the table
@@ -85,6 +91,17 @@ def _message(text: str, kind: str = "error") -> ft.Control:
     )
 
 
+AUTOKEYED = object()
+
+
+class SheetLine(ft.Container):
+    """One hand on the sheet.  Built once per content and never changed, so the
+    page diff need not walk into it (a 200-hand sheet stays cheap to update)."""
+
+    def is_isolated(self) -> bool:
+        return True
+
+
 def autokey(control: ft.BaseControl, index: int = 0) -> str:
     """Give every unkeyed control a key; returns the control's key.
 
@@ -95,6 +112,8 @@ def autokey(control: ft.BaseControl, index: int = 0) -> str:
     explicitly keyed child (stable when siblings come and go), text by its
     words, anything else by its type and place.
     """
+    if getattr(control, "data", None) is AUTOKEYED:  # a cached, already keyed subtree
+        return str(control.key)
     first_explicit: str | None = None
     for f in dataclasses.fields(control):
         name = f.name
@@ -136,6 +155,12 @@ class GinApp:
         self.page = page
         self.model = AppModel(store)
         self.view = ft.View(route="/", scroll=ft.ScrollMode.AUTO, padding=12)
+        self.hand_view = ft.View(route="/hand", scroll=ft.ScrollMode.AUTO, padding=12)
+        #: (screen, game) drawn in the base view
+        self._base: tuple[str, Any] = ("", None)
+        #: Sheet lines already built, by game and content: a long sheet is not rebuilt.
+        self._rows: dict[tuple[Any, ...], ft.Control] = {}
+        self._rows_game: Any = None
         self._bottom: ft.BottomAppBar | None = None
 
     # --- wiring ---------------------------------------------------------------
@@ -148,6 +173,7 @@ class GinApp:
         page.dark_theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.GREEN)
         page.theme_mode = ft.ThemeMode.LIGHT
         page.on_route_change = self._on_route
+        page.on_view_pop = self._on_view_pop
         page.on_keyboard_event = self._on_key
         page.views.clear()
         page.views.append(self.view)
@@ -160,12 +186,24 @@ class GinApp:
         self.model.act(self.model.go, e.route)
         self.render()
 
+    def _on_view_pop(self, e: ft.ViewPopEvent) -> None:
+        if self.model.screen == "hand":
+            self.model.act(self.model.cancel_hand)
+            self.render()
+
     def on(self, fn: Callable[..., Any], *args: Any) -> Handler:
         """An event handler that runs a model action, then re-renders."""
 
         def handler(_: Any = None) -> None:
+            start = time.perf_counter()
+            cpu = time.thread_time()
             self.model.act(fn, *args)
             self.render()
+            if TIMING:
+                ms = (time.perf_counter() - start) * 1000
+                cpu_ms = (time.thread_time() - cpu) * 1000
+                name = getattr(fn, "__name__", "action")
+                timing_log.info("%s %.1f ms (cpu %.1f ms)", name, ms, cpu_ms)
 
         return handler
 
@@ -188,51 +226,66 @@ class GinApp:
         self.render()
 
     def render(self) -> None:
+        """Redraw from the model.  Hand entry opens as a second view over the
+        sheet, so saving a hand only patches the sheet underneath."""
         m = self.model
+        screen = m.screen
         try:
-            builder = {
-                "home": self._home,
-                "new": self._new_game,
-                "sheet": self._sheet,
-                "hand": self._hand,
-            }[m.screen]
-            title, controls = builder()
+            if screen == "hand":
+                hand = self._hand()
+                if self._base != ("sheet", m.game_id):
+                    self._fill(self.view, "sheet", *self._sheet(), route=f"/game/{m.game_id}")
+                self._fill(self.hand_view, "hand", *hand, route=m.route)
+                views = [self.view, self.hand_view]
+            else:
+                builder = {"home": self._home, "new": self._new_game, "sheet": self._sheet}
+                self._fill(self.view, screen, *builder[screen](), route=m.route)
+                views = [self.view]
         except Exception:
-            log.exception("could not draw the %s screen", m.screen)
-            m.screen, m.error = "home", "Sorry, that screen could not be shown."
-            title, controls = self._home()
-        self.view.route = m.route
-        self.view.appbar = self._appbar(title)
-        self.view.bottom_appbar = self._bottom if m.screen == "hand" else None
-        if self.view.bottom_appbar is not None:
-            autokey(self.view.bottom_appbar)
-        self.view.controls = [
-            ft.ResponsiveRow(
-                [
-                    ft.Column(
-                        controls,
-                        spacing=14,
-                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                        col={"xs": 12, "lg": 11, "xl": 9},
-                    )
-                ],
-                alignment=ft.MainAxisAlignment.CENTER,
-            )
-        ]
-        for i, c in enumerate(self.view.controls):
-            c.key = f"screen:{m.screen}"
-            autokey(c, i)
-        autokey(self.view.appbar)
+            log.exception("could not draw the %s screen", screen)
+            m.go_home()
+            m.error = "Sorry, that screen could not be shown."
+            self._fill(self.view, "home", *self._home(), route="/")
+            views = [self.view]
+        if list(self.page.views) != views:
+            self.page.views.clear()
+            self.page.views.extend(views)
         if self.page.route != m.route:
             self.page.route = m.route
         self.page.update()
 
-    def _appbar(self, title: str) -> ft.AppBar:
+    def _fill(
+        self, view: ft.View, screen: str, title: str, controls: list[ft.Control], *, route: str
+    ) -> None:
+        m = self.model
+        self._base = (screen, m.game_id) if view is self.view else self._base
+        view.route = route
+        view.appbar = self._appbar(title, screen)
+        autokey(view.appbar)
+        view.bottom_appbar = self._bottom if screen == "hand" else None
+        if view.bottom_appbar is not None:
+            autokey(view.bottom_appbar)
+        body = ft.ResponsiveRow(
+            [
+                ft.Column(
+                    controls,
+                    spacing=14,
+                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                    col={"xs": 12, "lg": 11, "xl": 9},
+                )
+            ],
+            alignment=ft.MainAxisAlignment.CENTER,
+            key=f"screen:{screen}",
+        )
+        autokey(body)
+        view.controls = [body]
+
+    def _appbar(self, title: str, screen: str) -> ft.AppBar:
         m = self.model
         dark = self.page.theme_mode == ft.ThemeMode.DARK
         leading = None
-        if m.screen != "home":
-            back = self.on(m.cancel_hand) if m.screen == "hand" else self.on(m.go_home)
+        if screen != "home":
+            back = self.on(m.cancel_hand) if screen == "hand" else self.on(m.go_home)
             leading = ft.Semantics(
                 label="Back",
                 button=True,
@@ -724,13 +777,22 @@ class GinApp:
         )
         rows.append(ft.Divider(height=1))
         lines: list[ft.Control] = []
+        if self._rows_game != self.model.game_id:
+            self._rows.clear()
+            self._rows_game = self.model.game_id
+        closed = tuple(g.closed for g in s.games)
         for r in s.rows:
+            sig = (r.number, r.text, tuple(r.cells), tuple(r.scored), r.roles, r.dealer, closed)
+            cached = self._rows.get(sig)
+            if cached is not None:
+                lines.append(cached)
+                continue
             sub = r.text + f" · dealt by {r.dealer}"
             if r.roles:
                 sub = f"{r.text} · {r.roles}"
             lines.append(
-                ft.Container(
-                    key=f"line{r.number}",
+                SheetLine(
+                    key=f"line{r.number}:{hash(sig)}",  # new content, new line
                     content=ft.Column(
                         [
                             ft.Row(
@@ -752,7 +814,10 @@ class GinApp:
                     tooltip=f"Edit hand {r.number}",
                 )
             )
-        rows.append(ft.Column(lines, spacing=0))
+            autokey(lines[-1])
+            lines[-1].data = AUTOKEYED
+            self._rows[sig] = lines[-1]
+        rows.append(ft.Column(lines, spacing=0, key="lines"))
         rows.append(ft.Divider(height=1))
         rows.append(
             ft.Row(

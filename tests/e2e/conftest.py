@@ -69,13 +69,14 @@ class Server:
         self.data_dir = data_dir
         self.port = free_port()
         self.proc: subprocess.Popen[str] | None = None
+        self.env: dict[str, str] = {}  # extra environment for the app
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}/"
 
     def start(self) -> None:
-        env = dict(os.environ, FLET_WEB_NO_CDN="1")
+        env = dict(os.environ, FLET_WEB_NO_CDN="1", **self.env)
         env.pop("DISPLAY", None)
         env.pop("WAYLAND_DISPLAY", None)
         cmd = [

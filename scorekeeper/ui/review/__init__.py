@@ -48,6 +48,7 @@ The lines to add to ``GinApp`` (about a dozen)::
     # __init__
     self.review = ReviewModel(store, self.t, self._review_changed, on_resume=self._resume)
     self.review_ctx = ReviewContext(self.review, self.render)
+    self.review_ctx.attach_file_picker(page)   # import: "Choose an export file…"
 
     # start(): page.theme_mode = theme_mode(self.review.settings.theme)
     #          page.run_thread(self.review.preload)   # replays every game in the background
