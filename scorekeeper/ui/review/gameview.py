@@ -108,7 +108,7 @@ def build_game_view(t: Translator, game_id: str, game: Game, *, deleted: bool = 
         else:
             dealer = t.gettext("dealt by {name}").format(name=_name(names, line.dealer))
         breakdown = tuple(
-            t.gettext("{label} {points:+d}").format(label=t.gettext(i.label), points=i.points)
+            t.gettext("{label} {points}").format(label=t.gettext(i.label), points=f"{i.points:+d}")
             for i in line.breakdown
         )
         rows.append(

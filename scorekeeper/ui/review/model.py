@@ -190,7 +190,6 @@ class ReviewModel:
         # statistics filters
         self.stats_format: str | None = None
         self.stats_period = "all"
-        self.stats_players: tuple[str, str] | None = None  # head to head pair
         # players screen
         self.editing_player: str | None = None
         self.merge_from: str | None = None
