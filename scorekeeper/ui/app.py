@@ -706,6 +706,11 @@ class GinApp:
         buttons.append(
             ft.OutlinedButton("Home", icon=ft.Icons.HOME, height=TAP, on_click=self.on(m.go_home))
         )
+        buttons.append(  # the last hand was wrong? take it back and the game goes on
+            ft.OutlinedButton(
+                "Undo last hand", icon=ft.Icons.UNDO, height=TAP, on_click=self.on(m.undo)
+            )
+        )
         out.append(ft.Row(buttons, wrap=True))
         return out
 

@@ -267,3 +267,24 @@ def test_new_game_form_validation(app: AppModel) -> None:
     form.new_name = "ann"
     assert not app.act(app.add_typed_player)
     assert form.error == "ann is already playing"
+
+
+def test_undo_after_game_over_reopens_the_game(app: AppModel) -> None:
+    start(app, "standard", ["Ann", "Bob"], first_dealer="Ann", target="20")
+    quick(app, "Ann", "gin", d="5")
+    assert app.sheet().finished
+    assert app.act(app.undo)
+    assert not app.sheet().finished and app.sheet().totals == ["0", "0"]
+    assert app.act(app.open_hand)
+
+
+def test_hollywood_new_series_and_clinch(app: AppModel) -> None:
+    start(app, "hollywood", ["Ann", "Bob"], first_dealer="Ann", target="20")
+    for _ in range(3):
+        quick(app, "Ann", "gin", d="0")  # 25 each: Ann takes games 1, 2, 3 in turn
+    s = app.sheet()
+    assert s.finished and s.winner == "Ann"
+    assert "Ann has clinched the series (2 of 3)" in s.tally
+    old = app.game_id
+    assert app.act(app.new_series)
+    assert app.game_id != old and app.game().format.value == "hollywood"

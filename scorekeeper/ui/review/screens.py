@@ -536,8 +536,8 @@ def wins_chart(bars: list[Bar], t: Any) -> ft.Control:
             rods=[
                 fch.BarChartRod(
                     to_y=b.wins,
-                    width=26,
-                    color=LINE_COLORS[i % len(LINE_COLORS)],
+                    width=26 if len(bars) <= 5 else 14,
+                    color=ft.Colors.PRIMARY,
                     tooltip=f"{b.name}: {b.wins}",
                 )
             ],
