@@ -104,7 +104,7 @@ class Rules:
         # Part of the score cache's key on every replayed hand: computed once.
         cached: int | None = self.__dict__.get("_hash")
         if cached is None:
-            cached = hash(tuple(self.to_dict().values()))
+            cached = hash(tuple(self.__dict__[name] for name in _FIELD_NAMES))
             object.__setattr__(self, "_hash", cached)
         return cached
 
@@ -132,6 +132,8 @@ class Rules:
             raise RuleError("rules must be a mapping of option names to values")
         return cls().replace(**data)
 
+
+_FIELD_NAMES = tuple(f.name for f in dataclasses.fields(Rules))
 
 PRESETS: MappingProxyType[str, Rules] = MappingProxyType(
     {
