@@ -101,13 +101,15 @@ class Server:
         return out or ""
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def playwright() -> Iterator[Playwright]:
+    """One Playwright for this package, stopped when its tests are done (the sync
+    API allows only one at a time in a process, and other suites start their own)."""
     with sync_playwright() as p:
         yield p
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
         pytest.fail(f"chromium not found at {CHROMIUM}: apt-get install chromium")
