@@ -45,6 +45,8 @@ def _when(value: datetime | str | None) -> str:
             value = datetime.fromisoformat(value)
         except ValueError:
             return str(value)
+    if value.tzinfo is not None:
+        value = value.astimezone()  # stored in UTC, shown in local time
     return value.strftime("%d %b %Y %H:%M")
 
 

@@ -228,10 +228,10 @@ def build_sheet(game: Game) -> Sheet:
         for p in players
     )
     fmt_label = {"standard": "Gin", "hollywood": "Hollywood gin", "three-hand": "Three-hand gin"}
-    title = f"{fmt_label[game.format.value]}: " + " v ".join(pnames)
+    title = " v ".join(pnames)
     return Sheet(
         title=title,
-        rules=rules_summary(game.rules, game.format.value),
+        rules=f"{fmt_label[game.format.value]} · " + rules_summary(game.rules, game.format.value),
         players=pnames,
         header=header,
         header_game=header_game,
