@@ -1115,7 +1115,13 @@ class GinApp:
         else:
             bg, fg = ft.Colors.SURFACE_CONTAINER_LOWEST, (RED if red else None)
         return ft.Button(
-            content=ft.Text(str(c), size=17, color=fg, weight=ft.FontWeight.BOLD),
+            content=ft.Text(
+                str(c),
+                size=15 if c.rank == 10 else 17,
+                color=fg,
+                weight=ft.FontWeight.BOLD,
+                no_wrap=True,
+            ),
             col={"xs": 2, "md": 1},
             height=48,
             bgcolor=bg,
