@@ -202,6 +202,15 @@ class _Sheet:
         self.closed: list[str | None] = [None] * columns
         self.frontier = dict.fromkeys(players, 0)  # Hollywood: highest column reached (1-based)
 
+    def copy(self) -> _Sheet:
+        twin = object.__new__(_Sheet)
+        twin.players, twin.rules, twin.rolling = self.players, self.rules, self.rolling
+        twin.totals = [dict(t) for t in self.totals]
+        twin.won = [dict(w) for w in self.won]
+        twin.closed = list(self.closed)
+        twin.frontier = dict(self.frontier)
+        return twin
+
     def open_columns(self) -> list[int]:
         return [i for i, w in enumerate(self.closed) if w is None]
 
@@ -261,6 +270,81 @@ def _apply_shutout(rules: Rules, column: Column) -> Column:
     return Column(column.index, column.totals, column.hands_won, True, winner, bonuses, final)
 
 
+class _Replay:
+    """A ledger being replayed: the sheet, dealer and roles after each hand.
+
+    :func:`replay` plays a whole ledger through it; :class:`Game` keeps the
+    one for its ledger so that recording a hand plays just that hand on a
+    copy, rather than the whole ledger again (same code, same result).
+    """
+
+    def __init__(
+        self,
+        format: Format,
+        players: tuple[str, ...],
+        rules: Rules,
+        first_dealer: str | None,
+        roles: Roles | None,
+        names: Mapping[str, str],
+    ) -> None:
+        self.format, self.players, self.rules, self.names = format, players, rules, names
+        self.sheet = _Sheet(players, rules, format is Format.HOLLYWOOD)
+        self.roles = roles
+        self.dealer = roles.box if roles else first_dealer
+        self.lines: list[Line] = []
+
+    def copy(self) -> _Replay:
+        twin = object.__new__(_Replay)
+        twin.format, twin.players, twin.rules, twin.names = (
+            self.format,
+            self.players,
+            self.rules,
+            self.names,
+        )
+        twin.sheet, twin.roles, twin.dealer = self.sheet.copy(), self.roles, self.dealer
+        twin.lines = list(self.lines)
+        return twin
+
+    def play(self, hand: Hand) -> None:
+        n = len(self.lines) + 1
+        try:
+            line = _play(self.format, self.sheet, hand, n, self.dealer, self.roles, self.names)
+        except RuleError as exc:
+            exc.hand_number = n
+            raise
+        self.lines.append(line)
+        if line.winner is not None:
+            if self.roles is not None:
+                self.roles = _rotate(self.roles, line.winner)
+                self.dealer = self.roles.box
+            else:
+                self.dealer = line.winner
+
+    def standings(self) -> Standings:
+        rules, sheet, players = self.rules, self.sheet, self.players
+        columns = [sheet.column(i) for i in range(len(sheet.closed))]
+        if rules.classic_bonuses:
+            columns = [_apply_shutout(rules, c) for c in columns]
+        if self.format is Format.HOLLYWOOD:
+            finished = not rules.hollywood_rolling and all(c.finished for c in columns)
+            wins = {p: sum(1 for c in columns if c.winner == p) for p in players}
+            leaders = [p for p, w in wins.items() if w >= 2]
+            winner = leaders[0] if leaders and not rules.hollywood_rolling else None
+        else:
+            finished, winner = columns[0].finished, columns[0].winner
+        return Standings(
+            self.format,
+            players,
+            rules,
+            tuple(self.lines),
+            tuple(columns),
+            finished,
+            winner,
+            self.dealer,
+            self.roles,
+        )
+
+
 def replay(
     format: Format,
     players: tuple[str, ...],
@@ -273,45 +357,22 @@ def replay(
 ) -> Standings:
     """Replay a ledger into standings; raises :class:`RuleError` at the first
     hand the rules refuse, naming it by number."""
-    names = names or {}
-    hollywood = format is Format.HOLLYWOOD
-    sheet = _Sheet(players, rules, hollywood)
-    dealer = roles.box if roles else first_dealer
-    lines: list[Line] = []
-    for n, hand in enumerate(hands, start=1):
-        try:
-            line = _play(format, sheet, hand, n, dealer, roles, names)
-        except RuleError as exc:
-            exc.hand_number = n
-            raise
-        lines.append(line)
-        if line.winner is not None:
-            if roles is not None:
-                roles = _rotate(roles, line.winner)
-                dealer = roles.box
-            else:
-                dealer = line.winner
-    columns = [sheet.column(i) for i in range(len(sheet.closed))]
-    if rules.classic_bonuses:
-        columns = [_apply_shutout(rules, c) for c in columns]
-    if hollywood:
-        finished = not rules.hollywood_rolling and all(c.finished for c in columns)
-        wins = {p: sum(1 for c in columns if c.winner == p) for p in players}
-        leaders = [p for p, w in wins.items() if w >= 2]
-        winner = leaders[0] if leaders and not rules.hollywood_rolling else None
-    else:
-        finished, winner = columns[0].finished, columns[0].winner
-    return Standings(
-        format,
-        players,
-        rules,
-        tuple(lines),
-        tuple(columns),
-        finished,
-        winner,
-        dealer,
-        roles,
-    )
+    return _replay_all(format, players, rules, hands, first_dealer, roles, names).standings()
+
+
+def _replay_all(
+    format: Format,
+    players: tuple[str, ...],
+    rules: Rules,
+    hands: Sequence[Hand],
+    first_dealer: str | None,
+    roles: Roles | None,
+    names: Mapping[str, str] | None,
+) -> _Replay:
+    state = _Replay(format, players, rules, first_dealer, roles, names or {})
+    for hand in hands:
+        state.play(hand)
+    return state
 
 
 def _name(names: Mapping[str, str], player: str | None) -> str:
@@ -475,16 +536,22 @@ class Game:
             raise RuleError("that is not a hand")
         self._set(ledger)  # one replay for the whole ledger
 
-    def _replay(self, hands: tuple[Hand, ...]) -> Standings:
-        return replay(
+    def _replay(self, hands: tuple[Hand, ...]) -> _Replay:
+        return _replay_all(
             self.format,
             self.players,
             self.rules,
             hands,
-            first_dealer=self.first_dealer if self.roles is None else None,
-            roles=self.roles,
-            names=self.names,
+            self.first_dealer if self.roles is None else None,
+            self.roles,
+            self.names,
         )
+
+    def _extended(self, hand: Hand) -> _Replay:
+        """The ledger's replay with ``hand`` played after it (on a copy)."""
+        state = self._state.copy()
+        state.play(hand)
+        return state
 
     @property
     def hands(self) -> tuple[Hand, ...]:
@@ -498,12 +565,17 @@ class Game:
         """How ``hand`` would score if recorded now (nothing changes)."""
         if not isinstance(hand, Hand):
             raise RuleError("that is not a hand")
-        return self._replay((*self._hands, hand)).lines[-1]
+        return self._extended(hand).lines[-1]
 
     def record(self, hand: Hand) -> Game:
         if not isinstance(hand, Hand):
             raise RuleError("that is not a hand")
-        self._set((*self._hands, hand))
+        state = self._extended(hand)  # raises before anything changes
+        self._hands, self._state, self._standings = (
+            (*self._hands, hand),
+            state,
+            state.standings(),
+        )
         return self
 
     def undo(self) -> Game:
@@ -534,7 +606,7 @@ class Game:
         later hand is then explained as a consequence of the edit.
         """
         try:
-            standings = self._replay(hands)  # raises before anything changes
+            state = self._replay(hands)  # raises before anything changes
         except RuleError as exc:
             n = exc.hand_number
             if changed is not None and n is not None and n != changed + 1:
@@ -546,7 +618,7 @@ class Game:
                 err.hand_number = n
                 raise err from exc
             raise
-        self._hands, self._standings = hands, standings
+        self._hands, self._state, self._standings = hands, state, state.standings()
 
     def __repr__(self) -> str:
         return f"Game({self.format.value!r}, {list(self.players)!r}, {len(self._hands)} hands)"
