@@ -561,6 +561,19 @@ class Game:
     def standings(self) -> Standings:
         return self._standings
 
+    def copy(self) -> Game:
+        """An independent game with the same ledger (no replay needed).
+
+        >>> g = Game("standard", ["Ann", "Bob"]).record(Hand.knock("Ann", 2, 9))
+        >>> twin = g.copy().record(Hand.gin("Bob", 10))
+        >>> len(g.hands), len(twin.hands)
+        (1, 2)
+        """
+        twin = object.__new__(Game)
+        twin.__dict__.update(self.__dict__)
+        twin._state = self._state.copy()
+        return twin
+
     def preview(self, hand: Hand) -> Line:
         """How ``hand`` would score if recorded now (nothing changes)."""
         if not isinstance(hand, Hand):

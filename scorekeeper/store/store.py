@@ -104,10 +104,10 @@ class _Shared:
         self.players: dict[str, dict[str, Any]] = {}
         self.aliases: dict[str, str] = {}
         self.summaries: dict[str, tuple[dict[str, Any], GameSummary]] = {}
-        #: game id -> (file stamp, parsed ledger), see Store._load
-        self.ledgers: OrderedDict[str, tuple[tuple[int, int, int] | None, tuple[Hand, ...]]] = (
-            OrderedDict()
-        )
+        #: game id -> (file stamp, parsed ledger, its replayed Game), see Store._load
+        self.ledgers: OrderedDict[
+            str, tuple[tuple[int, int, int] | None, tuple[Hand, ...], Game | None]
+        ] = OrderedDict()
         if not read_only:
             self.folder_lock = FolderLock(data_dir)
             self.folder_lock.acquire()
@@ -228,12 +228,18 @@ class _Shared:
         return gf
 
     def remember_ledger(
-        self, game_id: str, stamp: tuple[int, int, int] | None, hands: tuple[Hand, ...]
+        self,
+        game_id: str,
+        stamp: tuple[int, int, int] | None,
+        hands: tuple[Hand, ...],
+        game: Game | None = None,
     ) -> None:
         if stamp is None:
             self.ledgers.pop(game_id, None)
             return
-        self.ledgers[game_id] = (stamp, hands)
+        # A private copy: callers get copies of it, so nothing they do to
+        # their Game can change what the cache says the file holds.
+        self.ledgers[game_id] = (stamp, hands, game.copy() if game is not None else None)
         self.ledgers.move_to_end(game_id)
         while len(self.ledgers) > OPEN_GAME_FILES:
             self.ledgers.popitem(last=False)
@@ -558,16 +564,20 @@ class Store:
         names = self._s.names(meta["summary"].get("names"))
         # Parsing every stored hand again for each new one would cost more
         # than the replay: keep the parsed ledger while the file is unchanged.
+        # The replayed Game is kept too (while the file and the names are
+        # unchanged), so recording a hand does not replay the whole ledger.
         cached = self._s.ledgers.get(game_id)
         if cached is not None and cached[0] == gf.storage.stamp and len(cached[1]) == len(ledger):
-            hands = cached[1]
+            hands, known = cached[1], cached[2]
+            if known is not None and dict(known.names) == dict(names):
+                return gf, meta, ledger, known.copy()
         else:
             hands = tuple(ledger_hands(ledger))
         try:
             game = build_game(setup_of(meta), rules_of(meta), hands, names)
         except RuleError as exc:  # only if the file was changed by hand
             raise StoreError(f"the stored hands of this game don't replay: {exc}") from exc
-        self._s.remember_ledger(game_id, gf.storage.stamp, hands)
+        self._s.remember_ledger(game_id, gf.storage.stamp, hands, game)
         return gf, meta, ledger, game
 
     def _commit(
@@ -601,7 +611,7 @@ class Store:
             for doc in insert:
                 gf.hands.insert(doc)
             gf.games.update(changes, doc_ids=[META_ID])
-        self._s.remember_ledger(gf.id, gf.storage.stamp, game.hands)
+        self._s.remember_ledger(gf.id, gf.storage.stamp, game.hands, game)
         self._s.index.put(gf.id, index_entry({**meta, **changes}))
 
     def _hand_for(self, game: Game, hand: Hand) -> Hand:
