@@ -31,6 +31,8 @@ from .newgame import (
     NewGameForm,
 )
 from .ports import StoreLike
+from .review import MENU, ReviewContext, ReviewModel, menu_labels, render_screen
+from .review.standalone import theme_mode
 from .sheet import Sheet
 
 log = logging.getLogger(__name__)
@@ -162,6 +164,14 @@ class GinApp:
         self._rows: dict[tuple[Any, ...], ft.Control] = {}
         self._rows_game: Any = None
         self._bottom: ft.BottomAppBar | None = None
+        # The review side (history, statistics, players, settings, data):
+        # its own model and screens, mounted here as one more screen.
+        self.review = ReviewModel(
+            store,  # type: ignore[arg-type]
+            on_change=self._review_changed,
+            on_resume=self._resume,
+        )
+        self.review_ctx = ReviewContext(self.review, self.render)
 
     # --- wiring ---------------------------------------------------------------
 
@@ -171,19 +181,63 @@ class GinApp:
         page.fonts = {FONT: "fonts/DejaVuSans.ttf", f"{FONT} Bold": "fonts/DejaVuSans-Bold.ttf"}
         page.theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.GREEN)
         page.dark_theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.GREEN)
-        page.theme_mode = ft.ThemeMode.LIGHT
+        page.theme_mode = (
+            theme_mode(self.review.settings.theme)
+            if self.review.settings.theme in ("light", "dark")
+            else ft.ThemeMode.LIGHT
+        )
+        self.review_ctx.attach_file_picker(page)
         page.on_route_change = self._on_route
         page.on_view_pop = self._on_view_pop
         page.on_keyboard_event = self._on_key
         page.views.clear()
         page.views.append(self.view)
-        self.model.act(self.model.go, page.route or "/")
+        self._go(page.route or "/")
         self.render()
 
     def _on_route(self, e: ft.RouteChangeEvent) -> None:
-        if e.route == self.model.route:
+        if e.route == self._route():
             return
-        self.model.act(self.model.go, e.route)
+        self._go(e.route)
+        self.render()
+
+    def _go(self, route: str) -> None:
+        if route.startswith("/review"):
+            self.review.act(self.review.go_route, route)
+            self.model.go_home()
+            self.model.screen = "review"
+        else:
+            self.model.act(self.model.go, route)
+
+    def _route(self) -> str:
+        return self.review.route if self.model.screen == "review" else self.model.route
+
+    # --- the review side ----------------------------------------------------
+
+    def _open_review(self, key: str) -> Handler:
+        def handler(_: Any = None) -> None:
+            self.review.act(self.review.go, key)
+            self.model.go_home()
+            self.model.screen = "review"
+            self.render()
+
+        return handler
+
+    def _resume(self, game_id: str) -> None:
+        self.model.act(self.model.open_game, game_id)
+
+    def _review_changed(self, kind: str) -> None:
+        if kind == "theme":
+            self.page.theme_mode = theme_mode(self.review.settings.theme)
+
+    def _review_screen(self) -> tuple[str, list[ft.Control]]:
+        return render_screen(self.review_ctx)
+
+    def _review_back(self, _: Any = None) -> None:
+        if self.review.screen in ("game", "deleted"):
+            self.review.act(self.review.back)
+        else:
+            self.model.go_home()
         self.render()
 
     def _on_view_pop(self, e: ft.ViewPopEvent) -> None:
@@ -238,8 +292,13 @@ class GinApp:
                 self._fill(self.hand_view, "hand", *hand, route=m.route)
                 views = [self.view, self.hand_view]
             else:
-                builder = {"home": self._home, "new": self._new_game, "sheet": self._sheet}
-                self._fill(self.view, screen, *builder[screen](), route=m.route)
+                builder: dict[str, Callable[[], tuple[str, list[ft.Control]]]] = {
+                    "home": self._home,
+                    "new": self._new_game,
+                    "sheet": self._sheet,
+                    "review": self._review_screen,
+                }
+                self._fill(self.view, screen, *builder[screen](), route=self._route())
                 views = [self.view]
         except Exception:
             log.exception("could not draw the %s screen", screen)
@@ -250,8 +309,8 @@ class GinApp:
         if list(self.page.views) != views:
             self.page.views.clear()
             self.page.views.extend(views)
-        if self.page.route != m.route:
-            self.page.route = m.route
+        if self.page.route != self._route():
+            self.page.route = self._route()
         self.page.update()
 
     def _fill(
@@ -285,7 +344,12 @@ class GinApp:
         dark = self.page.theme_mode == ft.ThemeMode.DARK
         leading = None
         if screen != "home":
-            back = self.on(m.cancel_hand) if screen == "hand" else self.on(m.go_home)
+            if screen == "hand":
+                back = self.on(m.cancel_hand)
+            elif screen == "review":
+                back = self._review_back
+            else:
+                back = self.on(m.go_home)
             leading = ft.Semantics(
                 label="Back",
                 button=True,
@@ -341,6 +405,22 @@ class GinApp:
         if done:
             out.append(_section("Recent finished games"))
             out.extend(self._game_card(g, "Open", False) for g in done)
+        labels = menu_labels(self.review.t)
+        out.append(
+            ft.ResponsiveRow(
+                [
+                    ft.OutlinedButton(
+                        labels[key],
+                        height=TAP,
+                        on_click=self._open_review(key),
+                        col={"xs": 6, "md": 4},
+                        key=f"menu:{key}",
+                    )
+                    for key in MENU
+                ],
+                key="review-menu",
+            )
+        )
         return "Gin Scorekeeper ♠♥♦♣", out
 
     def _game_card(self, g: GameCard, verb: str, primary: bool) -> ft.Control:

@@ -168,6 +168,18 @@ class Ui:
                 continue
         expect(box).to_have_value(value)
 
+    def fill_until(self, label: str, value: str, shows: str) -> None:
+        """Type into a field until the app shows ``shows``: a redraw still in
+        flight from an earlier keystroke can put the field's old value back."""
+        for _ in range(3):
+            self.fill(label, value)
+            try:
+                expect(self.page.get_by_text(shows).first).to_be_visible(timeout=5000)
+                return
+            except AssertionError:
+                continue
+        self.see(shows)
+
     def shot(self, suffix: str = "", size: dict[str, int] | None = None) -> Path:
         SHOTS.mkdir(parents=True, exist_ok=True)
         if size:

@@ -40,8 +40,7 @@ def test_three_hand_box_win_loss_and_draw(server: Server, ui: Ui) -> None:
         ui.fill(f"Card {n} drew", c)
     ui.click("Start game")
     ui.see("Bob and Cy both drew a 7: draw again")  # ties are refused
-    ui.fill("Card Cy drew", "2C")
-    ui.see("Box: Ann · Captain: Bob · Sits out: Cy")
+    ui.fill_until("Card Cy drew", "2C", "Box: Ann · Captain: Bob · Sits out: Cy")
     ui.click("Start game")
     ui.see("Next hand: Ann in the box deals · Bob is captain · Cy sits out")
     ui.click("Enter hand")

@@ -1,9 +1,10 @@
 """The review side of the app: history, one game read-only, statistics and
 charts, players, settings, export/import (issue #5).
 
-Self-contained: nothing here is imported by the core app yet.  Until it is
-mounted, ``python -m scorekeeper.ui.review --data-dir DIR --port N`` serves
-these screens on their own (web mode, offline).
+Self-contained: the core app (:mod:`scorekeeper.ui.app`) mounts these
+screens as its "review" screen, with one home-screen button per entry of
+:data:`MENU`; ``python -m scorekeeper.ui.review --data-dir DIR --port N``
+also serves them on their own (web mode, offline).
 
 Integration contract (for ``scorekeeper/ui/app.py``)
 ----------------------------------------------------
