@@ -1,7 +1,7 @@
 """``scorekeeper`` / ``python -m scorekeeper``: launch the app, or run a data command.
 
-    scorekeeper [--web] [--port N] [--host H] [--data-dir DIR]   start the app
-    scorekeeper export|import|backup|check ...                     manage the data
+scorekeeper [--web] [--port N] [--host H] [--data-dir DIR]   start the app
+scorekeeper export|import|backup|check ...                     manage the data
 """
 
 from __future__ import annotations
