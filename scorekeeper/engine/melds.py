@@ -322,17 +322,6 @@ def _total_value(mask: int) -> int:
     return total
 
 
-def _cards_of(mask: int) -> tuple[Card, ...]:
-    out = []
-    for lane in range(4):
-        m = mask >> (lane * LANE) & _FULL
-        while m:
-            low = m & -m
-            m ^= low
-            out.append(DECK[lane * 13 + low.bit_length() - 1])
-    return tuple(out)
-
-
 # One suit's part of an arrangement: its runs, its leftover cards and their
 # value.  Built on first use for each (suit, mask) and kept: at most 4 x 8,192.
 _SUIT_CARDS = tuple(DECK[lane * 13 : lane * 13 + 13] for lane in range(4))
