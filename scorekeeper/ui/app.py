@@ -34,6 +34,10 @@ from .ports import StoreLike
 from .review import MENU, ReviewContext, ReviewModel, menu_labels, render_screen
 from .review.standalone import theme_mode
 from .sheet import Sheet
+from .widgets import TAP
+from .widgets import card_box as _card_box
+from .widgets import message as _message
+from .widgets import section as _section
 
 log = logging.getLogger(__name__)
 timing_log = logging.getLogger("scorekeeper.ui.timing")
@@ -42,7 +46,6 @@ timing_log = logging.getLogger("scorekeeper.ui.timing")
 TIMING = os.environ.get("SCOREKEEPER_TIMING") == "1"
 
 FONT = "DejaVu"
-TAP = 52  # minimum height of a tap target at the table
 RED_SUITS = (Suit.HEARTS, Suit.DIAMONDS)
 RED = "#c62828"
 KNOCKER_BG = "#1565c0"  # blue: the knocker's cards
@@ -54,43 +57,11 @@ def _text(value: str, size: int = 16, **kw: Any) -> ft.Text:
     return ft.Text(value, size=size, **kw)
 
 
-def _section(title: str) -> ft.Text:
-    return ft.Text(title, size=18, weight=ft.FontWeight.BOLD)
-
-
-def _card_box(*controls: ft.Control, color: str | None = None) -> ft.Container:
-    return ft.Container(
-        content=ft.Column(list(controls), spacing=8, tight=True),
-        padding=14,
-        border_radius=12,
-        bgcolor=color or ft.Colors.SURFACE_CONTAINER,
-    )
-
-
 def _slot(text: str | None, kind: str = "error") -> ft.Control:
     """A message, or an invisible placeholder that keeps the layout's positions."""
     if not text:
         return ft.Container(visible=False)
     return _message(text, kind)
-
-
-def _message(text: str, kind: str = "error") -> ft.Control:
-    error = kind == "error"
-    return ft.Semantics(
-        live_region=True,
-        content=ft.Container(
-            content=ft.Row(
-                [
-                    ft.Icon(ft.Icons.ERROR_OUTLINE if error else ft.Icons.INFO_OUTLINE),
-                    ft.Text(text, size=16, expand=True),
-                ],
-                vertical_alignment=ft.CrossAxisAlignment.START,
-            ),
-            padding=12,
-            border_radius=10,
-            bgcolor=ft.Colors.ERROR_CONTAINER if error else ft.Colors.SECONDARY_CONTAINER,
-        ),
-    )
 
 
 AUTOKEYED = object()

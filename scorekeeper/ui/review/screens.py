@@ -18,6 +18,10 @@ import flet_charts as fch  # type: ignore[import-untyped,unused-ignore]
 from scorekeeper.i18n import LANGUAGES
 from scorekeeper.review import Bar, ScoreRace
 
+from ..widgets import TAP
+from ..widgets import card_box as _box
+from ..widgets import message as _message
+from ..widgets import section as _section
 from .gameview import GameView, format_label
 from .model import PERIODS, HistoryRow, ReviewModel, StatsCard, period_label
 from .settings import FORMATS, THEMES
@@ -39,7 +43,6 @@ __all__ = [
     "stats_screen",
 ]
 
-TAP = 52
 Handler = Callable[[Any], None]
 Screen = tuple[str, list[ft.Control]]
 LINE_COLORS = ("#1565c0", "#e65100", "#2e7d32")
@@ -106,41 +109,8 @@ class ReviewContext:
 # --- small pieces --------------------------------------------------------------
 
 
-def _section(text: str) -> ft.Control:
-    return ft.Text(text, size=18, weight=ft.FontWeight.BOLD)
-
-
 def _muted(text: str, size: int = 14) -> ft.Text:
     return ft.Text(text, size=size, color=ft.Colors.ON_SURFACE_VARIANT)
-
-
-def _box(*controls: ft.Control, color: str | None = None, key: str | None = None) -> ft.Control:
-    return ft.Container(
-        key=key,
-        content=ft.Column(list(controls), spacing=8, tight=True),
-        padding=14,
-        border_radius=12,
-        bgcolor=color or ft.Colors.SURFACE_CONTAINER,
-    )
-
-
-def _message(text: str, kind: str = "error") -> ft.Control:
-    error = kind == "error"
-    return ft.Semantics(
-        live_region=True,
-        content=ft.Container(
-            content=ft.Row(
-                [
-                    ft.Icon(ft.Icons.ERROR_OUTLINE if error else ft.Icons.INFO_OUTLINE),
-                    ft.Text(text, size=16, expand=True),
-                ],
-                vertical_alignment=ft.CrossAxisAlignment.START,
-            ),
-            padding=12,
-            border_radius=10,
-            bgcolor=ft.Colors.ERROR_CONTAINER if error else ft.Colors.SECONDARY_CONTAINER,
-        ),
-    )
 
 
 def _messages(ctx: ReviewContext) -> list[ft.Control]:
