@@ -65,6 +65,9 @@ def wait_port(port: int, proc: subprocess.Popen[str], timeout: float = 30.0) -> 
 class Server:
     """``python -m scorekeeper --web`` on a free loopback port, one data folder."""
 
+    #: How the app is started (the review suite serves its standalone screens).
+    command: tuple[str, ...] = ("-m", "scorekeeper", "--web")
+
     def __init__(self, data_dir: Path) -> None:
         self.data_dir = data_dir
         self.port = free_port()
@@ -80,7 +83,7 @@ class Server:
         env.pop("DISPLAY", None)
         env.pop("WAYLAND_DISPLAY", None)
         cmd = [
-            sys.executable, "-m", "scorekeeper", "--web",
+            sys.executable, *self.command,
             "--port", str(self.port), "--data-dir", str(self.data_dir),
         ]  # fmt: skip
         self.proc = subprocess.Popen(

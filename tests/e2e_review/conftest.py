@@ -8,103 +8,39 @@ through the store API before the server starts.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, TIMEOUT_MS
+from e2e.conftest import DESKTOP as DESKTOP  # re-exported for the tests
+from e2e.conftest import Server as BaseServer
+from playwright.sync_api import Browser, Locator, Page, Playwright, expect, sync_playwright
 from ui_review.seed import seed_folder
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-output" / "e2e_review"
-CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
-TIMEOUT_MS = 20_000
-
-try:
-    from playwright.sync_api import Browser, Locator, Page, Playwright, expect, sync_playwright
-except ImportError as exc:  # pragma: no cover
-    raise RuntimeError("the e2e tests need Playwright: pip install -e '.[test]'") from exc
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-class Server:
+class Server(BaseServer):
     """``python -m scorekeeper.ui.review`` on a free loopback port."""
 
+    command = ("-m", "scorekeeper.ui.review")
+
     def __init__(self, data_dir: Path) -> None:
-        self.data_dir = data_dir
-        self.port = free_port()
-        self.proc: subprocess.Popen[str] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
-
-    def start(self) -> None:
-        env = dict(os.environ, FLET_WEB_NO_CDN="1", LANGUAGE="en", LANG="C.UTF-8")
-        env.pop("DISPLAY", None)
-        env.pop("WAYLAND_DISPLAY", None)
-        cmd = [
-            sys.executable, "-m", "scorekeeper.ui.review",
-            "--port", str(self.port), "--data-dir", str(self.data_dir),
-        ]  # fmt: skip
-        self.proc = subprocess.Popen(
-            cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-        )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                out = self.proc.stdout.read() if self.proc.stdout else ""
-                raise RuntimeError(f"the review app exited with {self.proc.returncode}:\n{out}")
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", self.port)) == 0:
-                    return
-            time.sleep(0.05)
-        raise TimeoutError(f"the review app did not open port {self.port}")
-
-    def stop(self) -> str:
-        if self.proc is None:
-            return ""
-        self.proc.terminate()
-        try:
-            out, _ = self.proc.communicate(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            out, _ = self.proc.communicate()
-        self.proc = None
-        return out or ""
+        super().__init__(data_dir)
+        self.env = {"LANGUAGE": "en", "LANG": "C.UTF-8"}
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def playwright() -> Iterator[Playwright]:
     with sync_playwright() as p:
         yield p
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
         pytest.fail(f"chromium not found at {CHROMIUM}: apt-get install chromium")
