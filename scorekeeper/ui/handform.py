@@ -11,6 +11,8 @@ engine for a preview; every rule and every message comes from the engine.
 'Bob knocked (4 v 30): Bob +26'
 >>> f.press("0"); f.preview().error
 "the defender's deadwood of 300 is impossible: ten cards leave at most 98"
+>>> f.t = Translator("uk"); f.card_summary("knocker")
+'Bob: 0 з 10 (11 для великого джину) карт'
 """
 
 from __future__ import annotations
@@ -29,16 +31,20 @@ from scorekeeper.engine import (
     best_arrangement,
     cards_value,
 )
+from scorekeeper.engine.errors import N_
+from scorekeeper.i18n import Translator
 
-from .sheet import describe, name_of, upcard_info
+from .sheet import ENGLISH, describe, name_of, upcard_info
 
-MODES = {"quick": "Quick", "deadwood": "Deadwood cards", "cards": "Full hands"}
+#: The ways to enter a hand, with their labels (msgids: translate them with ``t``).
+MODES = {"quick": N_("Quick"), "deadwood": N_("Deadwood cards"), "cards": N_("Full hands")}
+#: The results of a quick entry, with their labels (msgids).
 RESULT_LABELS = {
-    "knock": "Knock",
-    "gin": "Gin",
-    "big-gin": "Big gin",
-    "undercut": "Undercut",
-    "draw": "Draw",
+    "knock": N_("Knock"),
+    "gin": N_("Gin"),
+    "big-gin": N_("Big gin"),
+    "undercut": N_("Undercut"),
+    "draw": N_("Draw"),
 }
 MAX_DIGITS = 3
 
@@ -87,6 +93,8 @@ class HandForm:
     error: str | None = None
     #: Oklahoma: the card grid picks the upcard (asked first).
     picking_upcard: bool = False
+    #: The language of every text the form makes.
+    t: Translator = field(default=ENGLISH, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.edit_index is not None:
@@ -140,6 +148,39 @@ class HandForm:
         others = [p for p in self.candidates() if p != self.knocker]
         return others[0] if others else None
 
+    # --- words for the screen ------------------------------------------------
+
+    def mode_labels(self) -> dict[str, str]:
+        """The entry modes and their labels in the form's language."""
+        return {key: self.t.gettext(label) for key, label in MODES.items()}
+
+    def result_labels(self) -> dict[str, str]:
+        """The quick-entry results and their labels in the form's language."""
+        return {key: self.t.gettext(label) for key, label in RESULT_LABELS.items()}
+
+    def heading(self) -> str:
+        """ "Hand 3" when correcting hand 3, else "Hand"."""
+        if self.edit_index is None:
+            return self.t.gettext("Hand")
+        return self.t.gettext("Hand {number}").format(number=self.edit_index + 1)
+
+    def dealt_line(self) -> str:
+        """E.g. "Ann dealt this hand"."""
+        return self.t.gettext("{name} dealt this hand").format(
+            name=self.names.get(self.dealer or "", "?")
+        )
+
+    def role_name(self, who: str) -> str:
+        """The knocker's or the defender's name, or the role's name until one is chosen."""
+        pid = self.knocker if who == "knocker" else self.defender()
+        if pid:
+            return name_of(self.game.names, pid)
+        return self.t.gettext("Knocker") if who == "knocker" else self.t.gettext("Defender")
+
+    def deadwood_label(self, who: str) -> str:
+        """The label of a deadwood count: "Ann's deadwood"."""
+        return self.t.gettext("{name}'s deadwood").format(name=self.role_name(who))
+
     def result_options(self) -> list[str]:
         opts = ["knock", "gin"]
         if self.game.rules.big_gin:
@@ -150,7 +191,7 @@ class HandForm:
 
     def set_mode(self, mode: str) -> None:
         if mode not in MODES:
-            raise RuleError(f"unknown entry mode {mode!r}")
+            raise RuleError("unknown entry mode {mode}", mode=repr(mode))
         self.mode = mode
         self.error = None
         if mode != "quick" and self.result not in ("knock", "big-gin"):
@@ -158,13 +199,13 @@ class HandForm:
 
     def set_knocker(self, pid: str) -> None:
         if pid not in self.candidates():
-            raise RuleError(f"{name_of(self.game.names, pid)} can't knock this hand")
+            raise RuleError("{name} can't knock this hand", name=name_of(self.game.names, pid))
         self.knocker = pid
         self.error = None
 
     def set_result(self, result: str) -> None:
         if result not in RESULT_LABELS:
-            raise RuleError(f"unknown result {result!r}")
+            raise RuleError("unknown result {result}", result=repr(result))
         self.result = result
         if result in ("gin", "big-gin"):
             self.k_text = "0"
@@ -246,32 +287,41 @@ class HandForm:
 
     def card_summary(self, who: str) -> str:
         """E.g. "Ann: 3 cards, deadwood 12" plus a meld warning in deadwood mode."""
+        t = self.t
         cards = self.knocker_cards if who == "knocker" else self.defender_cards
-        pid = self.knocker if who == "knocker" else self.defender()
-        label = name_of(self.game.names, pid) if pid else who.capitalize()
+        label = self.role_name(who)
         n = len(cards)
         if self.mode == "deadwood":
-            text = f"{label}: {n} card{'s' * (n != 1)}, deadwood {cards_value(cards)}"
+            text = t.ngettext(
+                "{name}: {n} card, deadwood {deadwood}", "{name}: {n} cards, deadwood {deadwood}", n
+            ).format(name=label, n=n, deadwood=cards_value(cards))
             if n >= 3:
                 melds = best_arrangement(tuple(cards)).melds
                 if melds:
-                    text += " · these cards hold a meld: " + ", ".join(str(m) for m in melds)
+                    text += " · " + t.gettext("these cards hold a meld: {melds}").format(
+                        melds=", ".join(str(m) for m in melds)
+                    )
             return text
-        need = "10 (11 for big gin)" if who == "knocker" else "10"
-        return f"{label}: {n} of {need} cards"
+        if who == "knocker":
+            need = t.gettext("{name}: {n} of 10 (11 for big gin) cards")
+        else:
+            need = t.gettext("{name}: {n} of 10 cards")
+        return need.format(name=label, n=n)
 
     @property
     def needs_upcard(self) -> bool:
         return self.game.rules.oklahoma and self.upcard is None
 
     def upcard_text(self) -> str:
-        return upcard_info(self.game.rules, self.upcard)
+        return upcard_info(self.game.rules, self.upcard, self.t)
 
     # --- the hand and its preview ----------------------------------------------
 
     def _count(self, text: str, who: str) -> int:
         if not text:
-            raise RuleError(f"enter the {who}'s deadwood")
+            if who == "knocker":
+                raise RuleError("enter the knocker's deadwood")
+            raise RuleError("enter the defender's deadwood")
         return int(text)
 
     def build(self) -> Hand:
@@ -310,10 +360,14 @@ class HandForm:
         try:
             line, _ = self.scored_line()
         except RuleError as exc:
-            return Preview(error=str(exc))
+            return Preview(error=self.t.render(exc))
+        t = self.t
         names = self.game.names
         r = line.result
-        items = [f"{i.label}: {i.points}" for i in r.breakdown]
+        items = [
+            t.gettext("{label}: {points}").format(label=t.gettext(i.label), points=i.points)
+            for i in r.breakdown
+        ]
         totals_after = line.totals_after
         players = self.game.players
         if len(totals_after) > 1:
@@ -327,21 +381,33 @@ class HandForm:
         if r.knocker is not None and r.defender is not None:
             kname = name_of(names, line.knocker)
             dname = name_of(names, line.defender)
-            melds.append(f"{kname}'s melds: " + (" | ".join(str(m) for m in r.knocker.melds)))
-            if r.knocker.discard is not None:
-                melds.append(f"{kname} discards {r.knocker.discard}")
+            whose = t.gettext("{name}'s melds: {melds}")
             melds.append(
-                f"{dname}'s melds: " + (" | ".join(str(m) for m in r.defender.melds) or "none")
+                whose.format(name=kname, melds=" | ".join(str(m) for m in r.knocker.melds))
             )
+            if r.knocker.discard is not None:
+                melds.append(
+                    t.gettext("{name} discards {card}").format(name=kname, card=r.knocker.discard)
+                )
+            dmelds = " | ".join(str(m) for m in r.defender.melds) or t.gettext("none")
+            melds.append(whose.format(name=dname, melds=dmelds))
             if r.defender.laid_off:
-                melds.append(f"{dname} lays off: " + " ".join(str(c) for c in r.defender.laid_off))
-            melds.append(f"Deadwood: {kname} {r.knocker_deadwood}, {dname} {r.defender_deadwood}")
+                melds.append(
+                    t.gettext("{name} lays off: {cards}").format(
+                        name=dname, cards=" ".join(str(c) for c in r.defender.laid_off)
+                    )
+                )
+            melds.append(
+                t.gettext("Deadwood: {knocker} {k}, {defender} {d}").format(
+                    knocker=kname, k=r.knocker_deadwood, defender=dname, d=r.defender_deadwood
+                )
+            )
         return Preview(
-            headline=describe(line, names),
+            headline=describe(line, names, t),
             items=items,
-            totals="Totals after: " + " · ".join(per),
+            totals=t.gettext("Totals after: {totals}").format(totals=" · ".join(per)),
             melds=melds,
-            notes=[str(n) for n in r.notes],
+            notes=[t.render(n) for n in r.notes],
         )
 
 

@@ -16,15 +16,17 @@ from datetime import datetime
 from typing import Any
 
 from scorekeeper.engine import Game, RuleError
+from scorekeeper.engine.errors import N_, Msg
+from scorekeeper.i18n import Translator
 
 from .handform import HandForm
 from .newgame import FORMAT_LABELS, RANDOM, NewGameForm, Seat, random_draw
 from .ports import GameId, StoreLike, SummaryLike, user_errors
-from .sheet import Sheet, build_sheet
+from .sheet import ENGLISH, Sheet, build_sheet, versus
 
 log = logging.getLogger(__name__)
 
-SORRY = "Sorry, something went wrong. Nothing was lost; please try again."
+SORRY = N_("Sorry, something went wrong. Nothing was lost; please try again.")
 RECENT_FINISHED = 8
 
 
@@ -50,38 +52,112 @@ def _when(value: datetime | str | None) -> str:
     return value.strftime("%d %b %Y %H:%M")
 
 
-def game_card(s: SummaryLike) -> GameCard:
+def game_card(s: SummaryLike, t: Translator = ENGLISH) -> GameCard:
+    """A game on the home screen: players, format, hands, score, winner and when.
+
+    >>> from types import SimpleNamespace as S
+    >>> g = S(id=1, format="standard", player_ids=["a", "b"], player_names=["Ann", "Bob"],
+    ...       finished_at=None, updated_at=None, hand_count=1, totals={"a": 0, "b": 26},
+    ...       winner_id=None)
+    >>> game_card(g).detail
+    'Standard · 1 hand · Ann 0 · Bob 26'
+    >>> game_card(g, Translator("lv"))
+    GameCard(id=1, title='Ann pret Bob', detail='Standarta · 1 partija · Ann 0 · Bob 26')
+    """
     names = list(s.player_names)
     ids = list(s.player_ids)
-    label = FORMAT_LABELS.get(s.format, s.format)
+    label = t.gettext(FORMAT_LABELS[s.format]) if s.format in FORMAT_LABELS else s.format
     totals = s.totals
     score = " · ".join(f"{n} {totals.get(i, 0)}" for i, n in zip(ids, names, strict=False))
-    hands = f"{s.hand_count} hand{'s' * (s.hand_count != 1)}"
+    hands = t.ngettext("{n} hand", "{n} hands", s.hand_count).format(n=s.hand_count)
+    parts = [label, hands, score]
     if s.finished_at is not None:
         win = dict(zip(ids, names, strict=False)).get(s.winner_id or "", "")
-        detail = f"{label} · {hands} · {score}" + (f" · {win} won" if win else "")
+        if win:
+            parts.append(t.gettext("{name} won").format(name=win))
         when = _when(s.finished_at)
     else:
-        detail = f"{label} · {hands} · {score}"
         when = _when(s.updated_at)
     if when:
-        detail += f" · {when}"
-    return GameCard(s.id, " v ".join(names), detail)
+        parts.append(when)
+    return GameCard(s.id, versus(t, names), " · ".join(parts))
+
+
+#: A message kept untranslated until shown: a template, or a refusal carrying one.
+Message = Msg | Exception | str
 
 
 class AppModel:
-    def __init__(self, store: StoreLike, rng: random.Random | None = None) -> None:
+    """One session's state.  ``t`` is its language: assigning another
+    translator (``model.t = Translator("lv")``) is all it takes to switch, as
+    every text is made from the model when the screen is drawn."""
+
+    def __init__(
+        self, store: StoreLike, rng: random.Random | None = None, t: Translator | None = None
+    ) -> None:
         self.store = store
         self.rng = rng or random.Random()
         self.screen = "home"
         self.game_id: GameId | None = None
         self.new_game: NewGameForm | None = None
         self.hand: HandForm | None = None
-        self.error: str | None = None  # inline message on the current screen
-        self.note: str | None = None  # friendly information (e.g. who was drawn to deal)
+        self._t = t or Translator("en")
+        #: The inline message on the current screen, and friendly information
+        #: (e.g. who was drawn to deal): kept as messages, shown in ``t``'s language.
+        self._error: Message | None = None
+        self._note: Message | None = None
+        #: The last refusal shown on a form (to show it again in a new language).
+        self._form_error: tuple[Message, str] | None = None
         self.notices: list[str] = list(getattr(store, "notices", []) or [])
         self._game: Game | None = None
         self._sheet: Sheet | None = None
+
+    # --- language ---------------------------------------------------------------
+
+    @property
+    def t(self) -> Translator:
+        return self._t
+
+    @t.setter
+    def t(self, t: Translator) -> None:
+        self._t = t
+        self._sheet = None
+        shown = self._form_error
+        for form in (self.hand, self.new_game):
+            if form is None:
+                continue
+            form.t = t
+            if shown is not None and form.error == shown[1]:
+                form.error = self.render(shown[0])
+        if shown is not None:
+            self._form_error = (shown[0], self.render(shown[0]))
+
+    def render(self, message: Message) -> str:
+        """A message (an engine or store refusal, a template) in the session's language."""
+        if isinstance(message, Msg | RuleError):
+            return self.t.render(message)
+        msg = getattr(message, "msg", None)  # a store error carrying a template
+        if isinstance(msg, Msg):
+            return self.t.render(msg)
+        return self.t.gettext(str(message))
+
+    @property
+    def error(self) -> str | None:
+        """The inline message on the current screen."""
+        return None if self._error is None else self.render(self._error)
+
+    @error.setter
+    def error(self, message: Message | None) -> None:
+        self._error = message
+
+    @property
+    def note(self) -> str | None:
+        """Friendly information on the sheet (e.g. who was drawn to deal)."""
+        return None if self._note is None else self.render(self._note)
+
+    @note.setter
+    def note(self, message: Message | None) -> None:
+        self._note = message
 
     # --- safety net ------------------------------------------------------------
 
@@ -90,7 +166,7 @@ class AppModel:
         try:
             fn(*args)
         except user_errors() as exc:
-            self._fail(str(exc))
+            self._fail(exc)
             return False
         except Exception:
             log.exception("unexpected error in %s", getattr(fn, "__name__", fn))
@@ -98,11 +174,13 @@ class AppModel:
             return False
         return True
 
-    def _fail(self, message: str) -> None:
+    def _fail(self, message: Message) -> None:
         if self.screen == "hand" and self.hand is not None:
-            self.hand.error = message
+            self.hand.error = self.render(message)
+            self._form_error = (message, self.hand.error)
         elif self.screen == "new" and self.new_game is not None:
-            self.new_game.error = message
+            self.new_game.error = self.render(message)
+            self._form_error = (message, self.new_game.error)
         else:
             self.error = message
 
@@ -132,14 +210,14 @@ class AppModel:
         self.error = None
         if parts == ["new"]:
             if self.new_game is None:
-                self.new_game = NewGameForm()
+                self.new_game = NewGameForm(t=self.t)
             self.screen = "new"
             return
         if len(parts) >= 2 and parts[0] == "game":
             gid = self._find_game(parts[1])
             if gid is None:
                 self.go_home()
-                self.error = "That game is not on this device."
+                self.error = Msg("That game is not on this device.")
                 return
             self.open_game(gid)
             if len(parts) >= 3 and parts[2] == "hand" and not self.sheet().finished:
@@ -166,14 +244,15 @@ class AppModel:
 
     def home_games(self) -> tuple[list[GameCard], list[GameCard]]:
         """(unfinished games, most recent finished games), newest first."""
-        unfinished = [game_card(s) for s in self.store.list_games(finished=False)]
-        done = [game_card(s) for s in self.store.list_games(finished=True)[:RECENT_FINISHED]]
+        t = self.t
+        unfinished = [game_card(s, t) for s in self.store.list_games(finished=False)]
+        done = [game_card(s, t) for s in self.store.list_games(finished=True)[:RECENT_FINISHED]]
         return unfinished, done
 
     # --- new game --------------------------------------------------------------------
 
     def open_new(self, like: Game | None = None) -> None:
-        form = NewGameForm()
+        form = NewGameForm(t=self.t)
         if like is not None:
             form.format = like.format.value
             form.values = like.rules.to_dict()
@@ -200,21 +279,24 @@ class AppModel:
                 seat.id = self.store.add_player(seat.name).id
             ids.append(seat.id)
         names = {s.id: s.name for s in form.seats if s.id is not None}
-        note: str
+        note: Msg
         if form.format == "three-hand":
             cards = random_draw(self.rng) if form.draw_mode == RANDOM else form.drawn_cards()
             gid = self.store.create_game(form.format, ids, rules, draw=[c.code for c in cards])
             drawn = ", ".join(f"{names[i]} {c}" for i, c in zip(ids, cards, strict=True))
-            note = ("The app drew: " if form.draw_mode == RANDOM else "Drawn: ") + drawn
+            if form.draw_mode == RANDOM:
+                note = Msg("The app drew: {cards}", cards=drawn)
+            else:
+                note = Msg("Drawn: {cards}", cards=drawn)
         else:
             dealer: str | None
             if form.first_dealer == RANDOM:
                 dealer = self.rng.choice(ids)
-                note = f"The app drew {names[dealer]} to deal first"
+                note = Msg("The app drew {name} to deal first", name=names[dealer])
             else:
                 dealer = next(s.id for s in form.seats if s.name == form.first_dealer)
                 assert dealer is not None
-                note = f"{names[dealer]} deals first"
+                note = Msg("{name} deals first", name=names[dealer])
             gid = self.store.create_game(form.format, ids, rules, first_dealer=dealer)
         self.new_game = None
         self.open_game(gid)
@@ -223,7 +305,7 @@ class AppModel:
     def play_again(self) -> None:
         """Same players, same rules, a fresh game (the dealer or roles drawn anew)."""
         g = self.game()
-        form = NewGameForm(format=g.format.value, values=g.rules.to_dict())
+        form = NewGameForm(format=g.format.value, values=g.rules.to_dict(), t=self.t)
         form.seats = [Seat(g.names.get(p, p), p) for p in g.players]
         self.new_game = form
         self.screen = "new"
@@ -254,15 +336,16 @@ class AppModel:
         return self._game
 
     def sheet(self) -> Sheet:
-        if self._sheet is None:
-            self._sheet = build_sheet(self.game())
+        """The current game's sheet in the session's language (built once per change)."""
+        if self._sheet is None or self._sheet.language != self.t.code:
+            self._sheet = build_sheet(self.game(), self.t)
         return self._sheet
 
     def open_hand(self, edit_index: int | None = None) -> None:
         g = self.game()
         if edit_index is None and g.standings.finished:
             raise RuleError("this game is over: start a new one")
-        self.hand = HandForm(g, edit_index)
+        self.hand = HandForm(g, edit_index, t=self.t)
         self.screen = "hand"
         self.error = None
         self.note = None
@@ -292,7 +375,7 @@ class AppModel:
             raise RuleError("there is no hand to undo")
         self._set_game(self.store.undo(self.game_id))
         self.error = None
-        self.note = "The last hand was taken back"
+        self.note = Msg("The last hand was taken back")
 
     def versions(self, index0: int) -> int:
         assert self.game_id is not None
@@ -307,7 +390,7 @@ class AppModel:
         self.hand = None
         self.screen = "sheet"
         self.error = None
-        self.note = f"Hand {index0 + 1} is back to how it was"
+        self.note = Msg("Hand {number} is back to how it was", number=index0 + 1)
 
     def reload(self) -> None:
         if self.game_id is not None:

@@ -5,6 +5,8 @@
 (150, True)
 >>> form.set_field("target", "250"); form.preset_name()
 'custom'
+>>> form.t = Translator("fi"); form.format_labels()["three-hand"]
+'Kolmen pelaajan peli'
 """
 
 from __future__ import annotations
@@ -16,35 +18,54 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.engine import DECK, PRESETS, Card, RuleError, Rules, card, roles_from_draw
+from scorekeeper.engine.errors import N_, Msg
+from scorekeeper.i18n import Translator
 
+# The labels below are msgids: the screen shows them through the form's
+# translator (the methods of NewGameForm give them translated).
 FORMATS = ("standard", "hollywood", "three-hand")
-FORMAT_LABELS = {"standard": "Standard", "hollywood": "Hollywood", "three-hand": "Three-hand"}
-PRESET_LABELS = {"seed": "Seed rules", "classic": "Classic", "oklahoma": "Oklahoma"}
+FORMAT_LABELS = {
+    "standard": N_("Standard"),
+    "hollywood": N_("Hollywood"),
+    "three-hand": N_("Three-hand"),
+}
+PRESET_LABELS = {"seed": N_("Seed rules"), "classic": N_("Classic"), "oklahoma": N_("Oklahoma")}
 RANDOM = "random"
 
 #: Whole-number options: (field, label, shown only when this flag is on).
 NUMBER_OPTIONS: tuple[tuple[str, str, str | None], ...] = (
-    ("target", "Target score", None),
-    ("knock_limit", "Knock limit", None),
-    ("gin_bonus", "Gin bonus", None),
-    ("undercut_bonus", "Undercut bonus", None),
-    ("big_gin_bonus", "Big gin bonus", "big_gin"),
-    ("game_bonus", "Game bonus", "classic_bonuses"),
-    ("box_bonus", "Box bonus (each hand won)", "classic_bonuses"),
+    ("target", N_("Target score"), None),
+    ("knock_limit", N_("Knock limit"), None),
+    ("gin_bonus", N_("Gin bonus"), None),
+    ("undercut_bonus", N_("Undercut bonus"), None),
+    ("big_gin_bonus", N_("Big gin bonus"), "big_gin"),
+    ("game_bonus", N_("Game bonus"), "classic_bonuses"),
+    ("box_bonus", N_("Box bonus (each hand won)"), "classic_bonuses"),
 )
 #: On/off options: (field, label, shown only when this flag is on).
 SWITCH_OPTIONS: tuple[tuple[str, str, str | None], ...] = (
-    ("big_gin", "Big gin (all 11 cards melded)", None),
-    ("oklahoma", "Oklahoma: the upcard sets the knock limit", None),
-    ("oklahoma_ace_gin", "Oklahoma: an ace upcard means gin only", "oklahoma"),
-    ("oklahoma_spades_double", "Oklahoma: a spade upcard doubles the hand", "oklahoma"),
-    ("classic_bonuses", "Classic end-of-game bonuses (game, box, shutout)", None),
+    ("big_gin", N_("Big gin (all 11 cards melded)"), None),
+    ("oklahoma", N_("Oklahoma: the upcard sets the knock limit"), None),
+    ("oklahoma_ace_gin", N_("Oklahoma: an ace upcard means gin only"), "oklahoma"),
+    ("oklahoma_spades_double", N_("Oklahoma: a spade upcard doubles the hand"), "oklahoma"),
+    ("classic_bonuses", N_("Classic end-of-game bonuses (game, box, shutout)"), None),
 )
 SHUTOUT_LABELS = {
-    "double-all": "Shutout doubles the final score",
-    "double-game-bonus": "Shutout doubles the game bonus",
-    "off": "No shutout bonus",
+    "double-all": N_("Shutout doubles the final score"),
+    "double-game-bonus": N_("Shutout doubles the game bonus"),
+    "off": N_("No shutout bonus"),
 }
+
+
+def _too_many(fmt: str, n: int) -> RuleError:
+    return RuleError(
+        Msg.plural(
+            "{format} is for {n} player: tap a chosen name to remove it first",
+            "{format} is for {n} players: tap a chosen name to remove it first",
+            n,
+            format=Msg(FORMAT_LABELS[fmt]),
+        )
+    )
 
 
 @dataclass
@@ -67,6 +88,40 @@ class NewGameForm:
     draw_mode: str = RANDOM  # RANDOM or "cards"
     draw_texts: dict[str, str] = field(default_factory=dict)  # seat name -> card text
     error: str | None = None
+    #: The language of every text the form makes.
+    t: Translator = field(default_factory=lambda: Translator("en"), repr=False, compare=False)
+
+    # --- words for the screen ------------------------------------------------
+
+    def format_labels(self) -> dict[str, str]:
+        return {key: self.t.gettext(label) for key, label in FORMAT_LABELS.items()}
+
+    def preset_labels(self) -> dict[str, str]:
+        return {key: self.t.gettext(label) for key, label in PRESET_LABELS.items()}
+
+    def shutout_labels(self) -> dict[str, str]:
+        return {key: self.t.gettext(label) for key, label in SHUTOUT_LABELS.items()}
+
+    def number_options(self) -> list[tuple[str, str, str | None]]:
+        """:data:`NUMBER_OPTIONS` with the labels in the form's language."""
+        return [(name, self.t.gettext(label), needs) for name, label, needs in NUMBER_OPTIONS]
+
+    def switch_options(self) -> list[tuple[str, str, str | None]]:
+        """:data:`SWITCH_OPTIONS` with the labels in the form's language."""
+        return [(name, self.t.gettext(label), needs) for name, label, needs in SWITCH_OPTIONS]
+
+    def players_heading(self) -> str:
+        """E.g. "Players (1 of 2)"."""
+        return self.t.ngettext(
+            "Players ({chosen} of {n})", "Players ({chosen} of {n})", self.player_count
+        ).format(chosen=len(self.seats), n=self.player_count)
+
+    def playing_line(self) -> str:
+        """E.g. "Playing: Ann, Bob" (empty when nobody is chosen yet)."""
+        if not self.seats:
+            return ""
+        names = ", ".join(s.name for s in self.seats)
+        return self.t.gettext("Playing: {names}").format(names=names)
 
     # --- rules -------------------------------------------------------------
 
@@ -76,7 +131,7 @@ class NewGameForm:
 
     def set_format(self, fmt: str) -> None:
         if fmt not in FORMATS:
-            raise RuleError(f"unknown format {fmt!r}")
+            raise RuleError("unknown format {format}", format=repr(fmt))
         self.format = fmt
         del self.seats[self.player_count :]
         self.error = None
@@ -121,8 +176,8 @@ class NewGameForm:
     def rules(self) -> Rules:
         for name, text in self.texts.items():
             if not text.isdigit():
-                label = next((lbl for f, lbl, _ in NUMBER_OPTIONS if f == name), name)
-                raise RuleError(f"{label}: enter a whole number")
+                label = next((Msg(lbl) for f, lbl, _ in NUMBER_OPTIONS if f == name), name)
+                raise RuleError("{label}: enter a whole number", label=label)
         values = dict(self.values)
         if self.format != "hollywood":
             values["hollywood_rolling"] = False
@@ -138,10 +193,7 @@ class NewGameForm:
                 self._forget(seat.name)
                 return
         if len(self.seats) >= self.player_count:
-            raise RuleError(
-                f"{FORMAT_LABELS[self.format]} is for {self.player_count} players: "
-                "tap a chosen name to remove it first"
-            )
+            raise _too_many(self.format, self.player_count)
         self.seats.append(Seat(name, player_id))
 
     def add_new_name(self, saved: Sequence[tuple[str, str]] = ()) -> None:
@@ -150,12 +202,9 @@ class NewGameForm:
         if not name:
             raise RuleError("type a name first")
         if any(s.name.casefold() == name.casefold() for s in self.seats):
-            raise RuleError(f"{name} is already playing")
+            raise RuleError("{name} is already playing", name=name)
         if len(self.seats) >= self.player_count:
-            raise RuleError(
-                f"{FORMAT_LABELS[self.format]} is for {self.player_count} players: "
-                "tap a chosen name to remove it first"
-            )
+            raise _too_many(self.format, self.player_count)
         for pid, pname in saved:
             if pname.casefold() == name.casefold():
                 self.seats.append(Seat(pname, pid))
@@ -181,7 +230,7 @@ class NewGameForm:
         for seat in self.seats:
             text = self.draw_texts.get(seat.name, "").strip()
             if not text:
-                raise RuleError(f"enter the card {seat.name} drew (e.g. KS or 7♥)")
+                raise RuleError("enter the card {name} drew (e.g. KS or 7♥)", name=seat.name)
             out.append(card(text))
         if len({c for c in out}) != len(out):
             raise RuleError("two players can't draw the same card")
@@ -194,16 +243,23 @@ class NewGameForm:
         try:
             roles = roles_from_draw([s.name for s in self.seats], self.drawn_cards())
         except RuleError as exc:
-            return str(exc)
-        return f"Box: {roles.box} · Captain: {roles.captain} · Sits out: {roles.sitter}"
+            return self.t.render(exc)
+        return self.t.gettext("Box: {box} · Captain: {captain} · Sits out: {sitter}").format(
+            box=roles.box, captain=roles.captain, sitter=roles.sitter
+        )
 
     def validate(self) -> Rules:
         """Everything but saving: raises RuleError with the first problem."""
         rules = self.rules()
         if len(self.seats) != self.player_count:
             raise RuleError(
-                f"choose {self.player_count} players "
-                f"({len(self.seats)} chosen) for {FORMAT_LABELS[self.format]}"
+                Msg.plural(
+                    "choose {n} player ({chosen} chosen) for {format}",
+                    "choose {n} players ({chosen} chosen) for {format}",
+                    self.player_count,
+                    chosen=len(self.seats),
+                    format=Msg(FORMAT_LABELS[self.format]),
+                )
             )
         if self.format == "three-hand" and self.draw_mode != RANDOM:
             roles_from_draw([s.name for s in self.seats], self.drawn_cards())

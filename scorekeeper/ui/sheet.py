@@ -16,6 +16,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from scorekeeper.engine import Card, Game, Line, Outcome, Rules, Suit, knock_limit
+from scorekeeper.i18n import Translator
+
+#: The language of a sheet built without a translator (and of the tests' doctests).
+ENGLISH = Translator("en")
 
 
 def name_of(names: Mapping[str, str], pid: str | None) -> str:
@@ -24,64 +28,111 @@ def name_of(names: Mapping[str, str], pid: str | None) -> str:
     return names.get(pid, pid)
 
 
-def describe(line: Line, names: Mapping[str, str]) -> str:
+def versus(t: Translator, names: list[str]) -> str:
+    """The players as a title: "Ann v Bob" (three-hand: "Ann v Bob v Cy").
+
+    >>> versus(ENGLISH, ["Ann", "Bob", "Cy"])
+    'Ann v Bob v Cy'
+    """
+    if not names:
+        return ""
+    title = names[0]
+    for name in names[1:]:
+        title = t.gettext("{first} v {second}").format(first=title, second=name)
+    return title
+
+
+def describe(line: Line, names: Mapping[str, str], t: Translator = ENGLISH) -> str:
     """One sheet line in words: who did what and who scored."""
     r = line.result
     k = name_of(names, line.knocker)
     w = name_of(names, line.winner)
-    doubled = " ×2 ♠" if r.multiplier > 1 else ""
     if r.outcome is Outcome.DRAW:
-        return "Draw: no score, same dealer"
+        return t.gettext("Draw: no score, same dealer")
     if r.outcome is Outcome.GIN:
-        what = f"{k} went gin ({r.defender_deadwood})"
+        what = t.gettext("{name} went gin ({d})").format(name=k, d=r.defender_deadwood)
     elif r.outcome is Outcome.BIG_GIN:
-        what = f"{k} went big gin ({r.defender_deadwood})"
+        what = t.gettext("{name} went big gin ({d})").format(name=k, d=r.defender_deadwood)
     elif r.outcome is Outcome.UNDERCUT:
-        what = f"{w} undercut {k} ({r.knocker_deadwood} v {r.defender_deadwood})"
+        what = t.gettext("{winner} undercut {name} ({k} v {d})").format(
+            winner=w, name=k, k=r.knocker_deadwood, d=r.defender_deadwood
+        )
     else:
-        what = f"{k} knocked ({r.knocker_deadwood} v {r.defender_deadwood})"
-    return f"{what}: {w} +{line.points}{doubled}"
+        what = t.gettext("{name} knocked ({k} v {d})").format(
+            name=k, k=r.knocker_deadwood, d=r.defender_deadwood
+        )
+    if r.multiplier > 1:
+        template = t.gettext("{what}: {winner} +{points} ×2 ♠")
+    else:
+        template = t.gettext("{what}: {winner} +{points}")
+    return template.format(what=what, winner=w, points=line.points)
 
 
-def upcard_info(rules: Rules, upcard: Card | None) -> str:
+def upcard_info(rules: Rules, upcard: Card | None, t: Translator = ENGLISH) -> str:
     """Oklahoma: what the upcard means for this hand.
 
     >>> from scorekeeper.engine import PRESETS, card
     >>> upcard_info(PRESETS["oklahoma"], card("7S"))
     'Upcard 7♠: knock limit 7 · spades double this hand'
-    >>> upcard_info(PRESETS["oklahoma"], card("AH"))
-    'Upcard A♥: gin only'
+    >>> upcard_info(PRESETS["oklahoma"], card("AH"), Translator("lv"))
+    'Atklātā kārts A♥: tikai džins'
     """
     if not rules.oklahoma:
-        return f"Knock limit {rules.knock_limit}"
+        return t.gettext("Knock limit {limit}").format(limit=rules.knock_limit)
     if upcard is None:
-        return "Oklahoma: turn the upcard first, it sets the knock limit"
+        return t.gettext("Oklahoma: turn the upcard first, it sets the knock limit")
     limit, _ = knock_limit(rules, upcard)
-    text = f"Upcard {upcard}: " + ("gin only" if limit == 0 else f"knock limit {limit}")
+    if limit == 0:
+        text = t.gettext("Upcard {card}: gin only").format(card=upcard)
+    else:
+        text = t.gettext("Upcard {card}: knock limit {limit}").format(card=upcard, limit=limit)
     if rules.oklahoma_spades_double and upcard.suit is Suit.SPADES:
-        text += " · spades double this hand"
+        text += " · " + t.gettext("spades double this hand")
     return text
 
 
-def rules_summary(rules: Rules, fmt: str) -> str:
-    parts = [f"to {rules.target}"]
+def format_name(t: Translator, fmt: str) -> str:
+    """The kind of gin a game plays, for the rules line."""
+    if fmt == "hollywood":
+        return t.gettext("Hollywood gin")
+    if fmt == "three-hand":
+        return t.gettext("Three-hand gin")
+    return t.gettext("Gin")
+
+
+def rules_summary(rules: Rules, fmt: str, t: Translator = ENGLISH) -> str:
+    """The rules of a game in one line.
+
+    >>> from scorekeeper.engine import PRESETS
+    >>> for part in rules_summary(PRESETS["oklahoma"], "standard").split(" · "):
+    ...     print(part)
+    to 150
+    Oklahoma (upcard = knock limit, ace: gin only, spades double)
+    gin +25
+    undercut +10
+    """
+    parts = [t.gettext("to {target}").format(target=rules.target)]
     if rules.oklahoma:
-        ok = "Oklahoma (upcard = knock limit"
+        details = [t.gettext("upcard = knock limit")]
         if rules.oklahoma_ace_gin:
-            ok += ", ace: gin only"
+            details.append(t.gettext("ace: gin only"))
         if rules.oklahoma_spades_double:
-            ok += ", spades double"
-        parts.append(ok + ")")
+            details.append(t.gettext("spades double"))
+        parts.append(t.gettext("Oklahoma ({details})").format(details=", ".join(details)))
     else:
-        parts.append(f"knock ≤ {rules.knock_limit}")
-    parts.append(f"gin +{rules.gin_bonus}")
-    parts.append(f"undercut +{rules.undercut_bonus}")
+        parts.append(t.gettext("knock ≤ {limit}").format(limit=rules.knock_limit))
+    parts.append(t.gettext("gin +{points}").format(points=rules.gin_bonus))
+    parts.append(t.gettext("undercut +{points}").format(points=rules.undercut_bonus))
     if rules.big_gin:
-        parts.append(f"big gin +{rules.big_gin_bonus}")
+        parts.append(t.gettext("big gin +{points}").format(points=rules.big_gin_bonus))
     if rules.classic_bonuses:
-        parts.append(f"classic bonuses (game {rules.game_bonus}, box {rules.box_bonus})")
+        parts.append(
+            t.gettext("classic bonuses (game {game}, box {box})").format(
+                game=rules.game_bonus, box=rules.box_bonus
+            )
+        )
     if fmt == "hollywood" and rules.hollywood_rolling:
-        parts.append("rolling sheet")
+        parts.append(t.gettext("rolling sheet"))
     return " · ".join(parts)
 
 
@@ -96,6 +147,8 @@ class Row:
     #: Which cells got points this hand (to highlight them).
     scored: list[bool]
     roles: str = ""
+    #: The line under the numbers: what happened and who dealt (or the roles).
+    detail: str = ""
 
 
 @dataclass(frozen=True)
@@ -124,9 +177,28 @@ class Sheet:
     finished: bool = False
     winner: str | None = None
     final: list[str] = field(default_factory=list)  # game-over lines (bonuses, margin)
+    #: The game-over heading: "Ann wins!" (or "Game over").
+    headline: str = ""
+    #: The language the sheet's words are in.
+    language: str = "en"
 
 
-def build_sheet(game: Game) -> Sheet:
+def _roles(t: Translator, names: Mapping[str, str], box: str, captain: str, sitter: str) -> str:
+    return t.gettext("box {box} · captain {captain} · sits out {sitter}").format(
+        box=name_of(names, box), captain=name_of(names, captain), sitter=name_of(names, sitter)
+    )
+
+
+def build_sheet(game: Game, t: Translator = ENGLISH) -> Sheet:
+    """The sheet of ``game`` in the language of ``t``.
+
+    >>> from scorekeeper.engine import Hand
+    >>> g = Game("standard", ["a", "b"], names={"a": "Ann", "b": "Bob"}, first_dealer="a")
+    >>> _ = g.record(Hand.knock("b", 4, 30))
+    >>> s = build_sheet(g, Translator("lv"))
+    >>> s.status, s.rows[0].detail
+    ('Nākamais dala Bob', 'Bob klauvēja (4 pret 30): Bob +26 · dalīja Ann')
+    """
     st = game.standings
     names = game.names
     players = list(st.players)
@@ -134,7 +206,8 @@ def build_sheet(game: Game) -> Sheet:
     hollywood = game.format.value == "hollywood"
     ncols = len(st.columns)
     if hollywood:
-        header = [f"G{c + 1} {n}" for c in range(ncols) for n in pnames]
+        short = t.gettext("G{game} {name}")
+        header = [short.format(game=c + 1, name=n) for c in range(ncols) for n in pnames]
         header_game = [c for c in range(ncols) for _ in pnames]
     else:
         header, header_game = list(pnames), [0] * len(pnames)
@@ -150,26 +223,19 @@ def build_sheet(game: Game) -> Sheet:
                 cells.append(str(after.get(p, 0)))
                 scored.append(got)
         roles = ""
+        text = describe(line, names, t)
+        dealer = name_of(names, line.dealer)
         if line.roles is not None:
             r = line.roles
-            roles = (
-                f"box {name_of(names, r.box)} · captain {name_of(names, r.captain)}"
-                f" · sits out {name_of(names, r.sitter)}"
-            )
-        rows.append(
-            Row(
-                line.number,
-                name_of(names, line.dealer),
-                describe(line, names),
-                cells,
-                scored,
-                roles,
-            )
-        )
+            roles = _roles(t, names, r.box, r.captain, r.sitter)
+            detail = f"{text} · {roles}"
+        else:
+            detail = f"{text} · " + t.gettext("dealt by {name}").format(name=dealer)
+        rows.append(Row(line.number, dealer, text, cells, scored, roles, detail))
 
     games = [
         ColumnInfo(
-            f"Game {c.index + 1}",
+            t.gettext("Game {n}").format(n=c.index + 1),
             c.finished,
             name_of(names, c.winner) if c.winner else None,
             [c.totals[p] for p in players],
@@ -181,29 +247,38 @@ def build_sheet(game: Game) -> Sheet:
         totals = [str(col.totals[p]) for col in st.columns for p in players]
 
     if st.finished:
-        status = "Game over"
+        status = t.gettext("Game over")
     elif st.roles is not None:
         r = st.roles
-        status = (
-            f"Next hand: {name_of(names, r.box)} in the box deals · "
-            f"{name_of(names, r.captain)} is captain · {name_of(names, r.sitter)} sits out"
+        status = t.gettext(
+            "Next hand: {box} in the box deals · {captain} is captain · {sitter} sits out"
+        ).format(
+            box=name_of(names, r.box),
+            captain=name_of(names, r.captain),
+            sitter=name_of(names, r.sitter),
         )
     else:
-        status = f"{name_of(names, st.next_dealer)} deals next"
+        status = t.gettext("{name} deals next").format(name=name_of(names, st.next_dealer))
 
     tally = ""
     if hollywood:
         won = st.games_won
-        parts = []
-        for g in games:
-            if g.closed:
-                parts.append(f"{g.title}: {g.winner}")
-        bits = [f"{name_of(names, p)} {won[p]}" for p in players]
-        tally = "Games won: " + ", ".join(bits)
-        if parts:
-            tally += " (" + "; ".join(parts) + ")"
+        bits = ", ".join(f"{name_of(names, p)} {won[p]}" for p in players)
+        closed = [
+            t.gettext("{game}: {winner}").format(game=g.title, winner=g.winner)
+            for g in games
+            if g.closed
+        ]
+        if closed:
+            tally = t.gettext("Games won: {tally} ({closed})").format(
+                tally=bits, closed="; ".join(closed)
+            )
+        else:
+            tally = t.gettext("Games won: {tally}").format(tally=bits)
         if st.winner is not None:
-            tally += f" · {name_of(names, st.winner)} has clinched the series (2 of 3)"
+            tally += " · " + t.gettext("{name} has clinched the series (2 of 3)").format(
+                name=name_of(names, st.winner)
+            )
 
     final: list[str] = []
     winner = name_of(names, st.winner) if st.winner else None
@@ -211,27 +286,45 @@ def build_sheet(game: Game) -> Sheet:
         for col in st.columns:
             if not col.finished:
                 continue
-            prefix = f"Game {col.index + 1}: " if hollywood else ""
+            lines: list[str] = []
             for b in col.bonuses:
-                final.append(f"{prefix}{name_of(names, b.player)}: {b.label} +{b.points}")
+                lines.append(
+                    t.gettext("{name}: {bonus} +{points}").format(
+                        name=name_of(names, b.player), bonus=t.gettext(b.label), points=b.points
+                    )
+                )
             if col.bonuses:
                 scores = ", ".join(f"{name_of(names, p)} {col.final[p]}" for p in players)
-                final.append(f"{prefix}Final scores: {scores}")
+                lines.append(t.gettext("Final scores: {scores}").format(scores=scores))
             if col.margin is not None:
-                final.append(
-                    f"{prefix}{name_of(names, col.winner)} wins by {col.margin}"
-                    + (" (hand points plus bonuses)" if col.bonuses else "")
-                )
+                if col.bonuses:
+                    wins = t.ngettext(
+                        "{name} wins by {n} (hand points plus bonuses)",
+                        "{name} wins by {n} (hand points plus bonuses)",
+                        col.margin,
+                    )
+                else:
+                    wins = t.ngettext("{name} wins by {n}", "{name} wins by {n}", col.margin)
+                lines.append(wins.format(name=name_of(names, col.winner), n=col.margin))
+            if hollywood:
+                game_n = t.gettext("Game {n}: {text}")
+                lines = [game_n.format(n=col.index + 1, text=line) for line in lines]
+            final += lines
 
-    score = "Score: " + " · ".join(
-        f"{name_of(names, p)} " + " / ".join(str(col.totals[p]) for col in st.columns)
-        for p in players
+    score = t.gettext("Score: {scores}").format(
+        scores=" · ".join(
+            f"{name_of(names, p)} " + " / ".join(str(col.totals[p]) for col in st.columns)
+            for p in players
+        )
     )
-    fmt_label = {"standard": "Gin", "hollywood": "Hollywood gin", "three-hand": "Three-hand gin"}
-    title = " v ".join(pnames)
+    if winner is not None:
+        headline = t.gettext("{name} wins!").format(name=winner)
+    else:
+        headline = t.gettext("Game over") if st.finished else ""
+    fmt = game.format.value
     return Sheet(
-        title=title,
-        rules=f"{fmt_label[game.format.value]} · " + rules_summary(game.rules, game.format.value),
+        title=versus(t, pnames),
+        rules=f"{format_name(t, fmt)} · {rules_summary(game.rules, fmt, t)}",
         players=pnames,
         header=header,
         header_game=header_game,
@@ -244,4 +337,6 @@ def build_sheet(game: Game) -> Sheet:
         finished=st.finished,
         winner=winner,
         final=final,
+        headline=headline,
+        language=t.code,
     )
