@@ -12,7 +12,7 @@ engine for a preview; every rule and every message comes from the engine.
 >>> f.press("0"); f.preview().error
 "the defender's deadwood of 300 is impossible: ten cards leave at most 98"
 >>> f.t = Translator("uk"); f.card_summary("knocker")
-'Bob: 0 з 10 (11 для великого джину) карт'
+'Bob: 0 з 10 карт (11 для великого джину)'
 """
 
 from __future__ import annotations

@@ -39,7 +39,8 @@ class GameCard:
     detail: str
 
 
-def _when(value: datetime | str | None) -> str:
+def _when(value: datetime | str | None, t: Translator = ENGLISH) -> str:
+    """A stored moment in local time, in the language's date format."""
     if value is None:
         return ""
     if isinstance(value, str):
@@ -49,7 +50,8 @@ def _when(value: datetime | str | None) -> str:
             return str(value)
     if value.tzinfo is not None:
         value = value.astimezone()  # stored in UTC, shown in local time
-    return value.strftime("%d %b %Y %H:%M")
+    # the msgid is a strftime format: each language writes dates its own way
+    return value.strftime(t.gettext("%d %b %Y %H:%M"))
 
 
 def game_card(s: SummaryLike, t: Translator = ENGLISH) -> GameCard:
@@ -75,9 +77,9 @@ def game_card(s: SummaryLike, t: Translator = ENGLISH) -> GameCard:
         win = dict(zip(ids, names, strict=False)).get(s.winner_id or "", "")
         if win:
             parts.append(t.gettext("{name} won").format(name=win))
-        when = _when(s.finished_at)
+        when = _when(s.finished_at, t)
     else:
-        when = _when(s.updated_at)
+        when = _when(s.updated_at, t)
     if when:
         parts.append(when)
     return GameCard(s.id, versus(t, names), " · ".join(parts))
