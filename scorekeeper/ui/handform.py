@@ -295,7 +295,7 @@ class HandForm:
             text = t.ngettext(
                 "{name}: {n} card, deadwood {deadwood}", "{name}: {n} cards, deadwood {deadwood}", n
             ).format(name=label, n=n, deadwood=cards_value(cards))
-            if n >= 3:
+            if 3 <= n <= 11:  # more is refused when the hand is built, not here
                 melds = best_arrangement(tuple(cards)).melds
                 if melds:
                     text += " · " + t.gettext("these cards hold a meld: {melds}").format(
