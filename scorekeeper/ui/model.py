@@ -141,7 +141,8 @@ class AppModel:
         msg = getattr(message, "msg", None)  # a store error carrying a template
         if isinstance(msg, Msg):
             return self.t.render(msg)
-        return self.t.gettext(str(message))
+        text = str(message)
+        return self.t.gettext(text) if text else text  # gettext("") is the catalog's header
 
     @property
     def error(self) -> str | None:
