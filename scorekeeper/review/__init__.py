@@ -1,7 +1,8 @@
 """Reviewing the past: statistics and chart series, replayed from the ledgers.
 
 Pure: no UI, no storage, no I/O.  Give it :class:`GameRecord` values (the
-store builds them) and an optional :class:`Filter`:
+store builds them, each with the game's :class:`GameDigest`: the facts of
+its replay the statistics read) and an optional :class:`Filter`:
 
 >>> from datetime import datetime
 >>> from scorekeeper.engine import Game, Hand
@@ -24,13 +25,16 @@ store builds them) and an optional :class:`Filter`:
 """
 
 from .charts import Bar, Point, RaceColumn, RaceLine, ScoreRace, score_race, wins_bars
+from .digest import DIGEST_VERSION, GameDigest, digest
 from .records import Filter, GameRecord, RecordLike, as_record, select
 from .stats import BiggestHand, HeadToHead, PlayerStats, Statistics, statistics
 
 __all__ = [
+    "DIGEST_VERSION",
     "Bar",
     "BiggestHand",
     "Filter",
+    "GameDigest",
     "GameRecord",
     "HeadToHead",
     "PlayerStats",
@@ -41,6 +45,7 @@ __all__ = [
     "ScoreRace",
     "Statistics",
     "as_record",
+    "digest",
     "score_race",
     "select",
     "statistics",

@@ -1,9 +1,12 @@
 """What the review reads: finished and unfinished games with their dates.
 
 The review never touches the store.  It takes :class:`GameRecord` values
-(an id, the engine :class:`~scorekeeper.engine.Game`, when it was created
-and when it finished) and a :class:`Filter`, and works everything out by
-replaying the ledgers, so no stored total can drift from the hands.
+(an id, the engine :class:`~scorekeeper.engine.Game` or its
+:class:`~scorekeeper.review.digest.GameDigest`, when it was created and
+when it finished) and a :class:`Filter`, and works everything out from the
+engine's replay of the ledgers (a digest is made from one, and the store
+makes it again whenever the hands change), so no stored total can drift
+from the hands.
 
 >>> from datetime import datetime
 >>> from scorekeeper.engine import Game, Hand
@@ -27,6 +30,8 @@ from datetime import UTC, datetime
 
 from scorekeeper.engine import Format, Game
 
+from .digest import GameDigest
+
 __all__ = ["Filter", "GameRecord", "RecordLike", "as_record", "select"]
 
 
@@ -38,17 +43,18 @@ class GameRecord:
     period filter looks at; ``finished_at`` is informational (``None`` for
     a game still being played).  A game need not be finished: its hands
     count, but only finished games (Hollywood: finished columns) count as
-    games played.
+    games played.  ``game`` is the replayed game, or just its digest (what
+    the statistics read; the store keeps one per game).
     """
 
     id: str
-    game: Game
+    game: Game | GameDigest
     created_at: datetime
     finished_at: datetime | None = None
 
 
 #: A record, or the same four values as a plain tuple.
-RecordLike = GameRecord | tuple[str, Game, datetime, datetime | None]
+RecordLike = GameRecord | tuple[str, Game | GameDigest, datetime, datetime | None]
 
 
 def as_record(item: RecordLike) -> GameRecord:
@@ -91,7 +97,10 @@ class Filter:
             return False
         if self.until is not None and _utc(record.created_at) >= _utc(self.until):
             return False
-        return self.oklahoma is None or game.rules.oklahoma is self.oklahoma
+        if self.oklahoma is None:
+            return True
+        oklahoma = game.oklahoma if isinstance(game, GameDigest) else game.rules.oklahoma
+        return oklahoma is self.oklahoma
 
 
 def select(records: Iterable[RecordLike], filter: Filter | None = None) -> list[GameRecord]:

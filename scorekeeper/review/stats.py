@@ -1,7 +1,9 @@
 """Statistics per player and head to head, replayed from the games' ledgers.
 
 Nothing here is stored: every figure is counted from the standings the
-engine replays from each game's hands, in one pass over each game's lines.
+engine replays from each game's hands (read through each game's
+:class:`~scorekeeper.review.digest.GameDigest`, which the store keeps made
+from the replay), in one pass over each game's hands.
 
 Definitions (what a gin player expects them to mean):
 
@@ -67,11 +69,14 @@ from types import MappingProxyType
 
 from scorekeeper.engine import Format, Outcome
 
+from .digest import OUTCOMES, GameDigest, digest
 from .records import Filter, GameRecord, RecordLike, select
 
 __all__ = ["BiggestHand", "HeadToHead", "PlayerStats", "Statistics", "statistics"]
 
-_KNOCK, _GIN, _BIG_GIN, _UNDERCUT = Outcome.KNOCK, Outcome.GIN, Outcome.BIG_GIN, Outcome.UNDERCUT
+_KNOCK, _GIN, _UNDERCUT = (
+    OUTCOMES.index(o) for o in (Outcome.KNOCK, Outcome.GIN, Outcome.UNDERCUT)
+)
 
 
 @dataclass(frozen=True)
@@ -257,8 +262,8 @@ class _Tally:
         self.gins = self.big_gins = self.knocks = 0
         self.undercuts_given = self.undercuts_suffered = 0
         self.streak = self.longest = 0
-        #: (points, position in time order, game id, hand number, outcome)
-        self.best: tuple[int, int, str, int, Outcome] | None = None
+        #: (points, position in time order, game id, hand number, outcome code)
+        self.best: tuple[int, int, str, int, int] | None = None
 
     def add_hands(self, other: _Tally) -> None:
         """Add ``other``'s hand counts (not its games, series or streak)."""
@@ -276,7 +281,8 @@ class _Tally:
             self.best = o
 
     def freeze(self, player: str, name: str) -> PlayerStats:
-        best = None if self.best is None else BiggestHand(self.best[0], *self.best[2:])
+        b = self.best
+        best = None if b is None else BiggestHand(b[0], b[2], b[3], OUTCOMES[b[4]])
         return PlayerStats(
             player,
             name,
@@ -300,9 +306,10 @@ class _Tally:
 
 
 def _hand(
-    w: _Tally, lo: _Tally, outcome: Outcome, points: int, seq: int, game_id: str, number: int
+    w: _Tally, lo: _Tally, outcome: int, points: int, seq: int, game_id: str, number: int
 ) -> None:
-    """Count one decided hand for a pair: ``w`` won it, ``lo`` lost it."""
+    """Count one decided hand for a pair: ``w`` won it, ``lo`` lost it
+    (``outcome`` is an index into :data:`~scorekeeper.review.digest.OUTCOMES`)."""
     w.played += 1
     lo.played += 1
     w.won += 1
@@ -314,12 +321,12 @@ def _hand(
     if w.streak > w.longest:
         w.longest = w.streak
     lo.streak = 0
-    if outcome is _KNOCK:
+    if outcome == _KNOCK:
         w.knocks += 1
-    elif outcome is _GIN:
+    elif outcome == _GIN:
         w.knocks += 1
         w.gins += 1
-    elif outcome is _UNDERCUT:
+    elif outcome == _UNDERCUT:
         lo.knocks += 1
         lo.undercuts_suffered += 1
         w.undercuts_given += 1
@@ -350,8 +357,10 @@ def _games(
 def statistics(records: Iterable[RecordLike], filter: Filter | None = None) -> Statistics:
     """Every player's figures and every pair's, over the games ``filter`` selects.
 
-    One pass over each selected game's standings lines, oldest game first;
-    cost is linear in the number of hands.
+    One pass over each selected game's hands, oldest game first; cost is
+    linear in the number of hands.  A record may hold the replayed game or
+    its digest (the same figures either way: a game is read through its
+    digest).
     """
     filter = filter or Filter()
     chosen: list[GameRecord] = select(records, filter)
@@ -360,65 +369,66 @@ def statistics(records: Iterable[RecordLike], filter: Filter | None = None) -> S
     pairs: dict[tuple[str, str], tuple[_Tally, _Tally]] = {}
     hands = draws = seq = 0
     three_hand = Format.THREE_HAND
-    hollywood = Format.HOLLYWOOD
 
     for rec in chosen:
         game = rec.game
-        st = game.standings
+        d = game if isinstance(game, GameDigest) else digest(game)
         gid = rec.id
-        players = st.players
+        players = d.players
         for p in players:
-            names[p] = game.names.get(p, p)
+            names[p] = d.names.get(p, p)
             if p not in tallies:
                 tallies[p] = _Tally()
-        # (player x, player y, x's side of the pair, y's side), by (x, y) in either order
-        sides: dict[tuple[str, str], tuple[_Tally, _Tally, _Tally, _Tally]] = {}
-        for x, y in combinations(players, 2):
+        # by seats (i, j), either order: (i's tally, j's tally, i's side of
+        # their pair, j's side)
+        sides: dict[tuple[int, int], tuple[_Tally, _Tally, _Tally, _Tally]] = {}
+        for i, j in combinations(range(len(players)), 2):
+            x, y = players[i], players[j]
             if (y, x) in pairs:
-                x, y = y, x
-            if (x, y) not in pairs:
-                pairs[x, y] = (_Tally(), _Tally())
-            px, py = pairs[x, y]
+                py, px = pairs[y, x]
+            else:
+                if (x, y) not in pairs:
+                    pairs[x, y] = (_Tally(), _Tally())
+                px, py = pairs[x, y]
             tx, ty = tallies[x], tallies[y]
-            sides[x, y] = (tx, ty, px, py)
-            sides[y, x] = (ty, tx, py, px)
-        three = st.format is three_hand
-        pair_sides = sides[players[0], players[1]]
-
-        for line in st.lines:
+            sides[i, j] = (tx, ty, px, py)
+            sides[j, i] = (ty, tx, py, px)
+        three = d.format is three_hand
+        stride = 5 if three else 3
+        lines = d.lines
+        a, b = 0, 1  # the two seats playing the hand
+        number = 0
+        for k in range(0, len(lines), stride):
             seq += 1
+            number += 1
             if three:
-                roles = line.roles
-                assert roles is not None
-                pair_sides = sides[roles.box, roles.captain]
-            winner = line.winner
-            ta, tb, pa, pb = pair_sides
-            if winner is None:  # a draw: played by both, neither extends nor breaks a streak
+                a, b = lines[k + 3], lines[k + 4]  # box, captain
+            w = lines[k]
+            if w < 0:  # a draw: played by both, neither extends nor breaks a streak
                 draws += 1
+                _, _, pa, pb = sides[a, b]
                 pa.played += 1
                 pb.played += 1
                 pa.draws += 1
                 pb.draws += 1
                 continue
-            if tallies[winner] is tb:
-                ta, tb, pa, pb = tb, ta, pb, pa
+            ta, tb, pa, pb = sides[w, b if w == a else a]
             # the player's own streak runs across all their opponents
             ta.streak += 1
             if ta.streak > ta.longest:
                 ta.longest = ta.streak
             tb.streak = 0
-            _hand(pa, pb, line.result.outcome, line.points, seq, gid, line.number)
-        hands += len(st.lines)
+            _hand(pa, pb, lines[k + 1], lines[k + 2], seq, gid, number)
+        hands += number
 
-        finished = sum(1 for c in st.columns if c.finished)
-        winners = [c.winner for c in st.columns]
-        series = None
-        if st.format is hollywood and not st.rules.hollywood_rolling and st.winner is not None:
-            series = st.winner
+        columns = d.columns
+        finished = sum(columns[0::2])
+        winners = [None if s < 0 else players[s] for s in columns[1::2]]
+        series = None if d.series < 0 else players[d.series]
         _games({p: tallies[p] for p in players}, finished, winners, series)
-        for x, y in combinations(players, 2):
-            _, _, px, py = sides[x, y]
-            _games({x: px, y: py}, finished, winners, series)
+        for i, j in combinations(range(len(players)), 2):
+            _, _, px, py = sides[i, j]
+            _games({players[i]: px, players[j]: py}, finished, winners, series)
 
     for (x, y), (px, py) in pairs.items():
         tallies[x].add_hands(px)

@@ -145,6 +145,14 @@ class GameIndex:
         self.entries[game_id] = entry
         self._changed()
 
+    def set_fields(self, game_id: str, **fields: Any) -> None:
+        """Change an entry whose game file has not changed (its fingerprint
+        is kept): the index is written at the next flush."""
+        entry = self.entries.get(game_id)
+        if entry is not None:
+            self.entries[game_id] = {**entry, **fields}
+            self.unsaved += 1
+
     def drop(self, game_id: str) -> None:
         if self.entries.pop(game_id, None) is not None:
             self._changed()

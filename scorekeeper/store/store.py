@@ -37,6 +37,8 @@ from tinydb import where
 from tinydb.table import Document
 
 from scorekeeper.engine import PRESETS, Card, Game, Hand, RuleError, Rules
+from scorekeeper.review.digest import DIGEST_VERSION, GameDigest, digest
+from scorekeeper.review.records import GameRecord
 
 from . import exchange
 from .backup import make_backup
@@ -104,6 +106,8 @@ class _Shared:
         self.players: dict[str, dict[str, Any]] = {}
         self.aliases: dict[str, str] = {}
         self.summaries: dict[str, tuple[dict[str, Any], GameSummary]] = {}
+        #: game id -> (its index entry, its record for the statistics), see Store.review_records
+        self.records: dict[str, tuple[dict[str, Any], GameRecord]] = {}
         #: game id -> (file stamp, parsed ledger, its replayed Game), see Store._load
         self.ledgers: OrderedDict[
             str, tuple[tuple[int, int, int] | None, tuple[Hand, ...], Game | None]
@@ -153,7 +157,24 @@ class _Shared:
             notify=self.notices.append,
         )
         self.index.load(self.read_entry)
+        self._refresh_digests()
         self._restore_missing_players()
+
+    def _refresh_digests(self) -> None:
+        """Make again, by replaying its ledger, every game's statistics digest
+        that is missing, of another version or not of its hands (see
+        scorekeeper/review/digest.py), and write the index if any was."""
+        stale = [
+            gid
+            for gid, entry in self.index.entries.items()
+            if not _digest_current(entry) and entry.get("hand_count") is not None
+        ]
+        for gid in stale:
+            doc = self.replay_digest(gid)
+            if doc is not None:
+                self.index.set_fields(gid, digest=doc)
+        if stale and not self.read_only:
+            self.index.flush()
 
     # players ----------------------------------------------------------------
 
@@ -164,6 +185,7 @@ class _Shared:
             if doc.get("merged_into"):
                 self.aliases.setdefault(pid, doc["merged_into"])
         self.summaries.clear()  # names may have changed
+        self.records.clear()
 
     def resolve(self, player_id: str) -> str:
         """Follow merges and import matches to the player an id means now."""
@@ -245,15 +267,30 @@ class _Shared:
             self.ledgers.popitem(last=False)
 
     def read_entry(self, game_id: str) -> dict[str, Any] | None:
-        """The index entry of a game, from its file (None if it has no game)."""
+        """The index entry of a game, from its file (None if it has no game),
+        with its statistics digest from a replay of its ledger."""
         gf = self.game_file(game_id)
         try:
             if not gf.exists():
                 return None
-            return index_entry(gf.meta())
+            meta = gf.meta()
         except StoreError as exc:
             self.notices.append(f"games/{game_id}.json can't be read: {exc}")
             return None
+        return index_entry(meta, self.replay_digest(game_id))
+
+    def replay_digest(self, game_id: str) -> dict[str, Any] | None:
+        """A game's statistics digest, made by replaying its stored ledger
+        (None, with a notice, if the file can't be read or doesn't replay)."""
+        gf = self.game_file(game_id)
+        try:
+            meta = gf.meta()
+            hands = ledger_hands(gf.ledger())
+            game = build_game(setup_of(meta), rules_of(meta), hands, {})
+        except (StoreError, RuleError, KeyError, TypeError) as exc:
+            self.notices.append(f"games/{game_id}.json: the hands don't replay: {exc}")
+            return None
+        return digest_doc(game)
 
     def close(self) -> None:
         if self.closed:
@@ -274,10 +311,30 @@ def _player_doc(pid: str, name: str, stamp: str) -> dict[str, Any]:
     return {"id": pid, "name": name, "hidden": False, "created_at": stamp, "merged_into": None}
 
 
-def index_entry(meta: Mapping[str, Any]) -> dict[str, Any]:
-    """A game's index entry: its own summary plus what listing filters on."""
+def digest_doc(game: Game) -> dict[str, Any]:
+    """The statistics digest of a replayed game, as the index keeps it."""
+    return digest(game).to_doc()
+
+
+def _digest_current(entry: Mapping[str, Any]) -> bool:
+    """Whether an index entry's digest is of this version and of its hands
+    (cheap; :meth:`GameDigest.from_doc` checks the rest when it is read)."""
+    doc = entry.get("digest")
+    return (
+        isinstance(doc, dict)
+        and doc.get("v") == DIGEST_VERSION
+        and doc.get("hands") == entry.get("hand_count")
+        and doc.get("format") == entry.get("format")
+    )
+
+
+def index_entry(
+    meta: Mapping[str, Any], stats_digest: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """A game's index entry: its own summary plus what listing filters on, and
+    (when known) the statistics digest of its ledger (see review/digest.py)."""
     setup = meta["setup"]
-    return {
+    entry = {
         "id": meta["id"],
         "format": setup["format"],
         "players": list(setup["players"]),
@@ -288,6 +345,9 @@ def index_entry(meta: Mapping[str, Any]) -> dict[str, Any]:
         "deleted": meta.get("deleted_at") is not None,
         **meta["summary"],
     }
+    if stats_digest is not None:
+        entry["digest"] = dict(stats_digest)
+    return entry
 
 
 # --- opening -------------------------------------------------------------------------
@@ -550,7 +610,7 @@ class Store:
             for doc_id, fields in updates.items():
                 gf.hands.update(fields, doc_ids=[doc_id])
             gf.games.update(changes, doc_ids=[META_ID])
-        self._s.index.put(game_id, index_entry({**meta, **changes}))
+        self._s.index.put(game_id, index_entry({**meta, **changes}, digest_doc(game)))
 
     # games -------------------------------------------------------------------
 
@@ -612,7 +672,7 @@ class Store:
                 gf.hands.insert(doc)
             gf.games.update(changes, doc_ids=[META_ID])
         self._s.remember_ledger(gf.id, gf.storage.stamp, game.hands, game)
-        self._s.index.put(gf.id, index_entry({**meta, **changes}))
+        self._s.index.put(gf.id, index_entry({**meta, **changes}, digest_doc(game)))
 
     def _hand_for(self, game: Game, hand: Hand) -> Hand:
         # A hand may name a player by an id that was merged into another.
@@ -667,7 +727,7 @@ class Store:
         gf = self._s.game_file(game_id)
         with gf.storage.batch():
             gf.games.insert(Document(meta, META_ID))
-        self._s.index.put(game_id, index_entry(meta))
+        self._s.index.put(game_id, index_entry(meta, digest_doc(game)))
         return game_id
 
     @_reading
@@ -824,6 +884,52 @@ class Store:
         return summary
 
     @_reading
+    def review_records(self) -> list[GameRecord]:
+        """Every game not deleted, as the statistics read it: a
+        :class:`~scorekeeper.review.GameRecord` holding the game's
+        :class:`~scorekeeper.review.GameDigest` (kept in the index, made by
+        replaying the ledger whenever the hands change), with the players'
+        current names.  No game file is read unless its digest must be made
+        again.  In no particular order (the statistics sort them)."""
+        out: list[GameRecord] = []
+        cache = self._s.records
+        names: dict[str, str] | None = None
+        for gid, entry in list(self._s.index.entries.items()):
+            if entry["deleted"]:
+                continue
+            cached = cache.get(gid)
+            if cached is not None and cached[0] is entry:
+                out.append(cached[1])
+                continue
+            if names is None:
+                names = self._s.names()
+            record = self._record(gid, entry, names)
+            out.append(record)
+            cache[gid] = (self._s.index.entries[gid], record)
+        return out
+
+    def _record(self, game_id: str, entry: dict[str, Any], names: Mapping[str, str]) -> GameRecord:
+        players = entry["players"]
+        recorded = entry.get("names") or {}
+        current = {p: names.get(p) or recorded.get(p) or p for p in players}
+        found = GameDigest.from_doc(entry.get("digest"), players, current)
+        if found is None or found.hand_count != entry["hand_count"]:
+            # Missing or damaged: make it again from the ledger (and keep it).
+            doc = self._s.replay_digest(game_id)
+            found = None if doc is None else GameDigest.from_doc(doc, players, current)
+            if found is None:
+                raise StoreError(
+                    f"the stored hands of this game don't replay: games/{game_id}.json"
+                )
+            self._s.index.set_fields(game_id, digest=doc)
+        return GameRecord(
+            game_id,
+            found,
+            time_from_doc(entry["created_at"]),
+            optional_time(entry.get("finished_at")),
+        )
+
+    @_reading
     def summary(self, game_id: str) -> GameSummary:
         """One game's summary (as :meth:`list_games` lists it)."""
         entry = self._s.index.entries.get(game_id) if isinstance(game_id, str) else None
@@ -842,7 +948,10 @@ class Store:
             return
         changes = {"deleted_at": time_to_doc(now()) if deleted else None, "rev": meta["rev"] + 1}
         gf.games.update(changes, doc_ids=[META_ID])
-        self._s.index.put(game_id, index_entry({**meta, **changes}))
+        old = self._s.index.entries.get(game_id, {})
+        # The hands are as they were: so is the digest (made again if it isn't current).
+        kept = old.get("digest") if _digest_current(old) else self._s.replay_digest(game_id)
+        self._s.index.put(game_id, index_entry({**meta, **changes}, kept))
 
     @_writing
     def delete_game(self, game_id: str) -> None:
@@ -927,7 +1036,7 @@ class Store:
                 gf.games.insert(Document(meta, META_ID))
                 for doc in new.records:
                     gf.hands.insert(doc)
-            self._s.index.put(meta["id"], index_entry(meta))
+            self._s.index.put(meta["id"], index_entry(meta, digest_doc(game)))
         for upd in plan.updated_games:
             gf = self._s.game_file(upd.game_id)
             meta = gf.meta()
@@ -946,7 +1055,7 @@ class Store:
                 for doc in upd.new_records:
                     gf.hands.insert(doc)
                 gf.games.update(changes, doc_ids=[META_ID])
-            self._s.index.put(upd.game_id, index_entry({**meta, **changes}))
+            self._s.index.put(upd.game_id, index_entry({**meta, **changes}, digest_doc(game)))
 
     @_reading
     def export_csv(self, game_id: str) -> str:
@@ -1030,6 +1139,8 @@ class Store:
             problems.append(f"{label}: missing from the index")
         elif any(entry.get(k) != v for k, v in index_entry(meta).items()):
             problems.append(f"{label}: the index is out of date")
+        elif entry.get("digest") != digest_doc(game):
+            problems.append(f"{label}: the statistics digest does not match a replay of the hands")
         return problems
 
     @_reading

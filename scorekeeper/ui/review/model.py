@@ -407,18 +407,17 @@ class ReviewModel:
         return game
 
     def preload(self, stop: threading.Event | None = None) -> int:
-        """Replay every game into the cache (run it in a background thread at
-        session start: the first statistics are then quick); returns how many."""
-        n = 0
+        """Read what the statistics need ahead of time (may run in a background
+        thread at session start); returns how many games.  The statistics
+        read the store's digests, not replayed games, so this is quick: no
+        game is replayed (the game screens replay theirs when opened)."""
+        if stop is not None and stop.is_set():
+            return 0
         try:
-            for s in self.store.list_games():
-                if stop is not None and stop.is_set():
-                    break
-                self.load_game(s.id)
-                n += 1
+            return len(self.store.review_records())
         except (StoreError, RuleError) as exc:  # a closed store, a broken file: stats will say
             log.info("review preload stopped: %s", exc)
-        return n
+            return 0
 
     def game_view(self, game_id: str | None = None) -> GameView:
         gid = game_id or self.game_id
@@ -436,11 +435,9 @@ class ReviewModel:
     # --- statistics ----------------------------------------------------------------
 
     def records(self) -> list[GameRecord]:
-        """Every game not deleted, replayed (cached per game while unchanged)."""
-        out = []
-        for s in self.store.list_games():
-            out.append(GameRecord(s.id, self.load_game(s.id), s.created_at, s.finished_at))
-        return out
+        """Every game not deleted, as the statistics read it: the store's
+        digest of each game's replayed ledger (no game is replayed here)."""
+        return self.store.review_records()
 
     def set_stats_format(self, fmt: str | None) -> None:
         self.stats_format = fmt
