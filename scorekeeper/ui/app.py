@@ -8,9 +8,12 @@ inline messages), so no rule and no storage code lives here.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import itertools
 import logging
 import os
 import time
+import typing
 from collections.abc import Callable
 from typing import Any
 
@@ -65,6 +68,9 @@ def _slot(text: str | None, kind: str = "error") -> ft.Control:
 
 
 AUTOKEYED = object()
+#: Hands per block of the sheet: the page diff compares blocks, not hands.
+BLOCK = 10
+_frames = itertools.count()
 
 
 class SheetLine(ft.Container):
@@ -73,6 +79,103 @@ class SheetLine(ft.Container):
 
     def is_isolated(self) -> bool:
         return True
+
+
+class SheetBlock(ft.Column):
+    """:data:`BLOCK` consecutive hands of the sheet, keyed by their content and
+    never changed: a new hand or an edit replaces a block or two, and the diff
+    of a 200-hand sheet compares 20 blocks instead of 200 lines."""
+
+    def is_isolated(self) -> bool:
+        return True
+
+
+@dataclasses.dataclass
+class SheetFrame:
+    """The containers around one game's sheet, kept while that sheet stays up.
+
+    Flet's diff compares a rebuilt control with the old one and then walks the
+    whole old subtree to find what was removed: with a fresh screen per tap
+    that walk covered every hand of a long sheet.  Kept containers whose lists
+    are reassigned are diffed in place instead, so only what changed is
+    visited.  A kept container must only ever sit inside kept containers (a
+    rebuilt parent would take it for unchanged), so the frame is dropped as a
+    whole whenever the view shows anything else.  Each frame's key is new, so
+    Flet adds it rather than matching it with an earlier sheet: a matched
+    control is marked frozen, and a frozen kept container would never again
+    send its changes.
+    """
+
+    game_id: Any
+    body: ft.ResponsiveRow
+    column: ft.Column
+    table: ft.Container
+    table_column: ft.Column
+    lines: ft.Column
+    #: built hands and blocks by content (pruned to the current sheet's)
+    rows: dict[tuple[Any, ...], ft.Control] = dataclasses.field(default_factory=dict)
+    blocks: dict[tuple[Any, ...], ft.Control] = dataclasses.field(default_factory=dict)
+    #: other parts of the sheet by name and content (see keep)
+    kept: dict[tuple[Any, ...], ft.Control] = dataclasses.field(default_factory=dict)
+
+    def keep(
+        self, name: str, content: tuple[Any, ...], build: Callable[[], ft.Control]
+    ) -> ft.Control:
+        """The part ``name`` as built for ``content``, reused while that is unchanged:
+        the diff then skips it, where a rebuilt copy would be compared and re-sent."""
+        control = self.kept.get((name, content))
+        if control is None:
+            control = build()
+            control.key = f"kept:{name}"
+            autokey(control)
+            control.data = AUTOKEYED
+            self.kept[(name, content)] = control
+        return control
+
+    @classmethod
+    def new(cls, game_id: Any) -> SheetFrame:
+        column = ft.Column(
+            spacing=14,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+            col={"xs": 12, "lg": 11, "xl": 9},
+            key="screen-column",
+        )
+        body = ft.ResponsiveRow(
+            [column], alignment=ft.MainAxisAlignment.CENTER, key=f"screen:sheet:{next(_frames)}"
+        )
+        table = _card_box(key="table")
+        table_column = table.content
+        assert isinstance(table_column, ft.Column)
+        lines = ft.Column(spacing=0, key="lines")
+        return cls(game_id, body, column, table, table_column, lines)
+
+
+def _may_hold_control(t: Any) -> bool:
+    """Whether a declared field type admits a control (``Control``,
+    ``list[Control]``, ``str | Control``, ``Any``...)."""
+    if t is Any:
+        return True
+    if isinstance(t, typing.ForwardRef):
+        t = getattr(ft, t.__forward_arg__, None)
+        return t is None or _may_hold_control(t)  # unknown: look, to be safe
+    if isinstance(t, str):
+        return _may_hold_control(typing.ForwardRef(t))
+    if isinstance(t, type):
+        return issubclass(t, ft.BaseControl)
+    return any(_may_hold_control(a) for a in typing.get_args(t))
+
+
+@functools.cache
+def child_fields(cls: type) -> tuple[str, ...]:
+    """The fields of a control class that can hold controls, by their declared
+    types.  A Flet control has some 70 fields, and reading every field of
+    every control on each tap was most of the cost of keying a screen."""
+    skip = ("data", "key", "parent", "page")
+    return tuple(
+        f.name
+        for f in dataclasses.fields(cls)
+        if not f.name.startswith(("_", "on_")) and f.name not in skip and _may_hold_control(f.type)
+    )
 
 
 def autokey(control: ft.BaseControl, index: int = 0) -> str:
@@ -88,10 +191,7 @@ def autokey(control: ft.BaseControl, index: int = 0) -> str:
     if getattr(control, "data", None) is AUTOKEYED:  # a cached, already keyed subtree
         return str(control.key)
     first_explicit: str | None = None
-    for f in dataclasses.fields(control):
-        name = f.name
-        if name.startswith("_") or name in ("data", "key", "parent", "page"):
-            continue
+    for name in child_fields(type(control)):  # type: ignore[arg-type]  # classes hash
         value = getattr(control, name, None)
         if isinstance(value, ft.BaseControl):
             autokey(value)
@@ -131,9 +231,8 @@ class GinApp:
         self.hand_view = ft.View(route="/hand", scroll=ft.ScrollMode.AUTO, padding=12)
         #: (screen, game) drawn in the base view
         self._base: tuple[str, Any] = ("", None)
-        #: Sheet lines already built, by game and content: a long sheet is not rebuilt.
-        self._rows: dict[tuple[Any, ...], ft.Control] = {}
-        self._rows_game: Any = None
+        #: The sheet's kept containers and built hands (see SheetFrame).
+        self._frame: SheetFrame | None = None
         self._bottom: ft.BottomAppBar | None = None
         # The review side (history, statistics, players, settings, data):
         # its own model and screens, mounted here as one more screen.
@@ -288,25 +387,34 @@ class GinApp:
         self, view: ft.View, screen: str, title: str, controls: list[ft.Control], *, route: str
     ) -> None:
         m = self.model
-        self._base = (screen, m.game_id) if view is self.view else self._base
+        frame = self._frame
+        body: ft.ResponsiveRow
+        if screen == "sheet" and view is self.view and frame is not None:
+            body = frame.body  # kept: _sheet made sure it is this game's
+            frame.column.controls = controls
+        else:
+            body = ft.ResponsiveRow(
+                [
+                    ft.Column(
+                        controls,
+                        spacing=14,
+                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                        col={"xs": 12, "lg": 11, "xl": 9},
+                    )
+                ],
+                alignment=ft.MainAxisAlignment.CENTER,
+                key=f"screen:{screen}",
+            )
+        if view is self.view:
+            self._base = (screen, m.game_id)
+            if screen != "sheet":
+                self._frame = None
         view.route = route
         view.appbar = self._appbar(title, screen)
         autokey(view.appbar)
         view.bottom_appbar = self._bottom if screen == "hand" else None
         if view.bottom_appbar is not None:
             autokey(view.bottom_appbar)
-        body = ft.ResponsiveRow(
-            [
-                ft.Column(
-                    controls,
-                    spacing=14,
-                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                    col={"xs": 12, "lg": 11, "xl": 9},
-                )
-            ],
-            alignment=ft.MainAxisAlignment.CENTER,
-            key=f"screen:{screen}",
-        )
         autokey(body)
         view.controls = [body]
 
@@ -670,6 +778,13 @@ class GinApp:
         m = self.model
         s = m.sheet()
         game = m.game()
+        frame = self._frame
+        if frame is None or frame.game_id != m.game_id or self._base != ("sheet", m.game_id):
+            # a fresh frame; hands already built for this game are still good
+            fresh = SheetFrame.new(m.game_id)
+            if frame is not None and frame.game_id == m.game_id:
+                fresh.rows, fresh.blocks = frame.rows, frame.blocks
+            self._frame = frame = fresh
         out: list[ft.Control] = []
         out.append(_slot(m.error))
         out.append(_slot(m.note, "info"))
@@ -697,29 +812,37 @@ class GinApp:
             if s.tally:
                 status.append(_text(s.tally, size=15))
             out.append(_card_box(*status, color=ft.Colors.SECONDARY_CONTAINER))
-            out.append(
-                ft.Row(
-                    [
-                        ft.FilledButton(
-                            "Enter hand",
-                            icon=ft.Icons.ADD,
-                            height=TAP + 8,
-                            expand=True,
-                            on_click=self.on(m.open_hand),
-                        ),
-                        ft.OutlinedButton(
-                            "Undo last hand",
-                            icon=ft.Icons.UNDO,
-                            height=TAP + 8,
-                            disabled=not s.rows,
-                            on_click=self.on(m.undo),
-                        ),
-                    ]
-                )
-            )
+            out.append(frame.keep("buttons", (bool(s.rows),), self._sheet_buttons(bool(s.rows))))
         out.append(self._table(s))
-        out.append(_text(s.rules, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+        out.append(
+            frame.keep(
+                "rules",
+                (s.rules,),
+                lambda: _text(s.rules, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            )
+        )
         return s.title, out
+
+    def _sheet_buttons(self, any_rows: bool) -> Callable[[], ft.Control]:
+        m = self.model
+        return lambda: ft.Row(
+            [
+                ft.FilledButton(
+                    "Enter hand",
+                    icon=ft.Icons.ADD,
+                    height=TAP + 8,
+                    expand=True,
+                    on_click=self.on(m.open_hand),
+                ),
+                ft.OutlinedButton(
+                    "Undo last hand",
+                    icon=ft.Icons.UNDO,
+                    height=TAP + 8,
+                    disabled=not any_rows,
+                    on_click=self.on(m.undo),
+                ),
+            ]
+        )
 
     def _game_over(self, s: Sheet, fmt: str) -> list[ft.Control]:
         m = self.model
@@ -798,7 +921,11 @@ class GinApp:
                 )
             return out
 
-        if hollywood:
+        frame = self._frame
+        assert frame is not None  # _sheet made it
+        games = tuple((g.title, g.closed, g.winner) for g in s.games)
+
+        def hollywood_heads() -> ft.Control:
             heads: list[ft.Control] = [ft.Container(width=num_w)]
             for g in s.games:
                 mark = f" ✓ {g.winner}" if g.closed else ""
@@ -818,63 +945,63 @@ class GinApp:
                         border_radius=6,
                     )
                 )
-            rows.append(ft.Row(heads, spacing=2))
+            return ft.Row(heads, spacing=2)
+
+        if hollywood:
+            rows.append(frame.keep("heads", games, hollywood_heads))
             names = [h.split(" ", 1)[1] for h in s.header]
         else:
             names = list(s.header)
         rows.append(
-            ft.Row(
-                [
-                    ft.Container(ft.Text("#", size=14), width=num_w),
-                    *cells(names, bold=True, size=15),
-                ],
-                spacing=2,
+            frame.keep(
+                "names",
+                (tuple(names), games),
+                lambda: ft.Row(
+                    [
+                        ft.Container(ft.Text("#", size=14), width=num_w),
+                        *cells(names, bold=True, size=15),
+                    ],
+                    spacing=2,
+                ),
             )
         )
-        rows.append(ft.Divider(height=1))
-        lines: list[ft.Control] = []
-        if self._rows_game != self.model.game_id:
-            self._rows.clear()
-            self._rows_game = self.model.game_id
+        rows.append(frame.keep("top", (), lambda: ft.Divider(height=1)))
         closed = tuple(g.closed for g in s.games)
-        for r in s.rows:
-            sig = (r.number, r.text, tuple(r.cells), tuple(r.scored), r.roles, r.dealer, closed)
-            cached = self._rows.get(sig)
-            if cached is not None:
-                lines.append(cached)
-                continue
-            sub = r.text + f" · dealt by {r.dealer}"
-            if r.roles:
-                sub = f"{r.text} · {r.roles}"
-            lines.append(
-                SheetLine(
-                    key=f"line{r.number}:{hash(sig)}",  # new content, new line
-                    content=ft.Column(
-                        [
-                            ft.Row(
-                                [
-                                    ft.Container(ft.Text(str(r.number), size=14), width=num_w),
-                                    *cells(r.cells, marks=r.scored),
-                                ],
-                                spacing=2,
-                            ),
-                            ft.Text(sub, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-                        ],
-                        spacing=0,
-                        tight=True,
-                    ),
-                    padding=ft.Padding.symmetric(vertical=6, horizontal=2),
-                    border_radius=8,
-                    ink=True,
-                    on_click=self.on(self.model.open_hand, r.number - 1),
-                    tooltip=f"Edit hand {r.number}",
-                )
+        blocks: list[ft.Control] = []
+        built_rows: dict[tuple[Any, ...], ft.Control] = {}
+        built_blocks: dict[tuple[Any, ...], ft.Control] = {}
+        full = len(s.rows) - len(s.rows) % BLOCK
+        for first in range(0, len(s.rows), BLOCK):
+            chunk = s.rows[first : first + BLOCK]
+            sigs = tuple(
+                (r.number, r.text, tuple(r.cells), tuple(r.scored), r.roles, r.dealer, closed)
+                for r in chunk
             )
-            autokey(lines[-1])
-            lines[-1].data = AUTOKEYED
-            self._rows[sig] = lines[-1]
-        rows.append(ft.Column(lines, spacing=0, key="lines"))
-        rows.append(ft.Divider(height=1))
+            if first >= full:
+                # the hands after the last full block stand alone, so a new
+                # hand adds one line rather than rebuilding a block
+                for r, sig in zip(chunk, sigs, strict=True):
+                    line = frame.rows.get(sig) or self._sheet_line(r, sig, cells, num_w)
+                    built_rows[sig] = line
+                    blocks.append(line)
+                continue
+            block = frame.blocks.get(sigs)
+            if block is None:
+                lines = [
+                    frame.rows.get(sig) or self._sheet_line(r, sig, cells, num_w)
+                    for r, sig in zip(chunk, sigs, strict=True)
+                ]
+                block = SheetBlock(lines, spacing=0, key=f"block{first}:{hash(sigs)}")
+                autokey(block)
+                block.data = AUTOKEYED
+            assert isinstance(block, SheetBlock)
+            built_blocks[sigs] = block
+            built_rows.update(zip(sigs, block.controls, strict=True))
+            blocks.append(block)
+        frame.rows, frame.blocks = built_rows, built_blocks
+        frame.lines.controls = blocks
+        rows.append(frame.lines)
+        rows.append(frame.keep("bottom", (), lambda: ft.Divider(height=1)))
         rows.append(
             ft.Row(
                 [
@@ -888,14 +1015,56 @@ class GinApp:
             rows.append(_text("No hands yet: tap Enter hand after each deal.", size=14))
         else:
             rows.append(
-                _text(
-                    "Tap a hand to open, correct or revert it.",
-                    size=13,
-                    color=ft.Colors.ON_SURFACE_VARIANT,
+                frame.keep(
+                    "hint",
+                    (),
+                    lambda: _text(
+                        "Tap a hand to open, correct or revert it.",
+                        size=13,
+                        color=ft.Colors.ON_SURFACE_VARIANT,
+                    ),
                 )
             )
         del n
-        return _card_box(*rows)
+        frame.table_column.controls = rows
+        return frame.table
+
+    def _sheet_line(
+        self,
+        r: Any,
+        sig: tuple[Any, ...],
+        cells: Callable[..., list[ft.Control]],
+        num_w: int,
+    ) -> ft.Control:
+        """One hand of the sheet; tap it to open, correct or revert the hand."""
+        sub = r.text + f" · dealt by {r.dealer}"
+        if r.roles:
+            sub = f"{r.text} · {r.roles}"
+        line = SheetLine(
+            key=f"line{r.number}:{hash(sig)}",  # new content, new line
+            content=ft.Column(
+                [
+                    ft.Row(
+                        [
+                            ft.Container(ft.Text(str(r.number), size=14), width=num_w),
+                            *cells(r.cells, marks=r.scored),
+                        ],
+                        spacing=2,
+                    ),
+                    ft.Text(sub, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                ],
+                spacing=0,
+                tight=True,
+            ),
+            padding=ft.Padding.symmetric(vertical=6, horizontal=2),
+            border_radius=8,
+            ink=True,
+            on_click=self.on(self.model.open_hand, r.number - 1),
+            tooltip=f"Edit hand {r.number}",
+        )
+        autokey(line)
+        line.data = AUTOKEYED
+        return line
 
     # --- hand entry -------------------------------------------------------------------
 

@@ -1,0 +1,105 @@
+"""A Flet page in this process, with no browser: the app's screens are built,
+diffed and encoded exactly as the web server does it, and every message that
+would go to the browser is kept, decoded, for the tests to read.
+
+Encoding matters: Flet takes the snapshots its next diff compares against
+while it encodes a message, so a harness that skipped it would diff wrongly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from typing import Any
+
+import flet as ft
+import msgpack
+from flet.controls.base_control import BaseControl
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import (
+    Message,
+    MessageAction,
+    RegisterClientResponseBody,
+    configure_encode_object_for_msgpack,
+)
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+_encode = configure_encode_object_for_msgpack(BaseControl)
+
+
+class RecordingConnection(Connection):
+    """Packs each message as the web server would and keeps it decoded."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.messages: list[Any] = []
+        self.sent_bytes = 0
+        self.session: Session | None = None  # the page holds its session weakly
+
+    def send_message(self, message: Any) -> None:
+        body = msgpack.packb([message.action, message.body], default=_encode)
+        self.sent_bytes += len(body)
+        self.messages.append(msgpack.unpackb(body, strict_map_key=False, raw=False))
+
+    def take(self) -> list[Any]:
+        """The messages sent since the last call."""
+        out, self.messages = self.messages, []
+        return out
+
+
+def new_page() -> tuple[ft.Page, RecordingConnection]:
+    loop = asyncio.new_event_loop()
+    conn = RecordingConnection()
+    conn.loop = loop
+    conn.pubsubhub = PubSubHub(loop)
+    session = conn.session = Session(conn)
+    # what the web server sends when a browser connects, before the app's main
+    conn.send_message(
+        Message(
+            MessageAction.REGISTER_CLIENT,
+            RegisterClientResponseBody(
+                session_id=session.id, page_patch=session.get_page_patch(), error=""
+            ),
+        )
+    )
+    conn.take()
+    return session.page, conn
+
+
+def strings(value: Any) -> Iterator[str]:
+    """Every string inside a decoded message."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from strings(k)
+            yield from strings(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from strings(v)
+
+
+def controls(root: ft.BaseControl) -> Iterator[ft.BaseControl]:
+    """Every control under ``root`` (on the server), by reading every field."""
+    import dataclasses
+
+    yield root
+    for f in dataclasses.fields(root):
+        if f.name.startswith("_") or f.name in ("parent", "page"):
+            continue
+        value = getattr(root, f.name, None)
+        items = value if isinstance(value, list) else [value]
+        for item in items:
+            if isinstance(item, ft.BaseControl):
+                yield from controls(item)
+
+
+def texts(page: ft.Page) -> list[str]:
+    """The values of every Text on the page's views, top view last."""
+    return [
+        c.value
+        for view in page.views
+        for c in controls(view)
+        if isinstance(c, ft.Text) and isinstance(c.value, str)
+    ]

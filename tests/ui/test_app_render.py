@@ -1,0 +1,191 @@
+"""The Flet screens built, diffed and encoded in this process (no browser):
+what a tap sends to the browser, and that a long sheet is patched, not resent."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import flet as ft
+import pytest
+
+from scorekeeper.engine import Hand, Rules
+from scorekeeper.store import Store, open_store
+from scorekeeper.ui.app import BLOCK, GinApp, autokey
+
+from .flet_page import RecordingConnection, controls, new_page, strings, texts
+
+
+class Table:
+    """A GinApp on an in-process page, over a real store."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.page, self.conn = new_page()
+        self.gin = GinApp(self.page, store)
+        self.gin.model.rng = random.Random(7)
+        self.gin.start()
+        self.m = self.gin.model
+
+    def tap(self, fn: object, *args: object) -> list[str]:
+        """Run a handler as a tap does; the strings it sent to the browser."""
+        self.conn.take()
+        self.gin.on(fn, *args)(None)  # type: ignore[arg-type]
+        return [s for msg in self.conn.take() for s in strings(msg)]
+
+    def quick_hand(self, knocker: str, k: int, d: int) -> list[str]:
+        self.tap(self.m.open_hand)
+        form = self.m.hand
+        assert form is not None
+        form.set_knocker(knocker)
+        form.set_active("knocker")
+        for ch in str(k):
+            form.press(ch)
+        form.set_active("defender")
+        for ch in str(d):
+            form.press(ch)
+        sent = self.tap(self.m.save_hand)
+        assert self.m.screen == "sheet", self.m.error
+        return sent
+
+
+def long_game(store: Store, hands: int) -> tuple[str, str, str]:
+    ann, bob = store.add_player("Ann").id, store.add_player("Bob").id
+    gid = store.create_game("standard", [ann, bob], Rules(target=10_000), first_dealer=ann)
+    for i in range(hands):
+        store.record_hand(gid, Hand.knock(ann if i % 2 == 0 else bob, 5, 6 + i % 20))
+    return gid, ann, bob
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    with open_store(tmp_path / "data", durable=False) as s:
+        yield s
+
+
+def test_saving_a_hand_sends_its_line_and_the_totals_not_the_whole_sheet(store: Store) -> None:
+    gid, ann, _ = long_game(store, 45)
+    t = Table(store)
+    t.tap(t.m.open_game, gid)
+    before = t.gin._frame
+    sent = t.quick_hand(ann, 2, 9)
+    assert "Edit hand 46" in sent  # the new line went to the browser
+    totals = [str(v) for v in t.m.game().standings.totals.values()]
+    assert all(v in sent for v in totals)
+    assert "Edit hand 1" not in sent and "Edit hand 40" not in sent  # the rest did not
+    assert t.gin._frame is before  # the same kept containers, patched
+    assert texts(t.page).count("46") == 1
+
+
+def test_a_long_sheet_is_kept_in_blocks(store: Store) -> None:
+    gid, *_ = long_game(store, 3 * BLOCK + 4)
+    t = Table(store)
+    t.tap(t.m.open_game, gid)
+    frame = t.gin._frame
+    assert frame is not None
+    blocks = frame.lines.controls
+    assert [len(b.controls) for b in blocks[:3]] == [BLOCK] * 3  # type: ignore[attr-defined]
+    assert len(blocks) == 3 + 4  # then the last hands, one line each
+    first = frame.lines.controls[0]
+    t.quick_hand(t.m.game().standings.players[0], 3, 20)
+    assert frame.lines.controls[0] is first  # untouched blocks are the same objects
+    assert len(frame.lines.controls) == 3 + 5
+    for _ in range(BLOCK - 5):  # the tenth hand after the last block makes a block of them
+        t.quick_hand(t.m.game().standings.players[0], 3, 20)
+    assert [len(b.controls) for b in frame.lines.controls] == [BLOCK] * 4  # type: ignore[attr-defined]
+
+
+def test_undo_and_edit_reach_the_browser(store: Store) -> None:
+    gid, ann, _ = long_game(store, 12)
+    t = Table(store)
+    t.tap(t.m.open_game, gid)
+    t.quick_hand(ann, 2, 9)
+    assert "Edit hand 13" in texts_and_tooltips(t.page)
+    t.tap(t.m.undo)
+    assert "Edit hand 13" not in texts_and_tooltips(t.page)
+    # edit hand 1: every later total changes, and the new ones are sent
+    t.tap(t.m.open_hand, 0)
+    form = t.m.hand
+    assert form is not None
+    form.set_result("gin")
+    form.set_active("defender")
+    form.press("C")
+    for ch in "40":
+        form.press(ch)
+    old_totals = [str(v) for v in t.m.game().standings.totals.values()]
+    sent = t.tap(t.m.save_hand)
+    assert t.m.screen == "sheet", t.m.error
+    new_totals = [str(v) for v in t.m.game().standings.totals.values()]
+    assert new_totals != old_totals
+    assert all(v in sent for v in new_totals)
+    assert all(v in texts(t.page) for v in new_totals)
+
+
+def test_the_sheet_still_updates_after_leaving_it_and_coming_back(store: Store) -> None:
+    gid, ann, bob = long_game(store, 15)
+    t = Table(store)
+    t.tap(t.m.open_game, gid)
+    t.tap(t.m.go_home)
+    assert t.gin._frame is None
+    t.tap(t.m.open_game, gid)
+    sent = t.quick_hand(bob, 4, 30)
+    assert "Edit hand 16" in sent
+    sent = t.quick_hand(ann, 1, 7)
+    assert "Edit hand 17" in sent
+
+
+def test_a_new_game_from_a_finished_sheet_gets_a_fresh_sheet(store: Store) -> None:
+    ann, bob = store.add_player("Ann").id, store.add_player("Bob").id
+    gid = store.create_game("standard", [ann, bob], Rules(target=25), first_dealer=ann)
+    t = Table(store)
+    t.tap(t.m.open_game, gid)
+    t.quick_hand(ann, 0, 30)  # knock with 0 against 30: 30 points, game over
+    assert t.m.game().standings.finished
+    old = t.gin._frame
+    t.tap(t.m.play_again)
+    assert t.m.screen == "sheet" and t.m.game_id != gid
+    assert t.gin._frame is not old
+    sent = t.quick_hand(t.m.game().standings.players[0], 3, 9)
+    assert "Edit hand 1" in sent
+
+
+def test_every_control_of_every_screen_gets_a_key(store: Store) -> None:
+    """autokey reads only the fields that can hold controls: nothing is missed."""
+    gid, *_ = long_game(store, 3)
+    t = Table(store)
+    screens: list[ft.View] = []
+    t.tap(t.m.go_home)
+    screens.extend(t.page.views)
+    t.tap(t.m.open_new)
+    screens.extend(t.page.views)
+    t.tap(t.m.open_game, gid)
+    t.tap(t.m.open_hand)
+    form = t.m.hand
+    assert form is not None
+    for mode in ("quick", "cards", "hands"):
+        t.tap(form.set_mode, mode)
+        screens.extend(t.page.views)
+    for view in screens:
+        autokey(view)
+        missing = [type(c).__name__ for c in controls(view) if c.key is None and c is not view]
+        assert not missing
+
+
+def texts_and_tooltips(page: ft.Page) -> list[str]:
+    out = texts(page)
+    for view in page.views:
+        for c in controls(view):
+            tip = getattr(c, "tooltip", None)
+            if isinstance(tip, str):
+                out.append(tip)
+    return out
+
+
+def test_recording_connection_counts_bytes() -> None:
+    page, conn = new_page()
+    assert isinstance(conn, RecordingConnection)
+    page.controls.append(ft.Text("hello"))
+    page.update()
+    assert "hello" in [s for m in conn.take() for s in strings(m)]
+    assert conn.sent_bytes > 0
