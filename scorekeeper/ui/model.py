@@ -113,6 +113,7 @@ class AppModel:
         self.notices: list[str] = list(getattr(store, "notices", []) or [])
         self._game: Game | None = None
         self._sheet: Sheet | None = None
+        self._previous: Sheet | None = None
 
     # --- language ---------------------------------------------------------------
 
@@ -328,6 +329,9 @@ class AppModel:
         self.error = None
 
     def _set_game(self, game: Game) -> None:
+        if self._sheet is not None:
+            # its rows serve the next sheet where the lines are the same objects
+            self._previous = self._sheet
         self._game = game
         self._sheet = None
 
@@ -341,7 +345,8 @@ class AppModel:
     def sheet(self) -> Sheet:
         """The current game's sheet in the session's language (built once per change)."""
         if self._sheet is None or self._sheet.language != self.t.code:
-            self._sheet = build_sheet(self.game(), self.t)
+            self._sheet = build_sheet(self.game(), self.t, self._previous)
+            self._previous = None
         return self._sheet
 
     def open_hand(self, edit_index: int | None = None) -> None:

@@ -181,6 +181,12 @@ class Sheet:
     headline: str = ""
     #: The language the sheet's words are in.
     language: str = "en"
+    #: The engine's lines the rows were made from, and what else their words
+    #: depend on: a later sheet of the same game reuses the rows of lines it
+    #: shares (a replay keeps unchanged lines), so a new hand costs one row.
+    source: tuple[tuple[Line, ...], tuple[object, ...]] = field(
+        default=((), ()), repr=False, compare=False
+    )
 
 
 def _roles(t: Translator, names: Mapping[str, str], box: str, captain: str, sitter: str) -> str:
@@ -189,8 +195,9 @@ def _roles(t: Translator, names: Mapping[str, str], box: str, captain: str, sitt
     )
 
 
-def build_sheet(game: Game, t: Translator = ENGLISH) -> Sheet:
-    """The sheet of ``game`` in the language of ``t``.
+def build_sheet(game: Game, t: Translator = ENGLISH, previous: Sheet | None = None) -> Sheet:
+    """The sheet of ``game`` in the language of ``t`` (reusing the rows of
+    ``previous``, an earlier sheet of the same game, where they still hold).
 
     >>> from scorekeeper.engine import Hand
     >>> g = Game("standard", ["a", "b"], names={"a": "Ann", "b": "Bob"}, first_dealer="a")
@@ -212,8 +219,20 @@ def build_sheet(game: Game, t: Translator = ENGLISH) -> Sheet:
     else:
         header, header_game = list(pnames), [0] * len(pnames)
 
+    basis = (t.code, tuple(names.items()), tuple(players), ncols)
+    reusable: dict[int, Row] = {}
+    if previous is not None and previous.source[1] == basis:
+        old_lines = previous.source[0]
+        reusable = {
+            i: row
+            for i, (old, row) in enumerate(zip(old_lines, previous.rows, strict=True))
+            if i < len(st.lines) and st.lines[i] is old
+        }
     rows: list[Row] = []
-    for line in st.lines:
+    for i, line in enumerate(st.lines):
+        if i in reusable:
+            rows.append(reusable[i])
+            continue
         cells: list[str] = []
         scored: list[bool] = []
         for ci in range(ncols if hollywood else 1):
@@ -339,4 +358,5 @@ def build_sheet(game: Game, t: Translator = ENGLISH) -> Sheet:
         final=final,
         headline=headline,
         language=t.code,
+        source=(tuple(st.lines), basis),
     )
