@@ -37,8 +37,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from scorekeeper.engine import Card, Claim, Entry, Format, Hand, RuleError, Rules, card
+from scorekeeper.engine.errors import N_
 
-from .errors import StoreError
+from .errors import StoreError, reason
 
 HAND_FIELDS = (
     "entry",
@@ -75,10 +76,20 @@ def hand_from_doc(doc: object) -> Hand:
         raise StoreError("a hand must be a record of fields")
     unknown = set(doc) - set(HAND_FIELDS)
     if unknown:
-        raise StoreError(f"a hand has unknown fields: {', '.join(sorted(map(str, unknown)))}")
-    entry = _enum(Entry, doc.get("entry", Entry.RESULT.value), "way of entering a hand")
+        raise StoreError(
+            "a hand has unknown fields: {fields}", fields=", ".join(sorted(map(str, unknown)))
+        )
+    entry = _enum(
+        Entry,
+        doc.get("entry", Entry.RESULT.value),
+        N_("unknown way of entering a hand: {value!r}"),
+    )
     claim_value = doc.get("claim")
-    claim = None if claim_value is None else _enum(Claim, claim_value, "hand result")
+    claim = (
+        None
+        if claim_value is None
+        else _enum(Claim, claim_value, N_("unknown hand result: {value!r}"))
+    )
     by = doc.get("by")
     if by is not None and not isinstance(by, str):
         raise StoreError("a hand's knocker must be a player id")
@@ -88,43 +99,59 @@ def hand_from_doc(doc: object) -> Hand:
             entry,
             claim,
             by,
-            _optional_int(doc.get("knocker_deadwood"), "knocker's deadwood"),
-            _optional_int(doc.get("defender_deadwood"), "defender's deadwood"),
-            _cards(doc.get("knocker_cards", []), "knocker's cards"),
-            _cards(doc.get("defender_cards", []), "defender's cards"),
+            _optional_int(
+                doc.get("knocker_deadwood"),
+                N_("the knocker's deadwood must be a whole number, not {value!r}"),
+            ),
+            _optional_int(
+                doc.get("defender_deadwood"),
+                N_("the defender's deadwood must be a whole number, not {value!r}"),
+            ),
+            _cards(
+                doc.get("knocker_cards", []),
+                N_("the knocker's cards must be a list of card codes"),
+            ),
+            _cards(
+                doc.get("defender_cards", []),
+                N_("the defender's cards must be a list of card codes"),
+            ),
             None if upcard is None else _card(upcard),
         )
     except RuleError as exc:
-        raise StoreError(str(exc)) from exc
+        raise StoreError(exc.msg) from exc
 
 
-def _enum(cls: Any, value: object, what: str) -> Any:
+# Each helper gets its whole message (marked with N_ where it is written), so
+# that translators see whole sentences.
+
+
+def _enum(cls: Any, value: object, message: str) -> Any:
     try:
         return cls(value)
     except ValueError:
-        raise StoreError(f"unknown {what}: {value!r}") from None
+        raise StoreError(message, value=value) from None
 
 
-def _optional_int(value: object, what: str) -> int | None:
+def _optional_int(value: object, message: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise StoreError(f"the {what} must be a whole number, not {value!r}")
+        raise StoreError(message, value=value)
     return value
 
 
 def _card(value: object) -> Card:
     if not isinstance(value, str):
-        raise StoreError(f"{value!r} is not a card code")
+        raise StoreError("{value!r} is not a card code", value=value)
     try:
         return card(value)
     except RuleError as exc:
-        raise StoreError(str(exc)) from exc
+        raise StoreError(exc.msg) from exc
 
 
-def _cards(value: object, what: str) -> tuple[Card, ...]:
+def _cards(value: object, message: str) -> tuple[Card, ...]:
     if not isinstance(value, list):
-        raise StoreError(f"the {what} must be a list of card codes")
+        raise StoreError(message)
     return tuple(_card(v) for v in value)
 
 
@@ -147,7 +174,7 @@ def rules_from_doc(doc: object) -> Rules:
     try:
         return Rules.from_dict(doc)
     except (RuleError, TypeError) as exc:
-        raise StoreError(f"the rules: {exc}") from exc
+        raise StoreError("the rules: {reason}", reason=reason(exc)) from exc
 
 
 # --- game setup ----------------------------------------------------------------
@@ -187,7 +214,7 @@ def setup_from_doc(doc: object) -> Setup:
         raise StoreError("the game setup must be a record")
     fmt = doc.get("format")
     if fmt not in {f.value for f in Format}:
-        raise StoreError(f"unknown game format: {fmt!r}")
+        raise StoreError("unknown game format: {value!r}", value=fmt)
     players = doc.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
         raise StoreError("the game's players must be a list of player ids")
@@ -196,14 +223,14 @@ def setup_from_doc(doc: object) -> Setup:
         raise StoreError("the first dealer must be a player id")
     draw = doc.get("draw")
     if draw is not None:
-        draw = tuple(_card(c).code for c in _list(draw, "the drawn cards"))
+        draw = tuple(_card(c).code for c in _list(draw, N_("the drawn cards must be a list")))
     assert isinstance(fmt, str)
     return Setup(fmt, tuple(players), dealer, draw)
 
 
-def _list(value: object, what: str) -> Sequence[object]:
+def _list(value: object, message: str) -> Sequence[object]:
     if not isinstance(value, list):
-        raise StoreError(f"{what} must be a list")
+        raise StoreError(message)
     return value
 
 
@@ -232,11 +259,11 @@ def time_from_doc(value: object) -> datetime:
     datetime.datetime(2024, 5, 1, 10, 30, tzinfo=datetime.timezone.utc)
     """
     if not isinstance(value, str):
-        raise StoreError(f"{value!r} is not a time")
+        raise StoreError("{value!r} is not a time", value=value)
     try:
         parsed = datetime.fromisoformat(value)
     except ValueError:
-        raise StoreError(f"{value!r} is not a time (expected ISO 8601)") from None
+        raise StoreError("{value!r} is not a time (expected ISO 8601)", value=value) from None
     if parsed.tzinfo is None:
         return parsed.replace(tzinfo=UTC)
     return parsed.astimezone(UTC)

@@ -60,6 +60,7 @@ from importlib import metadata
 from typing import Any, Protocol
 
 from scorekeeper.engine import Format, Game, Hand, RuleError, Rules
+from scorekeeper.engine.errors import Msg
 
 from .docs import (
     Setup,
@@ -74,7 +75,7 @@ from .docs import (
     time_from_doc,
     time_to_doc,
 )
-from .errors import StoreError
+from .errors import MsgLines, StoreError
 from .gamefile import SCHEMA, build_game
 from .model import ImportReport, Player
 from .paths import is_valid_id
@@ -151,7 +152,7 @@ class ImportedPlayer:
 @dataclass
 class ImportedGame:
     id: str
-    label: str
+    label: Msg  # "game 3 (Ann vs Bob, 2024-05-01)", for messages
     setup: Setup
     rules: Rules
     rules_name: str | None
@@ -171,9 +172,9 @@ class ParsedExport:
 
 class _Errors:
     def __init__(self) -> None:
-        self.items: list[str] = []
+        self.items: list[Msg] = []
 
-    def add(self, message: str) -> None:
+    def add(self, message: Msg) -> None:
         self.items.append(message)
 
     def raise_if_any(self) -> None:
@@ -181,8 +182,12 @@ class _Errors:
             return
         shown = self.items[:MAX_ERRORS]
         more = len(self.items) - len(shown)
-        lines = [f"- {m}" for m in shown] + ([f"- ... and {more} more"] if more else [])
-        raise StoreError("This file can't be imported (nothing was changed):\n" + "\n".join(lines))
+        if more:
+            shown.append(Msg.plural("... and {n} more problem", "... and {n} more problems", more))
+        raise StoreError(
+            "This file can't be imported (nothing was changed):\n{problems}",
+            problems=MsgLines(shown),
+        )
 
 
 def _load_json(data: dict[str, Any] | str | bytes) -> dict[str, Any]:
@@ -198,19 +203,24 @@ def _load_json(data: dict[str, Any] | str | bytes) -> dict[str, Any]:
             data = json.loads(data)
         except json.JSONDecodeError as exc:
             raise StoreError(
-                f"this is not an export file: not valid JSON ({exc.msg} at line {exc.lineno})"
+                "this is not an export file: not valid JSON ({problem} at line {line})",
+                problem=exc.msg,
+                line=exc.lineno,
             ) from None
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
         raise StoreError(
-            f'this is not a Gin Scorekeeper export (it should say "format": "{EXPORT_FORMAT}")'
+            'this is not a Gin Scorekeeper export (it should say "format": "{format}")',
+            format=EXPORT_FORMAT,
         )
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise StoreError(f"this export has no valid version number ({version!r})")
+        raise StoreError("this export has no valid version number ({version!r})", version=version)
     if version > EXPORT_VERSION:
         raise StoreError(
-            f"this export was made by a newer version of Gin Scorekeeper (export version "
-            f"{version}; this app reads up to {EXPORT_VERSION}). Update the app to import it."
+            "this export was made by a newer version of Gin Scorekeeper (export version "
+            "{version}; this app reads up to {most}). Update the app to import it.",
+            version=version,
+            most=EXPORT_VERSION,
         )
     return data
 
@@ -225,7 +235,7 @@ def parse_export(data: dict[str, Any] | str | bytes) -> ParsedExport:
     names = {p.id: p.name for p in players}
     raw_games = doc.get("games")
     if not isinstance(raw_games, list):
-        errors.add('"games" must be a list')
+        errors.add(Msg('"games" must be a list'))
         errors.raise_if_any()
     assert isinstance(raw_games, list)
     games: list[ImportedGame] = []
@@ -235,7 +245,7 @@ def parse_export(data: dict[str, Any] | str | bytes) -> ParsedExport:
         if game is None:
             continue
         if game.id in seen:
-            errors.add(f"{game.label}: the game id {game.id} appears twice")
+            errors.add(Msg("{game}: the game id {id} appears twice", game=game.label, id=game.id))
         seen.add(game.id)
         games.append(game)
     errors.raise_if_any()
@@ -244,27 +254,29 @@ def parse_export(data: dict[str, Any] | str | bytes) -> ParsedExport:
 
 def _parse_players(raw: object, errors: _Errors) -> list[ImportedPlayer]:
     if not isinstance(raw, list):
-        errors.add('"players" must be a list')
+        errors.add(Msg('"players" must be a list'))
         return []
     out: list[ImportedPlayer] = []
     seen: set[str] = set()
     for n, p in enumerate(raw, start=1):
         if not isinstance(p, dict):
-            errors.add(f"player {n} is not a record")
+            errors.add(Msg("player {n} is not a record", n=n))
             continue
         pid, name, hidden = p.get("id"), p.get("name"), p.get("hidden", False)
         if not is_valid_id(pid):
-            errors.add(f"player {n} has no valid id ({pid!r})")
+            errors.add(Msg("player {n} has no valid id ({id!r})", n=n, id=pid))
             continue
         assert isinstance(pid, str)
         if not isinstance(name, str) or not name.strip():
-            errors.add(f"player {n} ({pid}) has no name")
+            errors.add(Msg("player {n} ({id}) has no name", n=n, id=pid))
             continue
         if not isinstance(hidden, bool):
-            errors.add(f"player {n} ({name}): hidden must be true or false")
+            errors.add(Msg("player {n} ({name}): hidden must be true or false", n=n, name=name))
             continue
         if pid in seen:
-            errors.add(f"player {n} ({name}): the id {pid} appears twice")
+            errors.add(
+                Msg("player {n} ({name}): the id {id} appears twice", n=n, name=name, id=pid)
+            )
             continue
         seen.add(pid)
         out.append(ImportedPlayer(pid, " ".join(name.split()), hidden))
@@ -274,25 +286,28 @@ def _parse_players(raw: object, errors: _Errors) -> list[ImportedPlayer]:
 def _parse_game(
     n: int, raw: object, names: Mapping[str, str], errors: _Errors
 ) -> ImportedGame | None:
-    label = f"game {n}"
+    label = Msg("game {n}", n=n)
     if not isinstance(raw, dict):
-        errors.add(f"{label} is not a record")
+        errors.add(Msg("{game} is not a record", game=label))
         return None
     gid = raw.get("id")
     if not is_valid_id(gid):
-        errors.add(f"{label} has no valid id ({gid!r})")
+        errors.add(Msg("{game} has no valid id ({id!r})", game=label, id=gid))
         return None
     assert isinstance(gid, str)
     before = len(errors.items)
     try:
         setup = setup_from_doc(raw.get("setup"))
-        label = f"game {n} ({' vs '.join(names.get(p, p) for p in setup.players)})"
+        who = " vs ".join(names.get(p, p) for p in setup.players)
+        label = Msg("game {n} ({players})", n=n, players=who)
         for p in setup.players:
             if p not in names:
-                errors.add(f"{label}: player {p} is not in the export's player list")
+                errors.add(
+                    Msg("{game}: player {id} is not in the export's player list", game=label, id=p)
+                )
         rules = rules_from_doc(raw.get("rules"))
         created = time_to_doc(time_from_doc(raw.get("created_at")))
-        label = f"{label[:-1]}, {created[:10]})"
+        label = Msg("game {n} ({players}, {date})", n=n, players=who, date=created[:10])
         updated = time_to_doc(time_from_doc(raw.get("updated_at", raw.get("created_at"))))
         finished = optional_time(raw.get("finished_at"))
         rules_name = raw.get("rules_name")
@@ -307,7 +322,7 @@ def _parse_game(
         ):
             raise StoreError("totals must map player ids to numbers")
     except StoreError as exc:
-        errors.add(f"{label}: {exc}")
+        errors.add(Msg("{game}: {reason}", game=label, reason=exc.msg))
         return None
     records = _parse_records(label, raw.get("hands"), setup, errors)
     if records is None or len(errors.items) > before:
@@ -316,7 +331,7 @@ def _parse_game(
     try:
         build_game(setup, rules, ledger, names)
     except RuleError as exc:
-        errors.add(f"{label}: {exc}")
+        errors.add(Msg("{game}: {reason}", game=label, reason=exc.msg))
         return None
     return ImportedGame(
         gid,
@@ -334,30 +349,30 @@ def _parse_game(
 
 
 def _parse_records(
-    label: str, raw: object, setup: Setup, errors: _Errors
+    label: Msg, raw: object, setup: Setup, errors: _Errors
 ) -> list[dict[str, Any]] | None:
     if not isinstance(raw, list):
-        errors.add(f'{label}: "hands" must be a list')
+        errors.add(Msg('{game}: "hands" must be a list', game=label))
         return None
     out: list[dict[str, Any]] = []
     ids: set[str] = set()
     for n, r in enumerate(raw, start=1):
-        where = f"{label}, hand record {n}"
+        where = Msg("{game}, hand record {n}", game=label, n=n)
         if not isinstance(r, dict):
-            errors.add(f"{where} is not a record")
+            errors.add(Msg("{game} is not a record", game=where))
             continue
         try:
             rid = r.get("id")
             if not is_valid_id(rid) or rid in ids:
-                raise StoreError(f"its id {rid!r} is missing, not valid or repeated")
+                raise StoreError("its id {id!r} is missing, not valid or repeated", id=rid)
             assert isinstance(rid, str)
             ids.add(rid)
             seq = r.get("seq")
             if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
-                raise StoreError(f"its position {seq!r} is not a number from 0")
+                raise StoreError("its position {seq!r} is not a number from 0", seq=seq)
             hand = hand_from_doc(r.get("hand"))
             if hand.by is not None and hand.by not in setup.players:
-                raise StoreError(f"the knocker {hand.by} does not play in this game")
+                raise StoreError("the knocker {id} does not play in this game", id=hand.by)
             superseded = optional_time(r.get("superseded_at"))
             reason = r.get("superseded_reason")
             replaces = r.get("replaces")
@@ -366,7 +381,7 @@ def _parse_records(
             if replaces is not None and not is_valid_id(replaces):
                 raise StoreError("replaces must be a hand id or null")
         except StoreError as exc:
-            errors.add(f"{where}: {exc}")
+            errors.add(Msg("{game}: {reason}", game=where, reason=exc.msg))
             continue
         out.append(
             {
@@ -381,7 +396,9 @@ def _parse_records(
         )
     active = sorted(r["seq"] for r in out if r["superseded_at"] is None)
     if active != list(range(len(active))):
-        errors.add(f"{label}: the hands that count are not numbered 0, 1, 2, ... in order")
+        errors.add(
+            Msg("{game}: the hands that count are not numbered 0, 1, 2, ... in order", game=label)
+        )
         return None
     out.sort(key=lambda r: (r["seq"], r["entered_at"]))
     return out
@@ -471,12 +488,12 @@ def plan_import(parsed: ParsedExport, here: Catalog) -> ImportPlan:
     for g in parsed.games:
         setup, records, ledger = _mapped(g, mapping)
         if len(set(setup.players)) != len(setup.players):
-            errors.add(f"{g.label}: two of its players are the same person here")
+            errors.add(Msg("{game}: two of its players are the same person here", game=g.label))
             continue
         try:
             game = build_game(setup, g.rules, ledger, local_names)
         except RuleError as exc:
-            errors.add(f"{g.label}: {exc}")
+            errors.add(Msg("{game}: {reason}", game=g.label, reason=exc.msg))
             continue
         if g.totals is not None:
             theirs = {mapping.get(k, k): v for k, v in g.totals.items()}

@@ -114,8 +114,10 @@ class GameFile:
         schema = doc.get("schema", SCHEMA)
         if isinstance(schema, int) and schema > SCHEMA:
             raise StoreError(
-                f"{self.path.name} was written by a newer version of Gin Scorekeeper "
-                f"(data version {schema}); update the app to open it."
+                "{file} was written by a newer version of Gin Scorekeeper "
+                "(data version {version}); update the app to open it.",
+                file=self.path.name,
+                version=schema,
             )
         return doc
 

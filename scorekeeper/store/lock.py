@@ -59,10 +59,19 @@ class FolderLock:
         except OSError:
             holder = _read_holder(fd)
             os.close(fd)
+            if holder:
+                raise StoreLockedError(
+                    "The score data in {folder} is already open in another copy of "
+                    "Gin Scorekeeper (process {process}). Close that one first (or open "
+                    "this one read-only to look without changing anything).",
+                    folder=str(self.folder),
+                    process=holder,
+                ) from None
             raise StoreLockedError(
-                f"The score data in {self.folder} is already open in another copy of "
-                f"Gin Scorekeeper{holder}. Close that one first (or open this one "
-                "read-only to look without changing anything)."
+                "The score data in {folder} is already open in another copy of "
+                "Gin Scorekeeper. Close that one first (or open this one "
+                "read-only to look without changing anything).",
+                folder=str(self.folder),
             ) from None
         # Record who holds it, for the message above.  Not needed for safety.
         with contextlib.suppress(OSError):
@@ -91,7 +100,7 @@ def _read_holder(fd: int) -> str:
         text = os.read(fd, 32).decode("ascii", "replace").strip()
     except OSError:
         return ""
-    return f" (process {text})" if text.isdigit() else ""
+    return text if text.isdigit() else ""
 
 
 if sys.platform == "win32":  # pragma: no cover - exercised on Windows only

@@ -44,6 +44,7 @@ from typing import Any
 from tinydb.table import Document
 
 from scorekeeper.engine import PRESETS, Claim, Entry, Hand, RuleError
+from scorekeeper.engine.errors import Msg
 
 from .backup import make_backup
 from .docs import (
@@ -71,11 +72,13 @@ Step = Callable[[Path, list[str]], None]
 _V0_NAMESPACE = uuid.UUID("5b0e7a0c-52a4-4c8e-9a55-2f1d8b7c6e01")
 
 
-def newer_data_message(found: int) -> str:
-    return (
-        f"This data was written by a newer version of Gin Scorekeeper (data version "
-        f"{found}; this app reads up to {SCHEMA_VERSION}). Update the app to open it. "
-        "Nothing was changed."
+def newer_data_message(found: int) -> Msg:
+    return Msg(
+        "This data was written by a newer version of Gin Scorekeeper (data version "
+        "{version}; this app reads up to {most}). Update the app to open it. "
+        "Nothing was changed.",
+        version=found,
+        most=SCHEMA_VERSION,
     )
 
 
@@ -100,7 +103,9 @@ def migrate(
     write_version = write_version or _write_version
     missing = [v for v in range(found, target) if v not in steps]
     if missing:
-        raise StoreError(f"no way to upgrade data version {missing[0]}: please report this")
+        raise StoreError(
+            "no way to upgrade data version {version}: please report this", version=missing[0]
+        )
     backup = make_backup(data_dir, f"before-upgrade-v{found}-to-v{target}")
     for version in range(found, target):
         steps[version](data_dir, notices)
@@ -153,7 +158,9 @@ def _v0_to_v1(data_dir: Path, notices: list[str]) -> None:
         data = parse_tables(source.read_bytes())
     except (OSError, ValueError) as exc:
         raise StoreError(
-            f"{V0_FILE} (data from an early version) can't be read: {exc}. Nothing was changed."
+            "{file} (data from an early version) can't be read: {reason}. Nothing was changed.",
+            file=V0_FILE,
+            reason=str(exc),
         ) from exc
     # Players: by name in v0.  Names only met in games become players too.
     names: dict[str, str] = {}
@@ -209,7 +216,7 @@ def _v0_game(
         rules_name: str | None
         if isinstance(rules_value, str):
             if rules_value not in PRESETS:
-                raise StoreError(f"unknown preset {rules_value!r}")
+                raise StoreError("unknown preset {name!r}", name=rules_value)
             rules, rules_name = PRESETS[rules_value], rules_value
         else:
             rules = rules_from_doc(rules_value)

@@ -276,7 +276,9 @@ class AtomicJSONStorage(Storage):
         try:
             raw = self.path.read_bytes()
         except OSError as exc:
-            raise StoreError(f"could not read {self.label}: {exc.strerror or exc}") from exc
+            raise StoreError(
+                "could not read {file}: {reason}", file=self.label, reason=exc.strerror or str(exc)
+            ) from exc
         try:
             data = self._parse(raw)
         except ValueError as exc:
@@ -347,7 +349,7 @@ class AtomicJSONStorage(Storage):
 
     def write(self, data: Data) -> None:
         if self.read_only:
-            raise StoreError(f"{self.label} is open read-only: nothing can be changed")
+            raise StoreError("{file} is open read-only: nothing can be changed", file=self.label)
         if self._depth:
             self._cache, self._dirty = data, True
             return
@@ -394,7 +396,11 @@ class AtomicJSONStorage(Storage):
                 with contextlib.suppress(OSError):
                     os.unlink(tmp)
             if isinstance(exc, OSError):
-                raise StoreError(f"could not save {self.label}: {exc.strerror or exc}") from exc
+                raise StoreError(
+                    "could not save {file}: {reason}",
+                    file=self.label,
+                    reason=exc.strerror or str(exc),
+                ) from exc
             raise
         self._cache, self._stamp = data, (st.st_mtime_ns, st.st_size, st.st_ino)
 

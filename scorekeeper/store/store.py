@@ -37,6 +37,7 @@ from tinydb import where
 from tinydb.table import Document
 
 from scorekeeper.engine import PRESETS, Card, Game, Hand, RuleError, Rules
+from scorekeeper.engine.errors import Msg
 from scorekeeper.review.digest import DIGEST_VERSION, GameDigest, digest
 from scorekeeper.review.records import GameRecord
 
@@ -140,8 +141,9 @@ class _Shared:
         if version is not None and version < SCHEMA_VERSION:
             if self.read_only:
                 raise StoreError(
-                    f"This data (version {version}) must be upgraded before it can be read: "
-                    "open it once normally (not read-only)."
+                    "This data (version {version}) must be upgraded before it can be read: "
+                    "open it once normally (not read-only).",
+                    version=version,
                 )
             migrate(self.data_dir, version, self.notices)
         if version is None and not self.read_only:
@@ -230,7 +232,7 @@ class _Shared:
 
     def game_file(self, game_id: object) -> GameFile:
         if not is_valid_id(game_id):
-            raise StoreError(f"there is no game {game_id!r}")
+            raise StoreError("there is no game {game_id!r}", game_id=game_id)
         assert isinstance(game_id, str)
         gf = self.files.get(game_id)
         if gf is not None:
@@ -479,10 +481,10 @@ class Store:
 
     def _player_doc(self, player_id: object) -> dict[str, Any]:
         if not isinstance(player_id, str):
-            raise StoreError(f"there is no player {player_id!r}")
+            raise StoreError("there is no player {player_id!r}", player_id=player_id)
         doc = self._s.players.get(self._s.resolve(player_id))
         if doc is None:
-            raise StoreError(f"there is no player {player_id!r}")
+            raise StoreError("there is no player {player_id!r}", player_id=player_id)
         return doc
 
     def _check_name(
@@ -494,14 +496,21 @@ class Store:
             raise StoreError("a player needs a name")
         clean = " ".join(name.split())
         if len(clean) > MAX_NAME:
-            raise StoreError(f"that name is too long ({len(clean)} letters, {MAX_NAME} at most)")
+            raise StoreError(
+                Msg.plural(
+                    "that name is too long ({n} letter, {most} at most)",
+                    "that name is too long ({n} letters, {most} at most)",
+                    len(clean),
+                    most=MAX_NAME,
+                )
+            )
         if not unique:
             return clean
         for doc in self._s.players.values():
             if doc["id"] == except_id or doc.get("hidden") or doc.get("merged_into"):
                 continue
             if doc["name"].casefold() == clean.casefold():
-                raise StoreError(f"there is already a player called {doc['name']}")
+                raise StoreError("there is already a player called {name}", name=doc["name"])
         return clean
 
     @_writing
@@ -563,8 +572,15 @@ class Store:
         if both:
             names = self._s.names()
             raise StoreError(
-                f"{names[keep]} and {names[drop]} played against each other "
-                f"({len(both)} game{'s' if len(both) != 1 else ''}): they can't be one person"
+                Msg.plural(
+                    "{keep} and {drop} played against each other ({n} game): "
+                    "they can't be one person",
+                    "{keep} and {drop} played against each other ({n} games): "
+                    "they can't be one person",
+                    len(both),
+                    keep=names[keep],
+                    drop=names[drop],
+                )
             )
         for entry in games:
             self._rewrite_players(entry["id"], {drop: keep})
@@ -618,7 +634,7 @@ class Store:
         """A game's file, its record, its ledger and its replayed Game."""
         gf = self._s.game_file(game_id)
         if not gf.exists():
-            raise StoreError(f"there is no game {game_id!r}")
+            raise StoreError("there is no game {game_id!r}", game_id=game_id)
         meta = gf.meta()
         ledger = gf.ledger()
         names = self._s.names(meta["summary"].get("names"))
@@ -636,7 +652,9 @@ class Store:
         try:
             game = build_game(setup_of(meta), rules_of(meta), hands, names)
         except RuleError as exc:  # only if the file was changed by hand
-            raise StoreError(f"the stored hands of this game don't replay: {exc}") from exc
+            raise StoreError(
+                "the stored hands of this game don't replay: {reason}", reason=exc.msg
+            ) from exc
         self._s.remember_ledger(game_id, gf.storage.stamp, hands, game)
         return gf, meta, ledger, game
 
@@ -780,7 +798,7 @@ class Store:
         ``(hand, entered_at, superseded)``.  Includes hands undone at that position."""
         gf = self._s.game_file(game_id)
         if not gf.exists():
-            raise StoreError(f"there is no game {game_id!r}")
+            raise StoreError("there is no game {game_id!r}", game_id=game_id)
         if index < 0:
             index += len(gf.ledger())
         docs = [d for d in gf.records() if d["seq"] == index]
@@ -807,7 +825,9 @@ class Store:
         current = ledger[i]
         previous = next((d for d in gf.records() if d["id"] == current.get("replaces")), None)
         if previous is None:
-            raise StoreError(f"hand {i + 1} was never edited: there is no earlier version")
+            raise StoreError(
+                "hand {number} was never edited: there is no earlier version", number=i + 1
+            )
         game.edit(i, hand_from_doc(previous["hand"]))
         self._commit(
             gf, meta, game, supersede={current.doc_id: "revert"}, reactivate=[previous.doc_id]
@@ -918,9 +938,7 @@ class Store:
             doc = self._s.replay_digest(game_id)
             found = None if doc is None else GameDigest.from_doc(doc, players, current)
             if found is None:
-                raise StoreError(
-                    f"the stored hands of this game don't replay: games/{game_id}.json"
-                )
+                raise StoreError("the stored hands of game {game_id} don't replay", game_id=game_id)
             self._s.index.set_fields(game_id, digest=doc)
         return GameRecord(
             game_id,
@@ -934,7 +952,7 @@ class Store:
         """One game's summary (as :meth:`list_games` lists it)."""
         entry = self._s.index.entries.get(game_id) if isinstance(game_id, str) else None
         if entry is None:
-            raise StoreError(f"there is no game {game_id!r}")
+            raise StoreError("there is no game {game_id!r}", game_id=game_id)
         return self._summary(entry)
 
     # the bin -------------------------------------------------------------------------
@@ -942,7 +960,7 @@ class Store:
     def _set_deleted(self, game_id: str, deleted: bool) -> None:
         gf = self._s.game_file(game_id)
         if not gf.exists():
-            raise StoreError(f"there is no game {game_id!r}")
+            raise StoreError("there is no game {game_id!r}", game_id=game_id)
         meta = gf.meta()
         if (meta.get("deleted_at") is not None) == deleted:
             return
@@ -992,7 +1010,7 @@ class Store:
         for gid in ids:
             gf = self._s.game_file(gid)
             if not gf.exists():
-                raise StoreError(f"there is no game {gid!r}")
+                raise StoreError("there is no game {game_id!r}", game_id=gid)
             games.append(exchange.StoredGame(gf.meta(), [dict(d) for d in gf.records()]))
         games.sort(key=lambda g: (g.meta["created_at"], g.meta["id"]))
         wanted = {p for g in games for p in g.meta["setup"]["players"]}
