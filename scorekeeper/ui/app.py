@@ -19,20 +19,13 @@ from typing import Any
 
 import flet as ft
 
-from scorekeeper.engine import Card, Suit
+from scorekeeper.engine import Card, Rules, Suit
+from scorekeeper.engine.errors import N_
+from scorekeeper.i18n import Translator
 
-from .handform import MODES, RESULT_LABELS, HandForm, deck_by_suit
+from .handform import HandForm, deck_by_suit
 from .model import AppModel, GameCard
-from .newgame import (
-    FORMAT_LABELS,
-    FORMATS,
-    NUMBER_OPTIONS,
-    PRESET_LABELS,
-    RANDOM,
-    SHUTOUT_LABELS,
-    SWITCH_OPTIONS,
-    NewGameForm,
-)
+from .newgame import FORMATS, RANDOM, NewGameForm
 from .ports import StoreLike
 from .review import MENU, ReviewContext, ReviewModel, menu_labels, render_screen
 from .review.standalone import theme_mode
@@ -54,6 +47,8 @@ RED = "#c62828"
 KNOCKER_BG = "#1565c0"  # blue: the knocker's cards
 DEFENDER_BG = "#e65100"  # orange: the defender's cards
 Handler = Callable[[Any], None]
+#: Shown on the home screen when a screen failed to draw (a msgid).
+SCREEN_FAILED = N_("Sorry, that screen could not be shown.")
 
 
 def _text(value: str, size: int = 16, **kw: Any) -> ft.Text:
@@ -221,12 +216,46 @@ def autokey(control: ft.BaseControl, index: int = 0) -> str:
     return str(key)
 
 
+def oklahoma_reminder(t: Translator, rules: Rules) -> str:
+    """What Oklahoma asks before each hand, as one whole sentence per variant
+    (a translation cannot be glued together from English fragments).
+
+    >>> from scorekeeper.engine import PRESETS
+    >>> oklahoma_reminder(Translator("en"), PRESETS["oklahoma"])
+    'Oklahoma: turn the upcard first: it sets the knock limit,
+    an ace means gin only, a spade doubles the hand.'
+    """
+    ace, spade = rules.oklahoma_ace_gin, rules.oklahoma_spades_double
+    if ace and spade:
+        return t.gettext(
+            "Oklahoma: turn the upcard first: it sets the knock limit, "
+            "an ace means gin only, a spade doubles the hand."
+        )
+    if ace:
+        return t.gettext(
+            "Oklahoma: turn the upcard first: it sets the knock limit, an ace means gin only."
+        )
+    if spade:
+        return t.gettext(
+            "Oklahoma: turn the upcard first: it sets the knock limit, a spade doubles the hand."
+        )
+    return t.gettext("Oklahoma: turn the upcard first: it sets the knock limit.")
+
+
 class GinApp:
     """One browser session (or the desktop window)."""
 
     def __init__(self, page: ft.Page, store: StoreLike) -> None:
         self.page = page
-        self.model = AppModel(store)
+        # The review side (history, statistics, players, settings, data):
+        # its own model and screens, mounted here as one more screen.  Its
+        # settings hold the language, which the whole app speaks.
+        self.review = ReviewModel(
+            store,  # type: ignore[arg-type]
+            on_change=self._review_changed,
+            on_resume=self._resume,
+        )
+        self.model = AppModel(store, t=self.review.t)
         self.view = ft.View(route="/", scroll=ft.ScrollMode.AUTO, padding=12)
         self.hand_view = ft.View(route="/hand", scroll=ft.ScrollMode.AUTO, padding=12)
         #: (screen, game) drawn in the base view
@@ -234,20 +263,13 @@ class GinApp:
         #: The sheet's kept containers and built hands (see SheetFrame).
         self._frame: SheetFrame | None = None
         self._bottom: ft.BottomAppBar | None = None
-        # The review side (history, statistics, players, settings, data):
-        # its own model and screens, mounted here as one more screen.
-        self.review = ReviewModel(
-            store,  # type: ignore[arg-type]
-            on_change=self._review_changed,
-            on_resume=self._resume,
-        )
         self.review_ctx = ReviewContext(self.review, self.render)
 
     # --- wiring ---------------------------------------------------------------
 
     def start(self) -> None:
         page = self.page
-        page.title = "Gin Scorekeeper"
+        page.title = self.model.t.gettext("Gin Scorekeeper")
         page.fonts = {FONT: "fonts/DejaVuSans.ttf", f"{FONT} Bold": "fonts/DejaVuSans-Bold.ttf"}
         page.theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.GREEN)
         page.dark_theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.GREEN)
@@ -299,6 +321,10 @@ class GinApp:
     def _review_changed(self, kind: str) -> None:
         if kind == "theme":
             self.page.theme_mode = theme_mode(self.review.settings.theme)
+        elif kind == "language":
+            # every screen is drawn from the model: the next render speaks it
+            self.model.t = self.review.t
+            self.page.title = self.model.t.gettext("Gin Scorekeeper")
 
     def _review_screen(self) -> tuple[str, list[ft.Control]]:
         return render_screen(self.review_ctx)
@@ -373,7 +399,7 @@ class GinApp:
         except Exception:
             log.exception("could not draw the %s screen", screen)
             m.go_home()
-            m.error = "Sorry, that screen could not be shown."
+            m.error = SCREEN_FAILED
             self._fill(self.view, "home", *self._home(), route="/")
             views = [self.view]
         if list(self.page.views) != views:
@@ -420,7 +446,9 @@ class GinApp:
 
     def _appbar(self, title: str, screen: str) -> ft.AppBar:
         m = self.model
+        t = m.t
         dark = self.page.theme_mode == ft.ThemeMode.DARK
+        theme_label = t.gettext("Light theme") if dark else t.gettext("Dark theme")
         leading = None
         if screen != "home":
             if screen == "hand":
@@ -430,9 +458,11 @@ class GinApp:
             else:
                 back = self.on(m.go_home)
             leading = ft.Semantics(
-                label="Back",
+                label=t.gettext("Back"),
                 button=True,
-                content=ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back", on_click=back),
+                content=ft.IconButton(
+                    ft.Icons.ARROW_BACK, tooltip=t.gettext("Back"), on_click=back
+                ),
             )
         return ft.AppBar(
             leading=leading,
@@ -441,11 +471,11 @@ class GinApp:
             bgcolor=ft.Colors.PRIMARY_CONTAINER,
             actions=[
                 ft.Semantics(
-                    label="Light theme" if dark else "Dark theme",
+                    label=theme_label,
                     button=True,
                     content=ft.IconButton(
                         ft.Icons.LIGHT_MODE if dark else ft.Icons.DARK_MODE,
-                        tooltip="Light theme" if dark else "Dark theme",
+                        tooltip=theme_label,
                         on_click=self._toggle_theme,
                     ),
                 ),
@@ -461,30 +491,33 @@ class GinApp:
 
     def _home(self) -> tuple[str, list[ft.Control]]:
         m = self.model
+        t = m.t
         out: list[ft.Control] = []
         notices: list[ft.Control] = [_message(n, "info") for n in m.notices]
         if m.notices:
-            notices.append(ft.TextButton("Dismiss", on_click=self.on(m.dismiss_notices)))
+            notices.append(ft.TextButton(t.gettext("Dismiss"), on_click=self.on(m.dismiss_notices)))
         out.append(ft.Column(notices, visible=bool(notices)))
         out.append(_slot(m.error))
         unfinished, done = m.home_games()
         out.append(
             ft.FilledButton(
-                "New game",
+                t.gettext("New game"),
                 icon=ft.Icons.ADD,
                 height=TAP + 8,
                 on_click=self.on(m.open_new),
             )
         )
         if unfinished:
-            out.append(_section("Games in progress"))
-            out.extend(self._game_card(g, "Resume", True) for g in unfinished)
+            out.append(_section(t.gettext("Games in progress")))
+            resume = t.gettext("Resume {game}")  # e.g. "Resume Ann v Bob"
+            out.extend(self._game_card(g, resume, True) for g in unfinished)
         else:
-            out.append(_text("No game in progress.", color=ft.Colors.ON_SURFACE_VARIANT))
+            out.append(_text(t.gettext("No game in progress."), color=ft.Colors.ON_SURFACE_VARIANT))
         if done:
-            out.append(_section("Recent finished games"))
-            out.extend(self._game_card(g, "Open", False) for g in done)
-        labels = menu_labels(self.review.t)
+            out.append(_section(t.gettext("Recent finished games")))
+            see = t.gettext("Open {game}")  # a finished game's sheet
+            out.extend(self._game_card(g, see, False) for g in done)
+        labels = menu_labels(t)
         out.append(
             ft.ResponsiveRow(
                 [
@@ -500,15 +533,17 @@ class GinApp:
                 key="review-menu",
             )
         )
-        return "Gin Scorekeeper ♠♥♦♣", out
+        return t.gettext("Gin Scorekeeper") + " ♠♥♦♣", out
 
-    def _game_card(self, g: GameCard, verb: str, primary: bool) -> ft.Control:
+    def _game_card(self, g: GameCard, action: str, primary: bool) -> ft.Control:
+        """A game on the home screen; ``action`` is the button's label, a
+        translated template with ``{game}``."""
         button_cls = ft.FilledButton if primary else ft.OutlinedButton
         return _card_box(
             ft.Text(g.title, size=18, weight=ft.FontWeight.BOLD),
             ft.Text(g.detail, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
             button_cls(
-                f"{verb} {g.title}",
+                action.format(game=g.title),
                 icon=ft.Icons.PLAY_ARROW if primary else None,
                 height=TAP,
                 on_click=self.on(self.model.open_game, g.id),
@@ -541,25 +576,27 @@ class GinApp:
 
     def _new_game(self) -> tuple[str, list[ft.Control]]:
         m = self.model
+        t = m.t
         form = m.new_game
         if form is None:
-            form = m.new_game = NewGameForm()
+            form = m.new_game = NewGameForm(t=t)
         out: list[ft.Control] = [_slot(form.error)]
-        out.append(_section("Format"))
+        out.append(_section(t.gettext("Format")))
+        formats = form.format_labels()
         out.append(
             ft.Row(
                 [
-                    self._choice(FORMAT_LABELS[f], form.format == f, self.on(form.set_format, f))
+                    self._choice(formats[f], form.format == f, self.on(form.set_format, f))
                     for f in FORMATS
                 ],
                 wrap=True,
             )
         )
 
-        out.append(_section(f"Players ({len(form.seats)} of {form.player_count})"))
+        out.append(_section(form.players_heading()))
         saved = m.saved_players()
         if form.seats:
-            out.append(_text("Playing: " + ", ".join(s.name for s in form.seats), weight="bold"))
+            out.append(_text(form.playing_line(), weight="bold"))
         chips: list[ft.Control] = []
         for pid, name in saved:
             chips.append(
@@ -574,7 +611,7 @@ class GinApp:
             out.append(ft.Row(chips, wrap=True))
         name_field = ft.TextField(
             key=f"new-name-{len(form.seats)}",  # a new field (empty) after each add
-            label="New player name",
+            label=t.gettext("New player name"),
             value=form.new_name,
             on_change=lambda e: setattr(form, "new_name", e.control.value),
             on_submit=self.on(m.add_typed_player),
@@ -587,24 +624,24 @@ class GinApp:
                 [
                     name_field,
                     ft.FilledTonalButton(
-                        "Add player", height=TAP, on_click=self.on(m.add_typed_player)
+                        t.gettext("Add player"), height=TAP, on_click=self.on(m.add_typed_player)
                     ),
                 ]
             )
         )
 
         if form.format == "three-hand":
-            out.append(_section("Box, captain and sitter"))
+            out.append(_section(t.gettext("Box, captain and sitter")))
             out.append(
                 ft.Row(
                     [
                         self._choice(
-                            "Let the app draw",
+                            t.gettext("Let the app draw"),
                             form.draw_mode == RANDOM,
                             self.on(setattr, form, "draw_mode", RANDOM),
                         ),
                         self._choice(
-                            "Enter the drawn cards",
+                            t.gettext("Enter the drawn cards"),
                             form.draw_mode != RANDOM,
                             self.on(setattr, form, "draw_mode", "cards"),
                         ),
@@ -615,16 +652,18 @@ class GinApp:
             if form.draw_mode != RANDOM:
                 out.append(
                     _text(
-                        "Highest card takes the box and deals, the middle is captain, "
-                        "the lowest sits out (K high, A low).",
+                        t.gettext(
+                            "Highest card takes the box and deals, the middle is captain, "
+                            "the lowest sits out (K high, A low)."
+                        ),
                         size=14,
                     )
                 )
                 for seat in form.seats:
                     out.append(
                         ft.TextField(
-                            label=f"Card {seat.name} drew",
-                            hint_text="e.g. K♠ or KS",
+                            label=t.gettext("Card {name} drew").format(name=seat.name),
+                            hint_text=t.gettext("e.g. K♠ or KS"),
                             value=form.draw_texts.get(seat.name, ""),
                             on_change=self._draw_changed(form, seat.name),
                             text_size=18,
@@ -634,10 +673,10 @@ class GinApp:
                 if preview:
                     out.append(_text(preview, weight="bold"))
         else:
-            out.append(_section("First dealer"))
+            out.append(_section(t.gettext("First dealer")))
             dealers = [
                 self._choice(
-                    "Draw at random",
+                    t.gettext("Draw at random"),
                     form.first_dealer == RANDOM,
                     self.on(setattr, form, "first_dealer", RANDOM),
                 )
@@ -645,35 +684,37 @@ class GinApp:
             for seat in form.seats:
                 dealers.append(
                     self._choice(
-                        f"{seat.name} deals",
+                        t.gettext("{name} deals").format(name=seat.name),
                         form.first_dealer == seat.name,
                         self.on(setattr, form, "first_dealer", seat.name),
                     )
                 )
             out.append(ft.Row(dealers, wrap=True))
 
-        out.append(_section("Rules"))
+        out.append(_section(t.gettext("Rules")))
         preset = form.preset_name()
+        custom = [self._choice(t.gettext("Custom"), True, lambda _: None)]
         out.append(
             ft.Row(
                 [
                     self._choice(label, preset == key, self.on(form.set_preset, key))
-                    for key, label in PRESET_LABELS.items()
+                    for key, label in form.preset_labels().items()
                 ]
-                + ([self._choice("Custom", True, lambda _: None)] if preset == "custom" else []),
+                + (custom if preset == "custom" else []),
                 wrap=True,
             )
         )
+        to = t.gettext("To {target}")  # a game's target score, e.g. "To 150"
         out.append(
             ft.Row(
                 [
                     self._choice(
-                        f"To {t}",
-                        (form.values["target"] == t and "target" not in form.texts)
-                        or form.text_of("target") == str(t),
-                        self.on(form.set_field, "target", str(t)),
+                        to.format(target=target),
+                        (form.values["target"] == target and "target" not in form.texts)
+                        or form.text_of("target") == str(target),
+                        self.on(form.set_field, "target", str(target)),
                     )
-                    for t in (100, 150, 250)
+                    for target in (100, 150, 250)
                 ],
                 wrap=True,
             )
@@ -681,14 +722,14 @@ class GinApp:
         out.extend(self._rule_options(form))
         out.append(
             ft.FilledButton(
-                "Start game",
+                t.gettext("Start game"),
                 icon=ft.Icons.PLAY_ARROW,
                 height=TAP + 8,
                 on_click=self.on(m.start_game),
             )
         )
         out.append(_slot(form.error))
-        return "New game", out
+        return t.gettext("New game"), out
 
     def _unseat_new(self, form: NewGameForm, name: str) -> None:
         form.seats = [s for s in form.seats if not (s.id is None and s.name == name)]
@@ -705,7 +746,7 @@ class GinApp:
     def _rule_options(self, form: NewGameForm) -> list[ft.Control]:
         out: list[ft.Control] = []
         fields: list[ft.Control] = []
-        for name, label, needs in NUMBER_OPTIONS:
+        for name, label, needs in form.number_options():
             if needs and not form.values[needs]:
                 continue
             if name == "knock_limit" and form.oklahoma:
@@ -725,7 +766,7 @@ class GinApp:
                 )
             )
         out.append(ft.ResponsiveRow(fields))
-        for name, label, needs in SWITCH_OPTIONS:
+        for name, label, needs in form.switch_options():
             if needs and not form.values[needs]:
                 continue
             out.append(
@@ -744,7 +785,7 @@ class GinApp:
                             form.values["shutout"] == key,
                             self.on(form.set_field, "shutout", key),
                         )
-                        for key, label in SHUTOUT_LABELS.items()
+                        for key, label in form.shutout_labels().items()
                     ],
                     wrap=True,
                 )
@@ -752,7 +793,7 @@ class GinApp:
         if form.format == "hollywood":
             out.append(
                 ft.Switch(
-                    label="Rolling sheet: a new game opens whenever one ends",
+                    label=form.t.gettext("Rolling sheet: a new game opens whenever one ends"),
                     value=bool(form.values["hollywood_rolling"]),
                     on_change=self._switch_changed(form, "hollywood_rolling"),
                 )
@@ -796,23 +837,13 @@ class GinApp:
                 ft.Text(s.score, size=17),
             ]
             if game.rules.oklahoma:
-                status.append(
-                    _text(
-                        "Oklahoma: turn the upcard first: it sets the knock limit"
-                        + (", an ace means gin only" if game.rules.oklahoma_ace_gin else "")
-                        + (
-                            ", a spade doubles the hand"
-                            if game.rules.oklahoma_spades_double
-                            else ""
-                        )
-                        + ".",
-                        size=15,
-                    )
-                )
+                status.append(_text(oklahoma_reminder(m.t, game.rules), size=15))
             if s.tally:
                 status.append(_text(s.tally, size=15))
             out.append(_card_box(*status, color=ft.Colors.SECONDARY_CONTAINER))
-            out.append(frame.keep("buttons", (bool(s.rows),), self._sheet_buttons(bool(s.rows))))
+            out.append(
+                frame.keep("buttons", (bool(s.rows), m.t.code), self._sheet_buttons(bool(s.rows)))
+            )
         out.append(self._table(s))
         out.append(
             frame.keep(
@@ -825,17 +856,18 @@ class GinApp:
 
     def _sheet_buttons(self, any_rows: bool) -> Callable[[], ft.Control]:
         m = self.model
+        t = m.t
         return lambda: ft.Row(
             [
                 ft.FilledButton(
-                    "Enter hand",
+                    t.gettext("Enter hand"),
                     icon=ft.Icons.ADD,
                     height=TAP + 8,
                     expand=True,
                     on_click=self.on(m.open_hand),
                 ),
                 ft.OutlinedButton(
-                    "Undo last hand",
+                    t.gettext("Undo last hand"),
                     icon=ft.Icons.UNDO,
                     height=TAP + 8,
                     disabled=not any_rows,
@@ -846,12 +878,13 @@ class GinApp:
 
     def _game_over(self, s: Sheet, fmt: str) -> list[ft.Control]:
         m = self.model
+        t = m.t
         lines: list[ft.Control] = [
             ft.Row(
                 [
                     ft.Icon(ft.Icons.EMOJI_EVENTS, size=36),
                     ft.Text(
-                        f"{s.winner} wins!" if s.winner else "Game over",
+                        s.headline,
                         size=26,
                         weight=ft.FontWeight.BOLD,
                     ),
@@ -866,29 +899,38 @@ class GinApp:
         if fmt == "hollywood":
             buttons.append(
                 ft.FilledButton(
-                    "New series", icon=ft.Icons.REFRESH, height=TAP, on_click=self.on(m.new_series)
+                    t.gettext("New series"),
+                    icon=ft.Icons.REFRESH,
+                    height=TAP,
+                    on_click=self.on(m.new_series),
                 )
             )
         buttons.append(
             (ft.OutlinedButton if fmt == "hollywood" else ft.FilledButton)(
-                "Play again, same players",
+                t.gettext("Play again, same players"),
                 icon=ft.Icons.REFRESH,
                 height=TAP,
                 on_click=self.on(m.play_again),
             )
         )
         buttons.append(
-            ft.OutlinedButton("Home", icon=ft.Icons.HOME, height=TAP, on_click=self.on(m.go_home))
+            ft.OutlinedButton(
+                t.gettext("Home"), icon=ft.Icons.HOME, height=TAP, on_click=self.on(m.go_home)
+            )
         )
         buttons.append(  # the last hand was wrong? take it back and the game goes on
             ft.OutlinedButton(
-                "Undo last hand", icon=ft.Icons.UNDO, height=TAP, on_click=self.on(m.undo)
+                t.gettext("Undo last hand"),
+                icon=ft.Icons.UNDO,
+                height=TAP,
+                on_click=self.on(m.undo),
             )
         )
         out.append(ft.Row(buttons, wrap=True))
         return out
 
     def _table(self, s: Sheet) -> ft.Control:
+        t = self.model.t
         n = len(s.header)
         hollywood = len(s.games) > 1 or any(g for g in s.header_game)
         rows: list[ft.Control] = []
@@ -973,9 +1015,9 @@ class GinApp:
         full = len(s.rows) - len(s.rows) % BLOCK
         for first in range(0, len(s.rows), BLOCK):
             chunk = s.rows[first : first + BLOCK]
+            # the language too: a line's words (and tooltip) are in it
             sigs = tuple(
-                (r.number, r.text, tuple(r.cells), tuple(r.scored), r.roles, r.dealer, closed)
-                for r in chunk
+                (r.number, r.detail, tuple(r.cells), tuple(r.scored), closed, t.code) for r in chunk
             )
             if first >= full:
                 # the hands after the last full block stand alone, so a new
@@ -1012,14 +1054,19 @@ class GinApp:
             )
         )
         if not s.rows:
-            rows.append(_text("No hands yet: tap Enter hand after each deal.", size=14))
+            rows.append(
+                _text(
+                    t.gettext("No hands yet: tap Enter hand after each deal."),
+                    size=14,
+                )
+            )
         else:
             rows.append(
                 frame.keep(
                     "hint",
-                    (),
+                    (t.code,),
                     lambda: _text(
-                        "Tap a hand to open, correct or revert it.",
+                        t.gettext("Tap a hand to open, correct or revert it."),
                         size=13,
                         color=ft.Colors.ON_SURFACE_VARIANT,
                     ),
@@ -1037,9 +1084,7 @@ class GinApp:
         num_w: int,
     ) -> ft.Control:
         """One hand of the sheet; tap it to open, correct or revert the hand."""
-        sub = r.text + f" · dealt by {r.dealer}"
-        if r.roles:
-            sub = f"{r.text} · {r.roles}"
+        t = self.model.t
         line = SheetLine(
             key=f"line{r.number}:{hash(sig)}",  # new content, new line
             content=ft.Column(
@@ -1051,7 +1096,7 @@ class GinApp:
                         ],
                         spacing=2,
                     ),
-                    ft.Text(sub, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                    ft.Text(r.detail, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
                 ],
                 spacing=0,
                 tight=True,
@@ -1060,7 +1105,7 @@ class GinApp:
             border_radius=8,
             ink=True,
             on_click=self.on(self.model.open_hand, r.number - 1),
-            tooltip=f"Edit hand {r.number}",
+            tooltip=t.gettext("Edit hand {number}").format(number=r.number),
         )
         autokey(line)
         line.data = AUTOKEYED
@@ -1070,19 +1115,17 @@ class GinApp:
 
     def _hand(self) -> tuple[str, list[ft.Control]]:
         m = self.model
+        t = m.t
         form = m.hand
         assert form is not None
-        names = form.names
         left: list[ft.Control] = []
         editing = form.edit_index is not None
-        dealer = names.get(form.dealer or "", "?")
-        head = f"Hand {form.edit_index + 1}" if form.edit_index is not None else "Hand"
-        left.append(_text(f"{dealer} dealt this hand", weight="bold"))
+        left.append(_text(form.dealt_line(), weight="bold"))
         left.append(
             ft.Row(
                 [
                     self._choice(label, form.mode == key, self.on(form.set_mode, key), compact=True)
-                    for key, label in MODES.items()
+                    for key, label in form.mode_labels().items()
                 ],
                 spacing=6,
             )
@@ -1092,10 +1135,12 @@ class GinApp:
                 ft.Text(form.upcard_text(), size=17, weight=ft.FontWeight.BOLD, expand=True)
             ]
             if form.upcard is not None:
-                up_row.append(ft.TextButton("Change upcard", on_click=self.on(form.choose_upcard)))
+                up_row.append(
+                    ft.TextButton(t.gettext("Change upcard"), on_click=self.on(form.choose_upcard))
+                )
             left.append(_card_box(ft.Row(up_row), color=ft.Colors.SECONDARY_CONTAINER))
         if form.picking_upcard:
-            left.append(_section("Tap the upcard"))
+            left.append(_section(t.gettext("Tap the upcard")))
             left.append(self._grid(form))
         else:
             left.extend(self._entry(form))
@@ -1103,7 +1148,7 @@ class GinApp:
         right: list[ft.Control] = []
         p = form.preview()
         right.append(_slot(form.error))
-        box: list[ft.Control] = [_section("Preview")]
+        box: list[ft.Control] = [_section(t.gettext("Preview"))]
         if p.error:
             box.append(ft.Text(p.error, size=16, color=ft.Colors.ERROR))
         else:
@@ -1115,7 +1160,7 @@ class GinApp:
         right.append(_card_box(*box))
         actions: list[ft.Control] = [
             ft.FilledButton(
-                "Save changes" if editing else "Save hand",
+                t.gettext("Save changes") if editing else t.gettext("Save hand"),
                 key="save",
                 icon=ft.Icons.SAVE,
                 height=TAP + 8,
@@ -1123,7 +1168,7 @@ class GinApp:
                 on_click=self.on(m.save_hand),
             ),
             ft.OutlinedButton(
-                "Cancel", key="cancel", height=TAP + 8, on_click=self.on(m.cancel_hand)
+                t.gettext("Cancel"), key="cancel", height=TAP + 8, on_click=self.on(m.cancel_hand)
             ),
         ]
         summary = ft.Text(
@@ -1144,7 +1189,7 @@ class GinApp:
         if editing and form.edit_index is not None and m.versions(form.edit_index) > 1:
             right.append(
                 ft.OutlinedButton(
-                    "Revert edit",
+                    t.gettext("Revert edit"),
                     icon=ft.Icons.RESTORE,
                     height=TAP,
                     on_click=self.on(m.revert_edit, form.edit_index),
@@ -1157,19 +1202,21 @@ class GinApp:
             ],
             spacing=16,
         )
-        return f"{head} · {m.sheet().title}", [layout]
+        return f"{form.heading()} · {m.sheet().title}", [layout]
 
     def _entry(self, form: HandForm) -> list[ft.Control]:
+        t = form.t
         names = form.names
         out: list[ft.Control] = []
         draw = form.mode == "quick" and form.result == "draw"
         if form.mode == "quick":
-            out.append(_section("Result"))
+            out.append(_section(t.gettext("Result")))
+            results = form.result_labels()
             out.append(
                 ft.Row(
                     [
                         self._choice(
-                            RESULT_LABELS[r],
+                            results[r],
                             form.result == r,
                             self.on(form.set_result, r),
                             compact=True,
@@ -1182,7 +1229,7 @@ class GinApp:
         elif form.game.rules.big_gin:
             out.append(
                 ft.Switch(
-                    label="Big gin (all 11 cards melded)",
+                    label=t.gettext("Big gin (all 11 cards melded)"),
                     value=form.result == "big-gin",
                     on_change=self._big_gin_changed(form),
                 )
@@ -1190,16 +1237,16 @@ class GinApp:
         if not draw:
             out.append(
                 _section(
-                    "Who knocked?"
+                    t.gettext("Who knocked?")
                     if form.result != "undercut"
-                    else "Who knocked (and was undercut)?"
+                    else t.gettext("Who knocked (and was undercut)?")
                 )
             )
             out.append(
                 ft.Row(
                     [
                         self._choice(
-                            f"{names[p]} knocked",
+                            t.gettext("{name} knocked").format(name=names[p]),
                             form.knocker == p,
                             self.on(form.set_knocker, p),
                             compact=True,
@@ -1224,10 +1271,7 @@ class GinApp:
         return handler
 
     def _counts(self, form: HandForm) -> list[ft.Control]:
-        names = form.names
-        kname = names.get(form.knocker or "", "Knocker")
-        dpid = form.defender()
-        dname = names.get(dpid or "", "Defender")
+        t = form.t
         gin = form.result in ("gin", "big-gin")
 
         def box(which: str, label: str, value: str, enabled: bool) -> ft.Control:
@@ -1255,18 +1299,20 @@ class GinApp:
             )
 
         out: list[ft.Control] = [
-            _section("Deadwood (after lay-offs)"),
+            _section(t.gettext("Deadwood (after lay-offs)")),
             ft.Row(
                 [
-                    box("knocker", f"{kname}'s deadwood", form.k_text, not gin),
-                    box("defender", f"{dname}'s deadwood", form.d_text, True),
+                    box("knocker", form.deadwood_label("knocker"), form.k_text, not gin),
+                    box("defender", form.deadwood_label("defender"), form.d_text, True),
                 ]
             ),
         ]
         keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "C", "0", "⌫"]
+        # the keys' tooltips: clear the count, delete its last digit
+        tips = {"C": t.gettext("Clear"), "⌫": t.gettext("Delete")}
         grid: list[ft.Control] = []
         for k in keys:
-            label = {"C": "Clear", "⌫": "Delete"}.get(k, k)
+            label = tips.get(k, k)
             grid.append(
                 ft.Container(
                     ft.Button(
@@ -1283,23 +1329,25 @@ class GinApp:
         return out
 
     def _card_entry(self, form: HandForm) -> list[ft.Control]:
-        names = form.names
-        kname = names.get(form.knocker or "", "Knocker")
-        dname = names.get(form.defender() or "", "Defender")
-        what = "deadwood cards" if form.mode == "deadwood" else "whole hand"
+        t = form.t
+        tapping = t.gettext("Tapping {name}")  # whose cards the next taps mark
         out: list[ft.Control] = [
-            _section(f"Tap each player's {what}"),
+            _section(
+                t.gettext("Tap each player's deadwood cards")
+                if form.mode == "deadwood"
+                else t.gettext("Tap each player's whole hand")
+            ),
             ft.Row(
                 [
                     self._choice(
-                        f"Tapping {kname}",
+                        tapping.format(name=form.role_name("knocker")),
                         form.tapping == "knocker",
                         self.on(form.set_tapping, "knocker"),
                         compact=True,
                         color=KNOCKER_BG,
                     ),
                     self._choice(
-                        f"Tapping {dname}",
+                        tapping.format(name=form.role_name("defender")),
                         form.tapping == "defender",
                         self.on(form.set_tapping, "defender"),
                         compact=True,
@@ -1310,7 +1358,7 @@ class GinApp:
             _text(form.card_summary("knocker"), size=15, color=KNOCKER_BG, weight="bold"),
             _text(form.card_summary("defender"), size=15, color=DEFENDER_BG, weight="bold"),
             self._grid(form),
-            ft.TextButton("Clear all cards", on_click=self.on(form.clear_cards)),
+            ft.TextButton(t.gettext("Clear all cards"), on_click=self.on(form.clear_cards)),
         ]
         return out
 

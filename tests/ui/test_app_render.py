@@ -11,6 +11,7 @@ import flet as ft
 import pytest
 
 from scorekeeper.engine import Hand, Rules
+from scorekeeper.i18n import Translator
 from scorekeeper.store import Store, open_store
 from scorekeeper.ui.app import BLOCK, GinApp, autokey
 
@@ -180,6 +181,72 @@ def texts_and_tooltips(page: ft.Page) -> list[str]:
             if isinstance(tip, str):
                 out.append(tip)
     return out
+
+
+def words(page: ft.Page) -> list[str]:
+    """Every text the page shows or speaks: texts, button labels, tooltips,
+    field labels and hints, semantics labels."""
+    out = texts(page)
+    for view in page.views:
+        for c in controls(view):
+            for name in ("content", "tooltip", "label", "hint_text"):
+                value = getattr(c, name, None)
+                if isinstance(value, str):
+                    out.append(value)
+    return out
+
+
+def test_a_language_switch_redraws_the_sheet_and_its_lines(store: Store) -> None:
+    gid, ann, _ = long_game(store, BLOCK + 2)  # a block of hands and two lines alone
+    t = Table(store)
+    t.tap(t.m.open_game, gid)
+    t.quick_hand(ann, 2, 9)
+    english = words(t.page)
+    assert "Enter hand" in english and "Edit hand 1" in english
+    assert any("dealt by" in w for w in english)
+    frame = t.gin._frame
+    lv = Translator("lv")
+    t.m.t = lv
+    t.gin.render()
+    shown = words(t.page)
+    sheet = t.m.sheet()
+    assert sheet.language == "lv"
+    assert t.gin._frame is frame  # still patched in place
+    for row in sheet.rows:  # every line, in blocks and alone, and its tooltip
+        assert row.detail in shown
+        assert lv.gettext("Edit hand {number}").format(number=row.number) in shown
+    for msgid in ("Enter hand", "Undo last hand", "Tap a hand to open, correct or revert it."):
+        assert lv.gettext(msgid) in shown and msgid not in shown
+    assert sheet.status in shown and sheet.rules in shown
+    assert not any("dealt by" in w or w.startswith("Edit hand") for w in shown)
+    # the hand form opened now speaks Latvian too
+    t.tap(t.m.open_hand)
+    shown = words(t.page)
+    assert lv.gettext("Save hand") in shown and "Save hand" not in shown
+    assert lv.gettext("Who knocked?") in shown
+
+
+def test_choosing_a_language_in_settings_redraws_the_home_screen(store: Store) -> None:
+    ann, bob = store.add_player("Ann").id, store.add_player("Bob").id
+    store.create_game("standard", [ann, bob], Rules(), first_dealer=ann)
+    t = Table(store)
+    assert "New game" in words(t.page) and "Resume Ann v Bob" in words(t.page)
+    review = t.gin.review
+    t.gin._open_review("settings")()
+    review.act(review.set_language, "lv")
+    assert t.m.t.code == "lv"
+    t.tap(t.m.go_home)
+    lv = Translator("lv")
+    shown = words(t.page)
+    assert lv.gettext("New game") in shown and "New game" not in shown
+    assert lv.gettext("Games in progress") in shown
+    assert lv.gettext("Resume {game}").format(game="Ann pret Bob") in shown
+    assert lv.gettext("Statistics") in shown  # the review menu
+    # and a new game's form is in Latvian
+    t.tap(t.m.open_new)
+    shown = words(t.page)
+    assert lv.gettext("Start game") in shown and lv.gettext("New player name") in shown
+    assert "Start game" not in shown
 
 
 def test_recording_connection_counts_bytes() -> None:
