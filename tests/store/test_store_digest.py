@@ -281,3 +281,23 @@ def test_the_oklahoma_filter_reads_the_digest(store: Store) -> None:
     only = statistics(records, Filter(oklahoma=True))
     assert only.games == 1 and only.player(ann.id).points_won == 70
     assert statistics(records, Filter(oklahoma=False)).player(bob.id).points_won == 35
+
+
+def test_the_check_command_fails_on_a_digest_that_disagrees(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from scorekeeper.store.cli import main
+
+    std, _ = _history(data_dir)
+    assert main(["check", "--data-dir", str(data_dir)]) == 0
+    assert "all good" in capsys.readouterr().out
+
+    def lie(entry: dict[str, Any]) -> None:
+        if entry["id"] == std:
+            entry["digest"]["columns"] = [1, 0]  # says ann won the game
+
+    _rewrite_index(data_dir, lie)
+    assert main(["check", "--data-dir", str(data_dir)]) == 1
+    out = capsys.readouterr().out
+    assert "the statistics digest does not match a replay of the hands" in out
+    assert "1 problem(s) found" in out
