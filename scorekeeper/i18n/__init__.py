@@ -22,7 +22,7 @@ import os
 from functools import cache
 from pathlib import Path
 
-from scorekeeper.engine.errors import Msg, RuleError
+from scorekeeper.engine.errors import Msg
 
 from .catalog import load_po
 
@@ -90,10 +90,13 @@ class Translator:
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return self._t.ngettext(singular, plural, n)
 
-    def render(self, message: Msg | RuleError | str) -> str:
-        """A message from the engine (or any text marked for translation) in this language."""
-        if isinstance(message, RuleError):
-            return message.msg.render(self)
+    def render(self, message: Msg | Exception | str) -> str:
+        """A message in this language: a template, a refusal carrying one (the
+        engine's ``RuleError``, the store's ``StoreError``), or any text marked
+        for translation."""
         if isinstance(message, Msg):
             return message.render(self)
-        return self.gettext(message)
+        msg = getattr(message, "msg", None)
+        if isinstance(msg, Msg):
+            return msg.render(self)
+        return self.gettext(str(message))

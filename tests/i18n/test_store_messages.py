@@ -29,6 +29,18 @@ def test_store_errors_carry_a_template_and_their_values(tmp_path: Path) -> None:
     assert Translator("lv").render(exc.msg) == "jau ir spēlētājs ar vārdu Ann"
     assert Translator("fi").render(exc.msg) == "pelaaja nimeltä Ann on jo olemassa"
     assert Translator("uk").render(exc.msg) == "гравець на ім’я Ann уже є"
+    # the error itself renders the same way (what the screens pass)
+    assert Translator("lv").render(exc) == "jau ir spēlētājs ar vārdu Ann"
+
+
+def test_the_review_screens_show_a_store_refusal_in_their_language(tmp_path: Path) -> None:
+    from scorekeeper.ui.review import ReviewModel
+
+    with open_store(tmp_path / "data", durable=False) as store:
+        store.add_player("Ann")
+        review = ReviewModel(store, t=Translator("lv"))  # type: ignore[arg-type]
+        review.act(store.add_player, "ann")
+    assert review.error == "jau ir spēlētājs ar vārdu Ann"
 
 
 @pytest.mark.parametrize(

@@ -207,10 +207,8 @@ class ReviewModel:
         self.clear_messages()
         try:
             return fn(*args)
-        except RuleError as exc:
+        except (RuleError, StoreError) as exc:
             self.error = self.t.render(exc)
-        except StoreError as exc:
-            self.error = str(exc)
         except OSError as exc:
             self.error = self.t.gettext("The file could not be used: {reason}").format(
                 reason=exc.strerror or str(exc)
