@@ -81,6 +81,17 @@ def test_wins_bars_chart(model: ReviewModel) -> None:
     assert [g.rods[0].to_y for g in bars.groups] == [4, 4, 0]  # Ann, Bob, Cy games won
     labels = [lab.label.value for lab in bars.bottom_axis.labels]
     assert labels == ["Ann", "Bob", "Cy"]
+    assert (bars.max_y, bars.left_axis.label_spacing) == (4, 1)  # whole numbers
+
+
+def test_wins_axis_has_whole_steps_when_the_most_wins_is_one() -> None:
+    from scorekeeper.i18n import Translator
+    from scorekeeper.review import Bar
+    from scorekeeper.ui.review.screens import wins_chart
+
+    chart = wins_chart([Bar("Ann", 1), Bar("Bob", 0)], Translator("en"))
+    (bars,) = [x for x in walk(chart) if isinstance(x, fch.BarChart)]
+    assert (bars.max_y, bars.left_axis.label_spacing) == (1, 1)
 
 
 def test_handlers_never_raise(model: ReviewModel, ids: dict[str, str]) -> None:

@@ -499,7 +499,9 @@ def race_chart(race: ScoreRace, t: Any, *, compact: bool = False) -> list[ft.Con
 
 
 def wins_chart(bars: list[Bar], t: Any) -> ft.Control:
-    top = max([b.wins for b in bars] + [1])
+    # whole numbers on the axis, one label per step (a fractional default
+    # spacing gave labels like 0.2 that wrapped when the most wins was 1)
+    top, step = _scale(max([b.wins for b in bars] + [1]))
     groups = [
         fch.BarChartGroup(
             x=i,
@@ -526,7 +528,8 @@ def wins_chart(bars: list[Bar], t: Any) -> ft.Control:
             ],
             label_size=28,
         ),
-        left_axis=fch.ChartAxis(label_size=30),
+        left_axis=fch.ChartAxis(label_size=30, label_spacing=step),
+        horizontal_grid_lines=fch.ChartGridLines(interval=step, width=0.5),
     )
     return ft.Semantics(
         label=t.gettext("Games won per player"),
