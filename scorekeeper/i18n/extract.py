@@ -3,10 +3,11 @@
     python -m scorekeeper.i18n.extract          # add new messages to every .po file
 
 A message is the first string argument of ``_()``, ``N_()``, ``.gettext()``,
-``Msg()``, ``RuleError()``, ``CardError()`` and ``StoreError()``, or the two
-strings of ``ngettext()`` / ``Msg.plural()`` (both branches of a conditional
-count).  New messages go into each catalog untranslated; the tests then fail
-until someone translates them, which is the point.
+``Msg()``, ``RuleError()``, ``CardError()``, ``StoreError()``, and the store's
+``DataProblem()`` and ``Notice()``, or the two strings of ``ngettext()`` /
+``Msg.plural()`` (both branches of a conditional count).  New messages go
+into each catalog untranslated; the tests then fail until someone translates
+them, which is the point.
 """
 
 from __future__ import annotations
@@ -20,7 +21,18 @@ from . import LANGUAGES, po_path
 from .catalog import Entry, parse_po
 
 PACKAGE = Path(__file__).resolve().parent.parent
-SINGLE = {"_", "N_", "gettext", "Msg", "RuleError", "CardError", "StoreError", "StoreLockedError"}
+SINGLE = {
+    "_",
+    "N_",
+    "gettext",
+    "Msg",
+    "RuleError",
+    "CardError",
+    "StoreError",
+    "StoreLockedError",
+    "DataProblem",
+    "Notice",
+}
 PLURAL = {"ngettext", "plural"}
 
 HEADERS = {

@@ -11,6 +11,10 @@ Like a rule refusal, a store error keeps its message as a translatable
 msgid, and its values) in ``msg``: ``str()`` gives English, and
 ``Translator.render(exc.msg)`` the player's language.
 
+What the store *tells* the player (a repair at open, an import's remarks, a
+problem ``store check`` found) is a :class:`Notice`: a ``str`` that reads as
+the English text, keeping the same kind of template in ``msg``.
+
 >>> issubclass(StoreLockedError, StoreError)
 True
 >>> exc = StoreError("there is already a player called {name}", name="Ann")
@@ -45,6 +49,39 @@ def reason(exc: BaseException) -> Msg | str:
     """What an exception says, translatable when it is one of ours."""
     msg = getattr(exc, "msg", None)
     return msg if isinstance(msg, Msg) else str(exc)
+
+
+class DataProblem(ValueError):
+    """What is wrong with the content of a file (for people); ``msg`` is translatable.
+
+    A ``ValueError``: the storage treats a file that raises it as damaged.
+    """
+
+    def __init__(self, message: str | Msg, /, **params: object) -> None:
+        self.msg = message if isinstance(message, Msg) else Msg(message, **params)
+        super().__init__(str(self.msg))
+
+
+class Notice(str):
+    """Something the store tells the player: its English text (so it is a
+    ``str``: printed, compared and joined as before), with the translatable
+    template and its values in ``msg``, like a :class:`StoreError`.
+
+    >>> n = Notice("{file} was missing", file="players.json")
+    >>> n == "players.json was missing", n.msg.template
+    (True, '{file} was missing')
+    """
+
+    msg: Msg
+
+    def __new__(cls, message: str | Msg, /, **params: object) -> Notice:
+        msg = message if isinstance(message, Msg) else Msg(message, **params)
+        self = super().__new__(cls, msg.render())
+        self.msg = msg
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Notice, (self.msg,))
 
 
 class MsgLines(Msg):

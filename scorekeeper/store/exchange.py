@@ -47,6 +47,10 @@ twice.  A game already here is extended when the import has the same hands
 plus more; a game changed differently on both devices is left as it is here,
 and the report says so.  A player from elsewhere whose name matches one of
 ours is taken to be that player (and remembered as such).
+
+The report's remarks (:attr:`ImportReport.messages`) are
+:class:`~scorekeeper.store.errors.Notice` values: English text that keeps its
+translatable template in ``msg``.
 """
 
 from __future__ import annotations
@@ -75,7 +79,7 @@ from .docs import (
     time_from_doc,
     time_to_doc,
 )
-from .errors import MsgLines, StoreError
+from .errors import MsgLines, Notice, StoreError
 from .gamefile import SCHEMA, build_game
 from .model import ImportReport, Player
 from .paths import is_valid_id
@@ -466,7 +470,13 @@ def plan_import(parsed: ParsedExport, here: Catalog) -> ImportPlan:
             local_names.setdefault(match, here.player_name(match))
             new_aliases.append({"from": p.id, "to": match, "reason": "import", "at": stamp})
             here_name = local_names[match]
-            messages.append(f"{p.name} in the import is taken to be {here_name} here (same name).")
+            messages.append(
+                Notice(
+                    "{name} in the import is taken to be {here} here (same name).",
+                    name=p.name,
+                    here=here_name,
+                )
+            )
             continue
         mapping[p.id] = p.id
         local_names[p.id] = p.name
@@ -499,8 +509,12 @@ def plan_import(parsed: ParsedExport, here: Catalog) -> ImportPlan:
             theirs = {mapping.get(k, k): v for k, v in g.totals.items()}
             if theirs != game.standings.totals:
                 messages.append(
-                    f"{g.label}: replayed here, the totals are {_totals(game, local_names)}, "
-                    "not what the other device had"
+                    Notice(
+                        "{game}: replayed here, the totals are {totals}, "
+                        "not what the other device had",
+                        game=g.label,
+                        totals=_totals(game, local_names),
+                    )
                 )
         current = here.game(g.id)
         if current is None:
@@ -572,7 +586,10 @@ def _compare(
     ours_setup = setup_from_doc(current.meta["setup"])
     if ours_setup != setup or rules_from_doc(current.meta["rules"]) != g.rules:
         messages.append(
-            f"{g.label}: a game with the same id but a different setup is here; kept this one"
+            Notice(
+                "{game}: a game with the same id but a different setup is here; kept this one",
+                game=g.label,
+            )
         )
         return None
 
@@ -584,10 +601,17 @@ def _compare(
         return None
     if theirs[: len(ours)] != ours:
         if ours[: len(theirs)] == theirs:
-            messages.append(f"{g.label}: has more hands here than in the import; kept this one")
+            messages.append(
+                Notice(
+                    "{game}: has more hands here than in the import; kept this one", game=g.label
+                )
+            )
         else:
             messages.append(
-                f"{g.label}: was changed differently on the two devices; kept the version here"
+                Notice(
+                    "{game}: was changed differently on the two devices; kept the version here",
+                    game=g.label,
+                )
             )
         return None
     by_id = {r["id"]: r for r in current.records}

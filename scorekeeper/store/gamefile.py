@@ -32,6 +32,7 @@ from tinydb import TinyDB
 from tinydb.table import Document
 
 from scorekeeper.engine import Game, Hand, Rules
+from scorekeeper.engine.errors import Msg
 
 from .docs import Setup, hand_from_doc, rules_from_doc, setup_from_doc
 from .errors import StoreError
@@ -48,7 +49,7 @@ _META_KEYS = ("id", "setup", "rules", "created_at", "updated_at", "rev", "summar
 _HAND_KEYS = ("id", "seq", "entered_at", "hand")
 
 
-def validate_game_data(data: Data) -> str | None:
+def validate_game_data(data: Data) -> Msg | None:
     """Cheap structural checks of a game file (no replay); None when it looks right.
 
     A file from a newer version is not judged here: the store refuses it
@@ -56,20 +57,20 @@ def validate_game_data(data: Data) -> str | None:
     """
     meta = data.get(GAME_TABLE, {}).get(str(META_ID))
     if meta is None:
-        return "it has no game record"
+        return Msg("it has no game record")
     if isinstance(meta.get("schema"), int) and meta["schema"] > SCHEMA:
         return None
     missing = [k for k in _META_KEYS if k not in meta]
     if missing:
-        return f"its game record lacks {', '.join(missing)}"
+        return Msg("its game record lacks {fields}", fields=", ".join(missing))
     seqs: list[int] = []
     for doc in data.get(HANDS_TABLE, {}).values():
         if any(k not in doc for k in _HAND_KEYS) or not isinstance(doc.get("seq"), int):
-            return "a hand record is incomplete"
+            return Msg("a hand record is incomplete")
         if doc.get("superseded_at") is None:
             seqs.append(doc["seq"])
     if sorted(seqs) != list(range(len(seqs))):
-        return "its hands are out of sequence"
+        return Msg("its hands are out of sequence")
     return None
 
 

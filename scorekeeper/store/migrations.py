@@ -57,7 +57,7 @@ from .docs import (
     time_from_doc,
     time_to_doc,
 )
-from .errors import StoreError
+from .errors import Notice, StoreError, reason
 from .gamefile import META_ID, GameFile, build_game, summarize
 from .gamefile import SCHEMA as GAME_SCHEMA
 from .paths import GAMES_DIR, V0_FILE
@@ -111,8 +111,13 @@ def migrate(
         steps[version](data_dir, notices)
         write_version(data_dir, version + 1)
     notices.append(
-        f"Your data was upgraded from version {found} to {target}; "
-        f"a copy of the data as it was is in {backup}."
+        Notice(
+            "Your data was upgraded from version {old} to {new}; "
+            "a copy of the data as it was is in {path}.",
+            old=found,
+            new=target,
+            path=str(backup),
+        )
     )
     return backup
 
@@ -139,9 +144,9 @@ def _v0_hand(doc: Mapping[str, Any], ids: Mapping[str, str]) -> Hand:
     try:
         claim = Claim(result)
     except ValueError:
-        raise RuleError(f"unknown result {result!r}") from None
+        raise RuleError("unknown result {result!r}", result=result) from None
     if not isinstance(by, str) or by not in ids:
-        raise RuleError(f"{by!r} is not one of the players")
+        raise RuleError("{name!r} is not one of the players", name=by)
     return Hand(
         Entry.RESULT,
         claim,
@@ -231,11 +236,17 @@ def _v0_game(
         )
         game = build_game(setup, rules, (), id_names)
     except (StoreError, RuleError, TypeError, ValueError) as exc:
-        notices.append(f"An early-version game (number {key}) could not be moved over: {exc}.")
+        notices.append(
+            Notice(
+                "An early-version game (number {key}) could not be moved over: {reason}.",
+                key=key,
+                reason=reason(exc),
+            )
+        )
         return
     game_id = _v0_id("game", key, created)
     records: list[dict[str, Any]] = []
-    refused: str | None = None
+    refused: Msg | None = None
     for seq, h in enumerate(g.get("hands", []) or []):
         at = h.get("at") or created
         record = {
@@ -255,16 +266,21 @@ def _v0_game(
             game.record(hand)
         except RuleError as exc:
             if refused is None:
-                refused = f"hand {seq + 1}: {exc}"
+                refused = Msg("hand {n}: {reason}", n=seq + 1, reason=exc.msg)
             if record["hand"] is None:
                 continue  # not even a hand: nothing to keep but the v0 file
             record["superseded_at"] = created_doc
             record["superseded_reason"] = "migration"
         records.append(record)
-    if refused:
+    if refused is not None:
         notices.append(
-            f"In the early-version game {' vs '.join(seat_names)} ({created}) the rules refuse "
-            f"{refused}; that hand and the ones after it are kept, but not counted."
+            Notice(
+                "In the early-version game {players} ({created}) the rules refuse {refused}; "
+                "that hand and the ones after it are kept, but not counted.",
+                players=" vs ".join(seat_names),
+                created=created,
+                refused=refused,
+            )
         )
     last = max([created_doc, *(r["entered_at"] for r in records)])
     finished = game.standings.finished

@@ -17,7 +17,8 @@ file (a bad SD card, a sync tool, a person with an editor).
 
 Reading never overwrites a file it cannot understand: the damaged file is
 moved into the quarantine folder, the newest backup that reads well is put in
-its place, and ``notify`` is told exactly what happened (see ``_recover``).
+its place, and ``notify`` is told exactly what happened (see ``_recover``), in
+a :class:`~scorekeeper.store.errors.Notice` (English, and translatable).
 
 Writes can be grouped with :meth:`AtomicJSONStorage.batch`, so that several
 TinyDB operations (insert a hand, update the game's summary) become one
@@ -60,12 +61,15 @@ from typing import Any
 
 from tinydb.storages import Storage
 
-from .errors import StoreError
+from scorekeeper.engine.errors import Msg
+
+from .errors import DataProblem, Notice, StoreError, reason
 
 #: What TinyDB keeps in a file: table name -> document id -> document.
 Data = dict[str, dict[str, Any]]
-#: Checks a parsed file beyond its JSON shape; returns what is wrong, or None.
-Validator = Callable[[Data], "str | None"]
+#: Checks a parsed file beyond its JSON shape; returns what is wrong (for
+#: people, best as a translatable Msg), or None.
+Validator = Callable[[Data], "Msg | str | None"]
 
 TMP_SUFFIX = ".tmp"
 DEFAULT_BACKUPS = 3
@@ -150,33 +154,38 @@ def remove_orphans(folder: Path) -> int:
 
 
 def parse_tables(raw: bytes) -> Data:
-    """Parse a TinyDB file, or raise ``ValueError`` saying (for people) what is wrong.
+    """Parse a TinyDB file, or raise :class:`DataProblem` (a ``ValueError``)
+    saying, for people, what is wrong.
 
     >>> parse_tables(b'{"t": {"1": {"a": 1}}}')
     {'t': {'1': {'a': 1}}}
-    >>> parse_tables(b"")
-    Traceback (most recent call last):
-    ...
-    ValueError: the file is empty
-    >>> parse_tables(b'[1, 2]')
-    Traceback (most recent call last):
-    ...
-    ValueError: not a database file (it holds a list, not tables of records)
+    >>> for raw in (b"", b"[1, 2]"):
+    ...     try:
+    ...         parse_tables(raw)
+    ...     except ValueError as exc:
+    ...         print(exc)
+    the file is empty
+    not a database file (it holds a list, not tables of records)
     """
     if not raw.strip():
-        raise ValueError("the file is empty")
+        raise DataProblem("the file is empty")
     try:
         data = json.loads(raw)
     except UnicodeDecodeError:
-        raise ValueError("not text: it holds binary data") from None
+        raise DataProblem("not text: it holds binary data") from None
     except json.JSONDecodeError as exc:
-        raise ValueError(f"not valid JSON: {exc.msg} at line {exc.lineno}") from None
+        raise DataProblem(
+            "not valid JSON: {problem} at line {line}", problem=exc.msg, line=exc.lineno
+        ) from None
     if not isinstance(data, dict):
-        kind = type(data).__name__.replace("dict", "object")
-        raise ValueError(f"not a database file (it holds a {kind}, not tables of records)")
+        if isinstance(data, list):
+            raise DataProblem("not a database file (it holds a list, not tables of records)")
+        raise DataProblem("not a database file (it holds a single value, not tables of records)")
     for name, table in data.items():
         if not isinstance(table, dict) or not all(isinstance(d, dict) for d in table.values()):
-            raise ValueError(f"not a database file (table {name!r} is not a set of records)")
+            raise DataProblem(
+                "not a database file (table {name!r} is not a set of records)", name=name
+            )
     return data
 
 
@@ -213,8 +222,9 @@ class AtomicJSONStorage(Storage):
     ``validator``: extra checks of a parsed file; a file it refuses is
     treated like one that does not parse.
     ``quarantine``: where damaged files go (default: ``damaged/`` beside it).
-    ``notify``: called with a player-readable sentence after every repair
-    (the messages are also kept in :attr:`notices`).
+    ``notify``: called with a player-readable sentence after every repair, a
+    :class:`~scorekeeper.store.errors.Notice` (the messages are also kept in
+    :attr:`notices`).
     ``label``: the file's name in those messages (default: its file name).
 
     The parsed data is cached and re-read only when the file's size, time or
@@ -268,7 +278,7 @@ class AtomicJSONStorage(Storage):
                 return self._cache  # read-only view of a restored backup
             self._cache = self._stamp = None
             if any(p.exists() for p in self.backup_paths()):
-                return self._recover("was missing")
+                return self._recover(Msg("{file} was missing", file=self.label))
             return None
         stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
         if self._cache is not None and stamp == self._stamp:
@@ -282,7 +292,8 @@ class AtomicJSONStorage(Storage):
         try:
             data = self._parse(raw)
         except ValueError as exc:
-            return self._recover(f"was damaged ({exc})", stamp)
+            damage = Msg("{file} was damaged ({reason})", file=self.label, reason=reason(exc))
+            return self._recover(damage, stamp)
         self._cache, self._stamp = data, stamp
         return data
 
@@ -291,18 +302,19 @@ class AtomicJSONStorage(Storage):
         if self.validator is not None:
             problem = self.validator(data)
             if problem:
-                raise ValueError(problem)
+                raise DataProblem(problem)
         return data
 
     def backup_paths(self) -> list[Path]:
         """The backups, newest first (they may not all exist)."""
         return [self.path.with_name(f"{self.path.name}.bak{i}") for i in range(1, self.backups + 1)]
 
-    def _recover(self, what: str, stamp: tuple[int, int, int] | None = None) -> Data | None:
+    def _recover(self, what: Msg, stamp: tuple[int, int, int] | None = None) -> Data | None:
         """Put the newest backup that reads well in place of a damaged file.
 
         The damaged file is moved aside, never overwritten or deleted: it may
         hold the only copy of something a person can still rescue by hand.
+        ``what`` says what is wrong with it ("{file} was missing").
         """
         good: tuple[Path, bytes, Data] | None = None
         for bak in self.backup_paths():
@@ -312,35 +324,74 @@ class AtomicJSONStorage(Storage):
                 break
             except (OSError, ValueError):
                 continue
-        head = f"{self.label} {what}"
         if self.read_only:
             if good is None:
                 self._tell(
-                    f"{head}; no readable backup was found (opened read-only: nothing was changed)."
+                    Notice(
+                        "{problem}; no readable backup was found "
+                        "(opened read-only: nothing was changed).",
+                        problem=what,
+                    )
                 )
                 return None
-            when = _utc_label(good[0].stat().st_mtime)
             self._tell(
-                f"{head}; showing its backup from {when} instead "
-                f"(opened read-only: nothing was changed)."
+                Notice(
+                    "{problem}; showing its backup from {when} instead "
+                    "(opened read-only: nothing was changed).",
+                    problem=what,
+                    when=_utc_label(good[0].stat().st_mtime),
+                )
             )
             self._cache, self._stamp = good[2], stamp or _MISSING
             return good[2]
         moved = quarantine(self.path, self.quarantine_dir) if self.path.exists() else None
-        where = f"; it was moved to {moved}" if moved else ""
         if good is None:
             self._cache = self._stamp = None
-            self._tell(f"{head}{where}; no readable backup was found, so it starts empty.")
+            if moved:
+                self._tell(
+                    Notice(
+                        "{problem}; it was moved to {path}; "
+                        "no readable backup was found, so it starts empty.",
+                        problem=what,
+                        path=str(moved),
+                    )
+                )
+            else:
+                self._tell(
+                    Notice(
+                        "{problem}; no readable backup was found, so it starts empty.",
+                        problem=what,
+                    )
+                )
             return None
         bak, raw, data = good
         when = _utc_label(bak.stat().st_mtime)
         atomic_write_bytes(self.path, raw, durable=self.durable)
         st = os.stat(self.path)
         self._cache, self._stamp = data, (st.st_mtime_ns, st.st_size, st.st_ino)
-        self._tell(f"{head}{where}; restored the backup from {when} ({bak.name}).")
+        if moved:
+            self._tell(
+                Notice(
+                    "{problem}; it was moved to {path}; "
+                    "restored the backup from {when} ({backup}).",
+                    problem=what,
+                    path=str(moved),
+                    when=when,
+                    backup=bak.name,
+                )
+            )
+        else:
+            self._tell(
+                Notice(
+                    "{problem}; restored the backup from {when} ({backup}).",
+                    problem=what,
+                    when=when,
+                    backup=bak.name,
+                )
+            )
         return data
 
-    def _tell(self, message: str) -> None:
+    def _tell(self, message: Notice) -> None:
         self.notices.append(message)
         if self.notify is not None:
             self.notify(message)

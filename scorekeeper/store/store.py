@@ -37,7 +37,7 @@ from tinydb import where
 from tinydb.table import Document
 
 from scorekeeper.engine import PRESETS, Card, Game, Hand, RuleError, Rules
-from scorekeeper.engine.errors import Msg
+from scorekeeper.engine.errors import N_, Msg
 from scorekeeper.review.digest import DIGEST_VERSION, GameDigest, digest
 from scorekeeper.review.records import GameRecord
 
@@ -54,7 +54,7 @@ from .docs import (
     time_from_doc,
     time_to_doc,
 )
-from .errors import StoreError
+from .errors import Notice, StoreError, reason
 from .gamefile import (
     META_ID,
     SCHEMA,
@@ -223,8 +223,16 @@ class _Shared:
                 taken.add(unique.casefold())
                 self.players_file.players.insert(_player_doc(pid, unique, stamp))
         self.notices.append(
-            f"{len(missing)} player(s) missing from the player list were restored "
-            f"from the games they played: {', '.join(sorted(missing.values()))}."
+            Notice(
+                Msg.plural(
+                    "{n} player missing from the player list was restored "
+                    "from the games they played: {names}.",
+                    "{n} players missing from the player list were restored "
+                    "from the games they played: {names}.",
+                    len(missing),
+                    names=", ".join(sorted(missing.values())),
+                )
+            )
         )
         self.load_players()
 
@@ -277,7 +285,9 @@ class _Shared:
                 return None
             meta = gf.meta()
         except StoreError as exc:
-            self.notices.append(f"games/{game_id}.json can't be read: {exc}")
+            self.notices.append(
+                Notice("{file} can't be read: {reason}", file=_label(game_id), reason=reason(exc))
+            )
             return None
         return index_entry(meta, self.replay_digest(game_id))
 
@@ -290,7 +300,13 @@ class _Shared:
             hands = ledger_hands(gf.ledger())
             game = build_game(setup_of(meta), rules_of(meta), hands, {})
         except (StoreError, RuleError, KeyError, TypeError) as exc:
-            self.notices.append(f"games/{game_id}.json: the hands don't replay: {exc}")
+            self.notices.append(
+                Notice(
+                    "{file}: the hands don't replay: {reason}",
+                    file=_label(game_id),
+                    reason=reason(exc),
+                )
+            )
             return None
         return digest_doc(game)
 
@@ -307,6 +323,11 @@ class _Shared:
             self.files.clear()
             if self.folder_lock is not None:
                 self.folder_lock.release()
+
+
+def _label(game_id: str) -> str:
+    """A game's file as messages name it."""
+    return f"{GAMES_DIR}/{game_id}.json"
 
 
 def _player_doc(pid: str, name: str, stamp: str) -> dict[str, Any]:
@@ -1088,77 +1109,108 @@ class Store:
     @_reading
     def check(self) -> list[str]:
         """Read every game file, replay every game, and compare with what is
-        stored; returns the problems found (empty: all is well)."""
+        stored; returns the problems found (empty: all is well), each a
+        :class:`Notice` (English text; ``.msg`` to translate it)."""
         problems: list[str] = []
         names = self._s.names()
         for game_id, has_main in sorted(scan_game_ids(self._s.games_dir).items()):
-            label = f"games/{game_id}.json"
+            label = _label(game_id)
             before = len(self._s.notices)
             gf = self._s.game_file(game_id)
+            found: list[str] = []
             try:
-                if not gf.exists():
-                    if has_main:
-                        problems.append(f"{label}: holds no game")
-                    continue
-                meta = gf.meta()
-                problems.extend(self._check_game(label, gf, meta, names))
+                if gf.exists():
+                    found = self._check_game(label, gf, gf.meta(), names)
+                elif has_main:
+                    found = [Notice("{file}: holds no game", file=label)]
             except (StoreError, RuleError, KeyError, TypeError) as exc:
-                problems.append(f"{label}: {exc}")
+                found = [Notice("{file}: {reason}", file=label, reason=reason(exc))]
+            # A repair made while reading it first (it explains what follows).
             problems.extend(self._s.notices[before:])
+            problems.extend(found)
         known = set(scan_game_ids(self._s.games_dir))
         for gid in self._s.index.entries:
             if gid not in known:
-                problems.append(f"the index lists a game with no file: {gid}")
+                problems.append(Notice("the index lists a game with no file: {id}", id=gid))
         seen: dict[str, str] = {}
         for doc in self._s.players.values():
             if doc.get("hidden") or doc.get("merged_into"):
                 continue
             key = doc["name"].casefold()
             if key in seen:
-                problems.append(f"two players are called {doc['name']}")
+                problems.append(Notice("two players are called {name}", name=doc["name"]))
             seen[key] = doc["id"]
         return problems
 
     def _check_game(
-        self, label: str, gf: GameFile, meta: dict[str, Any], names: Mapping[str, str]
+        self, file: str, gf: GameFile, meta: dict[str, Any], names: Mapping[str, str]
     ) -> list[str]:
         problems: list[str] = []
         setup = setup_of(meta)
         who = " vs ".join(names.get(p, p) for p in setup.players)
-        label = f"{label} ({who}, {meta['created_at'][:10]})"
+        label = Msg(
+            "{file} ({players}, {date})", file=file, players=who, date=meta["created_at"][:10]
+        )
         for p in setup.players:
             if p not in self._s.players:
-                problems.append(f"{label}: player {p} is not in the player list")
+                problems.append(
+                    Notice("{game}: player {id} is not in the player list", game=label, id=p)
+                )
         records = gf.records()
         ids = [d["id"] for d in records]
         if len(set(ids)) != len(ids):
-            problems.append(f"{label}: two hand versions share an id")
+            problems.append(Notice("{game}: two hand versions share an id", game=label))
         for d in records:
             try:
                 hand_from_doc(d["hand"])
             except StoreError as exc:
-                problems.append(f"{label}: hand {d['seq'] + 1} ({d['id']}): {exc}")
+                problems.append(
+                    Notice(
+                        "{game}: hand {n} ({id}): {reason}",
+                        game=label,
+                        n=d["seq"] + 1,
+                        id=d["id"],
+                        reason=exc.msg,
+                    )
+                )
             if d.get("replaces") and d["replaces"] not in ids:
-                problems.append(f"{label}: hand {d['seq'] + 1} replaces a version that is gone")
+                problems.append(
+                    Notice(
+                        "{game}: hand {n} replaces a version that is gone",
+                        game=label,
+                        n=d["seq"] + 1,
+                    )
+                )
         try:
             game = build_game(setup, rules_of(meta), ledger_hands(gf.ledger()), names)
         except (RuleError, StoreError) as exc:
-            return [*problems, f"{label}: the hands don't replay: {exc}"]
+            problem = Notice("{game}: the hands don't replay: {reason}", game=label, reason=exc.msg)
+            return [*problems, problem]
         fresh = summarize(game, names)
         stored = meta["summary"]
-        for key in ("hand_count", "totals", "column_totals", "final_totals", "winner", "finished"):
+        for key, field in _CHECKED_FIELDS.items():
             if fresh[key] != stored.get(key):
                 problems.append(
-                    f"{label}: stored {key.replace('_', ' ')} {stored.get(key)!r} "
-                    f"but the hands replay to {fresh[key]!r}"
+                    Notice(
+                        "{game}: stored {field} {stored} but the hands replay to {fresh}",
+                        game=label,
+                        field=Msg(field),
+                        stored=repr(stored.get(key)),
+                        fresh=repr(fresh[key]),
+                    )
                 )
         entry = self._s.index.entries.get(meta["id"])
         if entry is None:
-            problems.append(f"{label}: missing from the index")
+            problems.append(Notice("{game}: missing from the index", game=label))
         elif any(entry.get(k) != v for k, v in index_entry(meta).items()):
-            problems.append(f"{label}: the index is out of date")
+            problems.append(Notice("{game}: the index is out of date", game=label))
         elif entry.get("digest") != digest_doc(game):
-            problems.append(f"{label}: the statistics digest does not match a replay of the hands")
+            problems.append(
+                Notice(
+                    "{game}: the statistics digest does not match a replay of the hands",
+                    game=label,
+                )
+            )
         return problems
 
     @_reading
@@ -1166,6 +1218,17 @@ class Store:
         """Write the index now (it is also written at close and now and then)."""
         if not self._s.read_only:
             self._s.index.flush()
+
+
+#: The parts of a game's stored summary ``check`` compares with a replay, as it names them.
+_CHECKED_FIELDS = {
+    "hand_count": N_("hand count"),
+    "totals": N_("totals"),
+    "column_totals": N_("column totals"),
+    "final_totals": N_("final totals"),
+    "winner": N_("winner"),
+    "finished": N_("finished"),
+}
 
 
 def _hand_record(hand: Hand, seq: int, *, replaces: str | None = None) -> dict[str, Any]:
