@@ -110,7 +110,9 @@ class AppModel:
         self._note: Message | None = None
         #: The last refusal shown on a form (to show it again in a new language).
         self._form_error: tuple[Message, str] | None = None
-        self.notices: list[str] = list(getattr(store, "notices", []) or [])
+        #: What the store told at open (repairs, upgrades): kept as messages
+        #: (a store notice keeps its template), shown in ``t``'s language.
+        self._notices: list[Message] = list(getattr(store, "notices", []) or [])
         self._game: Game | None = None
         self._sheet: Sheet | None = None
         self._previous: Sheet | None = None
@@ -188,8 +190,13 @@ class AppModel:
         else:
             self.error = message
 
+    @property
+    def notices(self) -> list[str]:
+        """What the store told at open (a repair, an upgrade), in the session's language."""
+        return [self.render(n) for n in self._notices]
+
     def dismiss_notices(self) -> None:
-        self.notices.clear()
+        self._notices.clear()
 
     # --- navigation ---------------------------------------------------------------
 

@@ -633,7 +633,7 @@ class ReviewModel:
 
     def import_bytes(self, data: bytes) -> ImportReport:
         report = self.store.import_json(data)
-        lines = [import_summary(self.t, report), *report.messages]
+        lines = [import_summary(self.t, report), *(self.t.render(m) for m in report.messages)]
         self.note = "\n".join(lines)
         self._changed("games")
         return report
