@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, expect, sync_playwright  # noqa: E402
 
 from scorekeeper.engine import Hand, Rules  # noqa: E402
 from scorekeeper.store import open_store  # noqa: E402
@@ -44,6 +44,8 @@ from tests.e2e.conftest import (  # noqa: E402
 )
 
 SHOTS = ROOT / "test-output" / "bench"
+#: How long a player looks at the preview before tapping "Save hand".
+PAUSE_MS = 400
 
 
 def startup(browser: Browser, runs: int) -> list[float]:
@@ -91,7 +93,17 @@ def saves(browser: Browser, hands: int, n: int) -> list[tuple[float, float]]:
             for i in range(n):
                 knocker = "Ann" if i % 2 == 0 else "Bob"
                 other = "Bob" if knocker == "Ann" else "Ann"
-                ui.quick_hand(knocker, k="2", d="9", defender=other)
+                ui.click("Enter hand")
+                ui.click("Knock")
+                ui.click(f"{knocker} knocked")
+                ui.type_count(knocker, "2")
+                ui.type_count(other, "9")
+                # a player looks at the preview before tapping Save: the
+                # browser has drawn the last tap, as at a real table
+                ui.see(f"{knocker} knocked (2 v 9): {knocker} +7")
+                page.wait_for_timeout(PAUSE_MS)
+                ui.click("Save hand")
+                expect(ui.button("Save hand")).to_have_count(0)
             SHOTS.mkdir(parents=True, exist_ok=True)
             page.wait_for_timeout(1200)
             page.screenshot(path=str(SHOTS / "sheet-phone.png"))

@@ -23,6 +23,7 @@ from scorekeeper.engine import Card, Rules, Suit
 from scorekeeper.engine.errors import N_
 from scorekeeper.i18n import Translator
 
+from . import fletpatch
 from .handform import HandForm, deck_by_suit
 from .model import AppModel, GameCard
 from .newgame import FORMATS, RANDOM, NewGameForm
@@ -36,6 +37,7 @@ from .widgets import message as _message
 from .widgets import section as _section
 
 log = logging.getLogger(__name__)
+fletpatch.install()  # a faster diff walk for the long sheet (see fletpatch)
 timing_log = logging.getLogger("scorekeeper.ui.timing")
 #: SCOREKEEPER_TIMING=1 logs how long each action takes on the server,
 #: from the tap's handler to the updated screen sent (benchmarks/bench_app.py).

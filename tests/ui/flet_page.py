@@ -34,6 +34,7 @@ class RecordingConnection(Connection):
     def __init__(self) -> None:
         super().__init__()
         self.messages: list[Any] = []
+        self.log: list[Any] = []  # every message, never taken
         self.sent_bytes = 0
         self.session: Session | None = None  # the page holds its session weakly
 
@@ -41,6 +42,7 @@ class RecordingConnection(Connection):
         body = msgpack.packb([message.action, message.body], default=_encode)
         self.sent_bytes += len(body)
         self.messages.append(msgpack.unpackb(body, strict_map_key=False, raw=False))
+        self.log.append(self.messages[-1])
 
     def take(self) -> list[Any]:
         """The messages sent since the last call."""
