@@ -78,13 +78,21 @@ class SheetLine(ft.Container):
         return True
 
 
-class SheetBlock(ft.Column):
+class SheetBlock(ft.Container):
     """:data:`BLOCK` consecutive hands of the sheet, keyed by their content and
     never changed: a new hand or an edit replaces a block or two, and the diff
-    of a 200-hand sheet compares 20 blocks instead of 200 lines."""
+    of a 200-hand sheet compares 20 blocks instead of 200 lines.  The lines sit
+    in a column inside (not in the block itself): the diff stops at an isolated
+    control's children, so it looks at one child per block instead of ten."""
 
     def is_isolated(self) -> bool:
         return True
+
+    @property
+    def lines(self) -> list[ft.Control]:
+        column = self.content
+        assert isinstance(column, ft.Column)
+        return column.controls
 
 
 @dataclasses.dataclass
@@ -1035,12 +1043,12 @@ class GinApp:
                     frame.rows.get(sig) or self._sheet_line(r, sig, cells, num_w)
                     for r, sig in zip(chunk, sigs, strict=True)
                 ]
-                block = SheetBlock(lines, spacing=0, key=f"block{first}:{hash(sigs)}")
+                block = SheetBlock(ft.Column(lines, spacing=0), key=f"block{first}:{hash(sigs)}")
                 autokey(block)
                 block.data = AUTOKEYED
             assert isinstance(block, SheetBlock)
             built_blocks[sigs] = block
-            built_rows.update(zip(sigs, block.controls, strict=True))
+            built_rows.update(zip(sigs, block.lines, strict=True))
             blocks.append(block)
         frame.rows, frame.blocks = built_rows, built_blocks
         frame.lines.controls = blocks

@@ -52,6 +52,10 @@ def source_hash(name: str) -> str:
 _is_dataclass: Callable[[Any], bool] = dataclasses.is_dataclass
 
 
+#: Field values with nothing inside to walk.
+_SCALARS = frozenset({str, int, float, bool, bytes})
+
+
 @functools.cache
 def _walked_fields(cls: Any) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls) if not f.metadata.get("skip", False))
@@ -87,7 +91,10 @@ def _configure(
         if not setattr_only:
             child_parent = item if is_control else parent
             for name in _walked_fields(item_cls):
-                _configure(builder, getattr(item, name), child_parent, frozen, False, out)
+                value = getattr(item, name)
+                if value is None or value.__class__ in _SCALARS:
+                    continue  # nothing to configure in it (most of a control's ~70 fields)
+                _configure(builder, value, child_parent, frozen, False, out)
         if not frozen:
             dirty = getattr(item, "_dirty", None)
             if dirty is not None:
@@ -115,7 +122,9 @@ def _removed(builder: Any, item: Any, recurse: bool, out: list[Any]) -> None:
                     _removed(builder, v, recurse, out)
         elif recurse:
             for name in _walked_fields(item.__class__):
-                _removed(builder, getattr(item, name), recurse, out)
+                value = getattr(item, name)
+                if value is not None and value.__class__ not in _SCALARS:
+                    _removed(builder, value, recurse, out)
         out.append(item)
     elif isinstance(item, dict):
         for v in item.values():

@@ -86,7 +86,7 @@ def test_a_long_sheet_is_kept_in_blocks(store: Store) -> None:
     frame = t.gin._frame
     assert frame is not None
     blocks = frame.lines.controls
-    assert [len(b.controls) for b in blocks[:3]] == [BLOCK] * 3  # type: ignore[attr-defined]
+    assert [len(b.lines) for b in blocks[:3]] == [BLOCK] * 3  # type: ignore[attr-defined]
     assert len(blocks) == 3 + 4  # then the last hands, one line each
     first = frame.lines.controls[0]
     t.quick_hand(t.m.game().standings.players[0], 3, 20)
@@ -94,7 +94,7 @@ def test_a_long_sheet_is_kept_in_blocks(store: Store) -> None:
     assert len(frame.lines.controls) == 3 + 5
     for _ in range(BLOCK - 5):  # the tenth hand after the last block makes a block of them
         t.quick_hand(t.m.game().standings.players[0], 3, 20)
-    assert [len(b.controls) for b in frame.lines.controls] == [BLOCK] * 4  # type: ignore[attr-defined]
+    assert [len(b.lines) for b in frame.lines.controls] == [BLOCK] * 4  # type: ignore[attr-defined]
 
 
 def test_undo_and_edit_reach_the_browser(store: Store) -> None:
