@@ -95,6 +95,16 @@ class SheetBlock(ft.Container):
         return column.controls
 
 
+def _status_card(n: int) -> tuple[ft.Control, list[ft.Text]]:
+    """Who deals next, the score, the Oklahoma reminder and the series tally."""
+    texts = [
+        ft.Text(size=20, weight=ft.FontWeight.BOLD),
+        ft.Text(size=17),
+        *(ft.Text(size=15) for _ in range(n - 2)),
+    ]
+    return _card_box(*texts, color=ft.Colors.SECONDARY_CONTAINER), texts
+
+
 @dataclasses.dataclass
 class SheetFrame:
     """The containers around one game's sheet, kept while that sheet stays up.
@@ -122,6 +132,28 @@ class SheetFrame:
     blocks: dict[tuple[Any, ...], ft.Control] = dataclasses.field(default_factory=dict)
     #: other parts of the sheet by name and content (see keep)
     kept: dict[tuple[Any, ...], ft.Control] = dataclasses.field(default_factory=dict)
+    #: parts whose texts change with every hand, changed in place (see live_texts)
+    live: dict[str, tuple[ft.Control, list[ft.Text]]] = dataclasses.field(default_factory=dict)
+
+    def live_texts(
+        self, name: str, values: list[str], build: Callable[[int], tuple[ft.Control, list[ft.Text]]]
+    ) -> ft.Control:
+        """The part ``name``, built once per frame with ``len(values)`` texts and
+        then changed in place: setting a text's value costs the diff one field,
+        where a rebuilt part is compared field by field (some 70 per control)."""
+        part = self.live.get(name)
+        if part is None or len(part[1]) != len(values):
+            control, texts = build(len(values))
+            control.key = f"live:{name}"
+            autokey(control)
+            control.data = AUTOKEYED
+            part = self.live[name] = (control, texts)
+        for text, value in zip(part[1], values, strict=True):
+            if text.value != value:
+                text.value = value
+            if text.visible != bool(value):
+                text.visible = bool(value)
+        return part[0]
 
     def keep(
         self, name: str, content: tuple[Any, ...], build: Callable[[], ft.Control]
@@ -272,6 +304,8 @@ class GinApp:
         self._base: tuple[str, Any] = ("", None)
         #: The sheet's kept containers and built hands (see SheetFrame).
         self._frame: SheetFrame | None = None
+        #: Top bars by view, title, screen, theme and language.
+        self._appbars: dict[tuple[Any, ...], ft.AppBar] = {}
         self._bottom: ft.BottomAppBar | None = None
         self.review_ctx = ReviewContext(self.review, self.render)
 
@@ -446,7 +480,16 @@ class GinApp:
             if screen != "sheet":
                 self._frame = None
         view.route = route
-        view.appbar = self._appbar(title, screen)
+        dark = self.page.theme_mode == ft.ThemeMode.DARK
+        bar_key = (view.route, title, screen, dark, m.t.code)
+        appbar = self._appbars.get(bar_key)
+        if appbar is None:  # the same bar again is not diffed again
+            if len(self._appbars) > 32:
+                self._appbars.clear()
+            appbar = self._appbars[bar_key] = self._appbar(title, screen)
+            autokey(appbar)
+            appbar.data = AUTOKEYED
+        view.appbar = appbar
         autokey(view.appbar)
         view.bottom_appbar = self._bottom if screen == "hand" else None
         if view.bottom_appbar is not None:
@@ -842,15 +885,10 @@ class GinApp:
         if s.finished:
             out.extend(self._game_over(s, game.format.value))
         else:
-            status = [
-                ft.Text(s.status, size=20, weight=ft.FontWeight.BOLD),
-                ft.Text(s.score, size=17),
-            ]
-            if game.rules.oklahoma:
-                status.append(_text(oklahoma_reminder(m.t, game.rules), size=15))
-            if s.tally:
-                status.append(_text(s.tally, size=15))
-            out.append(_card_box(*status, color=ft.Colors.SECONDARY_CONTAINER))
+            reminder = oklahoma_reminder(m.t, game.rules) if game.rules.oklahoma else ""
+            out.append(
+                frame.live_texts("status", [s.status, s.score, reminder, s.tally], _status_card)
+            )
             out.append(
                 frame.keep("buttons", (bool(s.rows), m.t.code), self._sheet_buttons(bool(s.rows)))
             )
@@ -1054,15 +1092,17 @@ class GinApp:
         frame.lines.controls = blocks
         rows.append(frame.lines)
         rows.append(frame.keep("bottom", (), lambda: ft.Divider(height=1)))
-        rows.append(
-            ft.Row(
-                [
-                    ft.Container(ft.Text("Σ", size=15, weight=ft.FontWeight.BOLD), width=num_w),
-                    *cells(s.totals, bold=True, size=19),
-                ],
-                spacing=2,
-            )
-        )
+
+        def totals_row(n: int) -> tuple[ft.Control, list[ft.Text]]:
+            row_cells = cells([""] * n, bold=True, size=19)
+            texts = [c.content for c in row_cells if isinstance(c, ft.Container)]
+            sigma = ft.Container(ft.Text("Σ", size=15, weight=ft.FontWeight.BOLD), width=num_w)
+            return ft.Row([sigma, *row_cells], spacing=2), [
+                t for t in texts if isinstance(t, ft.Text)
+            ]
+
+        # the totals change with every hand; closing a Hollywood column recolours it
+        rows.append(frame.live_texts(f"totals:{games}", list(s.totals), totals_row))
         if not s.rows:
             rows.append(
                 _text(
