@@ -911,7 +911,6 @@ class GinApp:
                     t.gettext("Enter hand"),
                     icon=ft.Icons.ADD,
                     height=TAP + 8,
-                    expand=True,
                     on_click=self.on(m.open_hand),
                 ),
                 ft.OutlinedButton(
@@ -921,7 +920,12 @@ class GinApp:
                     disabled=not any_rows,
                     on_click=self.on(m.undo),
                 ),
-            ]
+            ],
+            # side by side when they fit; a longer language puts Undo on a
+            # second line rather than squeezing "Enter hand" onto two
+            wrap=True,
+            spacing=12,
+            run_spacing=10,
         )
 
     def _game_over(self, s: Sheet, fmt: str) -> list[ft.Control]:
