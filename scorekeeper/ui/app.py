@@ -31,7 +31,7 @@ from .ports import StoreLike
 from .review import MENU, ReviewContext, ReviewModel, menu_labels, render_screen
 from .review.standalone import theme_mode
 from .sheet import Sheet
-from .widgets import TAP
+from .widgets import TAP, screen_body
 from .widgets import card_box as _card_box
 from .widgets import message as _message
 from .widgets import section as _section
@@ -463,18 +463,7 @@ class GinApp:
             body = frame.body  # kept: _sheet made sure it is this game's
             frame.column.controls = controls
         else:
-            body = ft.ResponsiveRow(
-                [
-                    ft.Column(
-                        controls,
-                        spacing=14,
-                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                        col={"xs": 12, "lg": 11, "xl": 9},
-                    )
-                ],
-                alignment=ft.MainAxisAlignment.CENTER,
-                key=f"screen:{screen}",
-            )
+            body = screen_body(controls, key=f"screen:{screen}")
         if view is self.view:
             self._base = (screen, m.game_id)
             if screen != "sheet":

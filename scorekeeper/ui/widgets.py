@@ -41,3 +41,25 @@ def message(text: str, kind: str = "error") -> ft.Control:
             bgcolor=ft.Colors.ERROR_CONTAINER if error else ft.Colors.SECONDARY_CONTAINER,
         ),
     )
+
+
+def screen_body(
+    controls: list[ft.Control],
+    *,
+    key: str,
+    col: dict[str | ft.ResponsiveRowBreakpoint, int | float] | None = None,
+) -> ft.ResponsiveRow:
+    """A screen's content: one column, full width on a phone, centred and
+    narrower on a wide window."""
+    return ft.ResponsiveRow(
+        [
+            ft.Column(
+                controls,
+                spacing=14,
+                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                col=col or {"xs": 12, "lg": 11, "xl": 9},
+            )
+        ],
+        alignment=ft.MainAxisAlignment.CENTER,
+        key=key,
+    )

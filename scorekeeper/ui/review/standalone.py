@@ -17,6 +17,7 @@ import flet as ft
 
 from scorekeeper.store import Store, open_store
 
+from ..widgets import screen_body
 from .model import ChangeKind, ReviewModel
 from .screens import ReviewContext, menu, render_screen
 
@@ -88,17 +89,8 @@ class ReviewApp:
         )
         body: list[ft.Control] = [menu(self.ctx), *controls]
         self.view.controls = [
-            ft.ResponsiveRow(
-                [
-                    ft.Column(
-                        body,
-                        spacing=14,
-                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                        col={"xs": 12, "lg": 10, "xl": 8},
-                    )
-                ],
-                alignment=ft.MainAxisAlignment.CENTER,
-                key=f"review:{m.screen}:{m.game_id or ''}",
+            screen_body(
+                body, key=f"review:{m.screen}:{m.game_id or ''}", col={"xs": 12, "lg": 10, "xl": 8}
             )
         ]
         if self.page.route != m.route:
