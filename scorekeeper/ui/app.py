@@ -171,15 +171,10 @@ class SheetFrame:
 
     @classmethod
     def new(cls, game_id: Any) -> SheetFrame:
-        column = ft.Column(
-            spacing=14,
-            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-            col={"xs": 12, "lg": 11, "xl": 9},
-            key="screen-column",
-        )
-        body = ft.ResponsiveRow(
-            [column], alignment=ft.MainAxisAlignment.CENTER, key=f"screen:sheet:{next(_frames)}"
-        )
+        body = screen_body([], key=f"screen:sheet:{next(_frames)}")
+        column = body.controls[0]
+        assert isinstance(column, ft.Column)
+        column.key = "screen-column"
         table = _card_box(key="table")
         table_column = table.content
         assert isinstance(table_column, ft.Column)
