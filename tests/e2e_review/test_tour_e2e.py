@@ -32,6 +32,7 @@ def test_every_screen_phone_and_desktop(server: Server, ui: Ui) -> None:
     ui.click("Back up now")
     ui.see(str(server.data_dir / "backups"))
     ui.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    ui.page.wait_for_timeout(1200)  # let the page lay itself out again before tapping
     ui.click("History")
     ui.click("Delete")
     ui.click("Yes, delete it")
