@@ -21,6 +21,7 @@ from typing import Any, Literal
 
 from scorekeeper.engine import Game, RuleError
 from scorekeeper.i18n import LANGUAGES, Translator
+from scorekeeper.i18n.reports import import_summary
 from scorekeeper.review import (
     Bar,
     Filter,
@@ -33,10 +34,10 @@ from scorekeeper.review import (
     statistics,
     wins_bars,
 )
+from scorekeeper.settings import Settings, load_settings, save_settings
 from scorekeeper.store import GameSummary, ImportReport, Player, Store, StoreError
 
 from .gameview import GameView, build_game_view, format_label
-from .settings import Settings, load_settings, save_settings
 
 log = logging.getLogger(__name__)
 
@@ -86,32 +87,6 @@ def period_label(t: Translator, period: str) -> str:
         return t.gettext("Any time")
     n = int(period)
     return t.ngettext("Last {n} day", "Last {n} days", n).format(n=n)
-
-
-def import_summary(t: Translator, report: ImportReport) -> str:
-    """What an import did, in words.
-
-    >>> print(import_summary(Translator("en"), ImportReport(1, 2, 0, 3, 17)))
-    Added 1 player, 2 games and 17 hands. 3 games were already here.
-    """
-    if not (report.players_added or report.games_added or report.games_updated):
-        return t.gettext("Nothing new: everything in that file is already here.")
-    text = t.gettext("Added {players}, {games} and {hands}.").format(
-        players=t.ngettext("{n} player", "{n} players", report.players_added).format(
-            n=report.players_added
-        ),
-        games=t.ngettext("{n} game", "{n} games", report.games_added).format(n=report.games_added),
-        hands=t.ngettext("{n} hand", "{n} hands", report.hands_added).format(n=report.hands_added),
-    )
-    if report.games_updated:
-        text += " " + t.ngettext(
-            "{n} game got more hands.", "{n} games got more hands.", report.games_updated
-        ).format(n=report.games_updated)
-    if report.games_skipped:
-        text += " " + t.ngettext(
-            "{n} game was already here.", "{n} games were already here.", report.games_skipped
-        ).format(n=report.games_skipped)
-    return text
 
 
 @dataclass(frozen=True)
