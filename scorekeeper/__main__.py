@@ -2,6 +2,7 @@
 
 scorekeeper [--web] [--port N] [--host H] [--data-dir DIR]   start the app
 scorekeeper export|import|backup|check ...                     manage the data
+    (data commands take --lang CODE: the language of what they print)
 """
 
 from __future__ import annotations
@@ -13,10 +14,13 @@ DATA_COMMANDS = ("export", "import", "backup", "check")
 
 
 def _command(args: Sequence[str]) -> str | None:
-    """The first word that is not an option (``--data-dir DIR`` may come first).
+    """The first word that is not an option (``--data-dir DIR`` or ``--lang
+    CODE`` may come first).
 
     >>> _command(["--data-dir", "/tmp/x", "export", "-o", "f.json"])
     'export'
+    >>> _command(["--lang", "lv", "check"])
+    'check'
     >>> _command(["--web", "--port", "8600"]) is None
     True
     """
@@ -24,7 +28,7 @@ def _command(args: Sequence[str]) -> str | None:
     for arg in args:
         if skip:
             skip = False
-        elif arg in ("--data-dir", "--port", "--host"):
+        elif arg in ("--data-dir", "--lang", "--port", "--host"):
             skip = True
         elif not arg.startswith("-"):
             return arg

@@ -9,6 +9,7 @@ def test_data_command_is_found_after_the_data_dir_option() -> None:
     assert _command(["--data-dir", "/tmp/x", "export", "-o", "f.json"]) == "export"
     assert _command(["--data-dir=/tmp/x", "check"]) == "check"
     assert _command(["import", "f.json"]) == "import"
+    assert _command(["--lang", "lv", "--data-dir", "/tmp/x", "backup"]) == "backup"
 
 
 def test_app_options_are_not_commands() -> None:

@@ -5,9 +5,13 @@
     scorekeeper backup                                     zip the data folder
     scorekeeper check                                      replay every game; exit 1 on problems
 
-Every command takes ``--data-dir DIR`` (before or after the command name);
-without it the folder is ``default_data_dir()``.  ``export`` and ``check``
-fall back to a read-only view when the app has the folder open.
+Every command takes ``--data-dir DIR`` and ``--lang CODE`` (before or after
+the command name); without ``--data-dir`` the folder is ``default_data_dir()``.
+``export`` and ``check`` fall back to a read-only view when the app has the
+folder open.
+
+Everything printed is in the user's language: ``--lang``, else the one chosen
+in the app's settings for that data folder, else the system's.
 
 Exit codes: 0 done, 1 a problem (printed on stderr), 2 bad arguments.
 """
@@ -20,80 +24,142 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from scorekeeper.i18n import LANGUAGES, Translator
+from scorekeeper.i18n.reports import import_summary
+from scorekeeper.settings import load_settings
+
 from .errors import StoreError, StoreLockedError
+from .paths import default_data_dir
 from .storage import atomic_write_bytes
 from .store import Store, open_store
 
 COMMANDS = ("export", "import", "backup", "check")
 
 
-def _parser() -> argparse.ArgumentParser:
+def cli_language(lang: str | None, data_dir: Path | None) -> str:
+    """The language to print in: ``--lang``, else the one chosen in the app's
+    settings for the data folder, else the system's.
+
+    >>> cli_language("uk", None)
+    'uk'
+    """
+    if lang in LANGUAGES:
+        return lang
+    return load_settings(default_data_dir() if data_dir is None else data_dir).language_code
+
+
+def _language(argv: Sequence[str]) -> str:
+    """The language for ``argv``, read before the (translated) parser is built."""
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--data-dir", type=Path)
+    pre.add_argument("--lang")
+    try:
+        known, _ = pre.parse_known_args(list(argv))
+    except SystemExit:  # e.g. --lang without a value: the real parser will say so
+        return cli_language(None, None)
+    lang = known.lang.lower() if isinstance(known.lang, str) else None
+    return cli_language(lang, known.data_dir)
+
+
+def _parser(t: Translator) -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
         "--data-dir",
         type=Path,
         default=argparse.SUPPRESS,
-        help="the data folder (default: FLET_APP_STORAGE_DATA, SCOREKEEPER_DATA, "
-        "or the user data folder)",
+        help=t.gettext(
+            "the data folder (default: FLET_APP_STORAGE_DATA, SCOREKEEPER_DATA, "
+            "or the user data folder)"
+        ),
+    )
+    common.add_argument(
+        "--lang",
+        type=str.lower,
+        choices=list(LANGUAGES),
+        default=argparse.SUPPRESS,
+        metavar="CODE",
+        help=t.gettext(
+            "the language of the messages: {codes} (default: the one chosen in the app's "
+            "settings, else the system's)"
+        ).format(codes=", ".join(LANGUAGES)),
     )
     parser = argparse.ArgumentParser(
-        prog="scorekeeper", description="Manage Gin Scorekeeper data.", parents=[common]
+        prog="scorekeeper",
+        description=t.gettext("Manage Gin Scorekeeper data."),
+        parents=[common],
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    p = sub.add_parser("export", parents=[common], help="write games as JSON (or CSV)")
-    p.add_argument("--game", action="append", metavar="ID", help="only this game (repeatable)")
-    p.add_argument("--csv", action="store_true", help="one game's score sheet as CSV")
-    p.add_argument("-o", "--output", type=Path, help="write to this file (default: stdout)")
-    p = sub.add_parser("import", parents=[common], help="import an export file")
-    p.add_argument("file", help="the export file, or - for stdin")
-    p.add_argument("--dry-run", action="store_true", help="only say what would change")
-    sub.add_parser("backup", parents=[common], help="zip the data folder into backups/")
-    sub.add_parser("check", parents=[common], help="replay every game and report problems")
+    p = sub.add_parser("export", parents=[common], help=t.gettext("write games as JSON (or CSV)"))
+    p.add_argument(
+        "--game", action="append", metavar="ID", help=t.gettext("only this game (repeatable)")
+    )
+    p.add_argument("--csv", action="store_true", help=t.gettext("one game's score sheet as CSV"))
+    p.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        help=t.gettext("write to this file (default: stdout)"),
+    )
+    p = sub.add_parser("import", parents=[common], help=t.gettext("import an export file"))
+    p.add_argument("file", help=t.gettext("the export file, or - for stdin"))
+    p.add_argument("--dry-run", action="store_true", help=t.gettext("only say what would change"))
+    sub.add_parser("backup", parents=[common], help=t.gettext("zip the data folder into backups/"))
+    sub.add_parser(
+        "check", parents=[common], help=t.gettext("replay every game and report problems")
+    )
     return parser
 
 
 def main(argv: Sequence[str]) -> int:
     """Run one data command; ``argv`` starts with the command's name."""
+    t = Translator(_language(argv))
     try:
-        args = _parser().parse_args(list(argv))
+        args = _parser(t).parse_args(list(argv))
     except SystemExit as exc:  # argparse exits on --help and on errors
         return int(exc.code) if isinstance(exc.code, int) else 2
     data_dir: Path | None = getattr(args, "data_dir", None)
     try:
         if args.command == "export":
-            return _export(args, data_dir)
+            return _export(t, args, data_dir)
         if args.command == "import":
-            return _import(args, data_dir)
+            return _import(t, args, data_dir)
         if args.command == "backup":
             with open_store(data_dir) as store:
-                _print_notices(store)
+                _print_notices(t, store)
                 print(store.backup())
             return 0
-        return _check(data_dir)
+        return _check(t, data_dir)
     except StoreError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        _error(t, t.render(exc))
         return 1
 
 
-def _open_for_reading(data_dir: Path | None) -> Store:
+def _error(t: Translator, message: str) -> None:
+    print(t.gettext("error: {message}").format(message=message), file=sys.stderr)
+
+
+def _open_for_reading(t: Translator, data_dir: Path | None) -> Store:
     try:
         return open_store(data_dir)
     except StoreLockedError:
-        print("note: the app has the data open; reading a snapshot instead", file=sys.stderr)
+        print(
+            t.gettext("note: the app has the data open; reading a snapshot instead"),
+            file=sys.stderr,
+        )
         return open_store(data_dir, read_only=True)
 
 
-def _print_notices(store: Store) -> None:
+def _print_notices(t: Translator, store: Store) -> None:
     for notice in store.notices:
-        print(f"note: {notice}", file=sys.stderr)
+        print(t.gettext("note: {message}").format(message=t.render(notice)), file=sys.stderr)
 
 
-def _export(args: argparse.Namespace, data_dir: Path | None) -> int:
-    with _open_for_reading(data_dir) as store:
-        _print_notices(store)
+def _export(t: Translator, args: argparse.Namespace, data_dir: Path | None) -> int:
+    with _open_for_reading(t, data_dir) as store:
+        _print_notices(t, store)
         if args.csv:
             if not args.game or len(args.game) != 1:
-                print("error: --csv needs exactly one --game ID", file=sys.stderr)
+                _error(t, t.gettext("--csv needs exactly one --game ID"))
                 return 2
             text = store.export_csv(args.game[0])
         else:
@@ -103,40 +169,56 @@ def _export(args: argparse.Namespace, data_dir: Path | None) -> int:
         sys.stdout.write(text)
     else:
         atomic_write_bytes(args.output, text.encode("utf-8"))
-        print(f"wrote {args.output}", file=sys.stderr)
+        print(t.gettext("wrote {file}").format(file=args.output), file=sys.stderr)
     return 0
 
 
-def _import(args: argparse.Namespace, data_dir: Path | None) -> int:
+def _import(t: Translator, args: argparse.Namespace, data_dir: Path | None) -> int:
     if args.file == "-":
         raw = sys.stdin.buffer.read()
     else:
         try:
             raw = Path(args.file).read_bytes()
         except OSError as exc:
-            print(f"error: can't read {args.file}: {exc.strerror or exc}", file=sys.stderr)
+            reason = exc.strerror or str(exc)
+            _error(
+                t,
+                t.gettext("could not read {file}: {reason}").format(file=args.file, reason=reason),
+            )
             return 1
     with open_store(data_dir) as store:
-        _print_notices(store)
+        _print_notices(t, store)
         report = store.import_json(raw, dry_run=args.dry_run)
     for message in report.messages:
-        print(f"- {message}")
-    print(("would be: " if args.dry_run else "") + str(report))
+        print(f"- {t.render(message)}")
+    summary = import_summary(t, report)
+    if args.dry_run:
+        summary = t.gettext("dry run (nothing was changed): {summary}").format(summary=summary)
+    print(summary)
     return 0
 
 
-def _check(data_dir: Path | None) -> int:
-    with _open_for_reading(data_dir) as store:
-        notices = list(store.notices)
-        problems = store.check()
+def _check(t: Translator, data_dir: Path | None) -> int:
+    with _open_for_reading(t, data_dir) as store:
+        notices = list(dict.fromkeys(store.notices))  # each once, in order
+        problems = list(dict.fromkeys(store.check()))
         games = len(store.list_games(include_deleted=True))
         players = len(store.players(include_hidden=True))
     for notice in notices:
-        print(f"repaired: {notice}")
+        print(t.gettext("repaired: {message}").format(message=t.render(notice)))
     for problem in problems:
         if problem not in notices:
-            print(f"problem: {problem}")
-    print(f"checked {games} games and {players} players in {store.data_dir}")
+            print(t.gettext("problem: {message}").format(message=t.render(problem)))
+    print(
+        t.gettext("checked {games} and {players} in {folder}").format(
+            games=t.ngettext("{n} game", "{n} games", games).format(n=games),
+            players=t.ngettext("{n} player", "{n} players", players).format(n=players),
+            folder=store.data_dir,
+        )
+    )
     bad = len(set(problems) | set(notices))
-    print("all good" if not bad else f"{bad} problem(s) found")
+    if bad:
+        print(t.ngettext("{n} problem found", "{n} problems found", bad).format(n=bad))
+    else:
+        print(t.gettext("all good"))
     return 1 if bad else 0

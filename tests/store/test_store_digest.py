@@ -300,4 +300,4 @@ def test_the_check_command_fails_on_a_digest_that_disagrees(
     assert main(["check", "--data-dir", str(data_dir)]) == 1
     out = capsys.readouterr().out
     assert "the statistics digest does not match a replay of the hands" in out
-    assert "1 problem(s) found" in out
+    assert "1 problem found" in out
