@@ -123,7 +123,11 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 
 #: What the web server's transport logs when a browser tab closes while a
 #: message is on its way to it: the browser's doing, not the app's.
-CLIENT_GONE = ("starlette.websockets.WebSocketDisconnect", "websockets.exceptions.ConnectionClosed")
+CLIENT_GONE = (
+    "starlette.websockets.WebSocketDisconnect",
+    "uvicorn.protocols.utils.ClientDisconnected",
+    "websockets.exceptions.ConnectionClosed",
+)
 
 
 def app_tracebacks(out: str) -> list[str]:
@@ -132,6 +136,9 @@ def app_tracebacks(out: str) -> list[str]:
     >>> app_tracebacks("ok\nTraceback (most recent call last):\n  File x\nValueError: bad\n")
     ['ValueError: bad']
     >>> app_tracebacks("Traceback (most recent call last):\n  File y\n"
+    ...                "uvicorn.protocols.utils.ClientDisconnected\n\nDuring handling of the "
+    ...                "above exception, another exception occurred:\n\n"
+    ...                "Traceback (most recent call last):\n  File y\n"
     ...                "starlette.websockets.WebSocketDisconnect\nINFO: bye\n")
     []
     """
