@@ -71,7 +71,7 @@ def test_three_hand_roles_and_undercut_breakdown(model: ReviewModel, ids: dict[s
     assert v.rows[0].dealer == "box Ann · captain Bob · Cy sits out"
     assert v.rows[3].text == "Cy undercut Bob (9 v 9): Cy +10"
     assert "undercut bonus +10" in v.rows[3].breakdown
-    assert v.rows[2].text == "Draw: no score"
+    assert v.rows[2].text == "Draw: no score, same dealer"  # as on the live sheet
 
 
 def test_delete_and_undo_restore_exactly(

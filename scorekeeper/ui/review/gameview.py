@@ -7,11 +7,12 @@ engine's English labels are msgids, translated here), the running totals
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
-from scorekeeper.engine import Game, Line, Outcome
+from scorekeeper.engine import Game
 from scorekeeper.i18n import Translator
+
+from ..sheet import describe, name_of
 
 __all__ = ["ColumnHead", "GameView", "HandRow", "build_game_view", "format_label"]
 
@@ -22,10 +23,6 @@ def format_label(t: Translator, fmt: str) -> str:
     if fmt == "three-hand":
         return t.gettext("Three-hand")
     return t.gettext("Standard")
-
-
-def _name(names: Mapping[str, str], pid: str | None) -> str:
-    return "?" if pid is None else names.get(pid, pid)
 
 
 @dataclass(frozen=True)
@@ -59,35 +56,11 @@ class GameView:
     deleted: bool
 
 
-def describe(t: Translator, line: Line, names: Mapping[str, str]) -> str:
-    r = line.result
-    k = _name(names, line.knocker)
-    w = _name(names, line.winner)
-    if r.outcome is Outcome.DRAW:
-        return t.gettext("Draw: no score")
-    if r.outcome is Outcome.GIN:
-        what = t.gettext("{name} went gin ({d})").format(name=k, d=r.defender_deadwood)
-    elif r.outcome is Outcome.BIG_GIN:
-        what = t.gettext("{name} went big gin ({d})").format(name=k, d=r.defender_deadwood)
-    elif r.outcome is Outcome.UNDERCUT:
-        what = t.gettext("{winner} undercut {name} ({k} v {d})").format(
-            winner=w, name=k, k=r.knocker_deadwood, d=r.defender_deadwood
-        )
-    else:
-        what = t.gettext("{name} knocked ({k} v {d})").format(
-            name=k, k=r.knocker_deadwood, d=r.defender_deadwood
-        )
-    text = t.gettext("{what}: {winner} +{points}").format(what=what, winner=w, points=line.points)
-    if r.multiplier > 1:
-        text += " ×" + str(r.multiplier)
-    return text
-
-
 def build_game_view(t: Translator, game_id: str, game: Game, *, deleted: bool = False) -> GameView:
     st = game.standings
     names = game.names
     players = st.players
-    pnames = tuple(_name(names, p) for p in players)
+    pnames = tuple(name_of(names, p) for p in players)
     hollywood = game.format.value == "hollywood"
     ncols = len(st.columns) if hollywood else 1
     rows: list[HandRow] = []
@@ -102,11 +75,11 @@ def build_game_view(t: Translator, game_id: str, game: Game, *, deleted: bool = 
         if line.roles is not None:
             r = line.roles
             dealer = t.gettext("box {box} · captain {captain} · {sitter} sits out").format(
-                box=_name(names, r.box), captain=_name(names, r.captain),
-                sitter=_name(names, r.sitter),
+                box=name_of(names, r.box), captain=name_of(names, r.captain),
+                sitter=name_of(names, r.sitter),
             )  # fmt: skip
         else:
-            dealer = t.gettext("dealt by {name}").format(name=_name(names, line.dealer))
+            dealer = t.gettext("dealt by {name}").format(name=name_of(names, line.dealer))
         breakdown = tuple(
             t.gettext("{label} {points}").format(label=t.gettext(i.label), points=f"{i.points:+d}")
             for i in line.breakdown
@@ -114,7 +87,7 @@ def build_game_view(t: Translator, game_id: str, game: Game, *, deleted: bool = 
         rows.append(
             HandRow(
                 line.number,
-                describe(t, line, names),
+                describe(line, names, t),  # the same words as the live sheet's
                 dealer,
                 tuple(cells),
                 tuple(scored),
@@ -124,7 +97,7 @@ def build_game_view(t: Translator, game_id: str, game: Game, *, deleted: bool = 
     heads = tuple(
         ColumnHead(
             t.gettext("Game {n}").format(n=c.index + 1),
-            _name(names, c.winner) if c.winner else None,
+            name_of(names, c.winner) if c.winner else None,
             c.finished,
         )
         for c in (st.columns if hollywood else st.columns[:1])
@@ -134,10 +107,10 @@ def build_game_view(t: Translator, game_id: str, game: Game, *, deleted: bool = 
     else:
         totals = tuple(str(st.totals[p]) for p in players)
     if st.winner is not None:
-        status = t.gettext("{name} won").format(name=_name(names, st.winner))
+        status = t.gettext("{name} won").format(name=name_of(names, st.winner))
         if not st.finished:
             status = t.gettext("{name} has clinched the series").format(
-                name=_name(names, st.winner)
+                name=name_of(names, st.winner)
             )
     elif st.finished:
         status = t.gettext("Game over")
