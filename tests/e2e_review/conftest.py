@@ -66,7 +66,8 @@ def server(data_dir: Path, ids: dict[str, str]) -> Iterator[Server]:
     srv.start()
     yield srv
     out = srv.stop()
-    assert not app_tracebacks(out), out[-4000:]
+    errors = app_tracebacks(out)
+    assert not errors, f"{errors}\n{out[-4000:]}"
 
 
 class Ui:
