@@ -144,10 +144,7 @@ class SheetFrame:
         part = self.live.get(name)
         if part is None or len(part[1]) != len(values):
             control, texts = build(len(values))
-            control.key = f"live:{name}"
-            autokey(control)
-            control.data = AUTOKEYED
-            part = self.live[name] = (control, texts)
+            part = self.live[name] = (sealed(control, f"live:{name}"), texts)
         for text, value in zip(part[1], values, strict=True):
             if text.value != value:
                 text.value = value
@@ -162,11 +159,7 @@ class SheetFrame:
         the diff then skips it, where a rebuilt copy would be compared and re-sent."""
         control = self.kept.get((name, content))
         if control is None:
-            control = build()
-            control.key = f"kept:{name}"
-            autokey(control)
-            control.data = AUTOKEYED
-            self.kept[(name, content)] = control
+            control = self.kept[(name, content)] = sealed(build(), f"kept:{name}")
         return control
 
     @classmethod
@@ -251,6 +244,19 @@ def autokey(control: ft.BaseControl, index: int = 0) -> str:
             key = f"~{kind}@{index}"
         control.key = key
     return str(key)
+
+
+C = typing.TypeVar("C", bound=ft.BaseControl)
+
+
+def sealed(control: C, key: str | None = None) -> C:
+    """Key a built-once subtree (``key`` for its root, if given) and mark it so
+    later passes of :func:`autokey` stop at it."""
+    if key is not None:
+        control.key = key
+    autokey(control)
+    control.data = AUTOKEYED
+    return control
 
 
 def oklahoma_reminder(t: Translator, rules: Rules) -> str:
@@ -470,11 +476,8 @@ class GinApp:
         if appbar is None:  # the same bar again is not diffed again
             if len(self._appbars) > 32:
                 self._appbars.clear()
-            appbar = self._appbars[bar_key] = self._appbar(title, screen)
-            autokey(appbar)
-            appbar.data = AUTOKEYED
+            appbar = self._appbars[bar_key] = sealed(self._appbar(title, screen))
         view.appbar = appbar
-        autokey(view.appbar)
         view.bottom_appbar = self._bottom if screen == "hand" else None
         if view.bottom_appbar is not None:
             autokey(view.bottom_appbar)
@@ -1069,9 +1072,9 @@ class GinApp:
                     frame.rows.get(sig) or self._sheet_line(r, sig, cells, num_w)
                     for r, sig in zip(chunk, sigs, strict=True)
                 ]
-                block = SheetBlock(ft.Column(lines, spacing=0), key=f"block{first}:{hash(sigs)}")
-                autokey(block)
-                block.data = AUTOKEYED
+                block = sealed(
+                    SheetBlock(ft.Column(lines, spacing=0), key=f"block{first}:{hash(sigs)}")
+                )
             assert isinstance(block, SheetBlock)
             built_blocks[sigs] = block
             built_rows.update(zip(sigs, block.lines, strict=True))
@@ -1145,9 +1148,7 @@ class GinApp:
             on_click=self.on(self.model.open_hand, r.number - 1),
             tooltip=t.gettext("Edit hand {number}").format(number=r.number),
         )
-        autokey(line)
-        line.data = AUTOKEYED
-        return line
+        return sealed(line)
 
     # --- hand entry -------------------------------------------------------------------
 
