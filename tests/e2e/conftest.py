@@ -91,6 +91,12 @@ class Server:
         )
         wait_port(self.port, self.proc)
 
+    def stop_checked(self) -> None:
+        """Stop, failing the test on any traceback the app left in the output."""
+        out = self.stop()
+        errors = app_tracebacks(out)
+        assert not errors, f"{errors}\n{out[-4000:]}"
+
     def stop(self) -> str:
         if self.proc is None:
             return ""
@@ -157,9 +163,7 @@ def server(tmp_path: Path) -> Iterator[Server]:
     srv = Server(tmp_path / "data")
     srv.start()
     yield srv
-    out = srv.stop()
-    errors = app_tracebacks(out)
-    assert not errors, f"{errors}\n{out[-4000:]}"
+    srv.stop_checked()
 
 
 class Ui:

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, TIMEOUT_MS, app_tracebacks
+from e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, TIMEOUT_MS
 from e2e.conftest import DESKTOP as DESKTOP  # re-exported for the tests
 from e2e.conftest import Server as BaseServer
 from playwright.sync_api import Browser, Locator, Page, Playwright, expect, sync_playwright
@@ -65,9 +65,7 @@ def server(data_dir: Path, ids: dict[str, str]) -> Iterator[Server]:
     srv = Server(data_dir)
     srv.start()
     yield srv
-    out = srv.stop()
-    errors = app_tracebacks(out)
-    assert not errors, f"{errors}\n{out[-4000:]}"
+    srv.stop_checked()
 
 
 class Ui:
