@@ -25,6 +25,7 @@ from scorekeeper.i18n import Translator
 
 from . import fletpatch
 from .handform import HandForm, deck_by_suit
+from .live import Change, Live, LiveStore
 from .model import AppModel, GameCard
 from .newgame import FORMATS, RANDOM, NewGameForm
 from .ports import StoreLike
@@ -288,8 +289,19 @@ def oklahoma_reminder(t: Translator, rules: Rules) -> str:
 class GinApp:
     """One browser session (or the desktop window)."""
 
-    def __init__(self, page: ft.Page, store: StoreLike) -> None:
+    def __init__(
+        self,
+        page: ft.Page,
+        store: StoreLike,
+        *,
+        actions: Callable[[], list[ft.Control]] | None = None,
+    ) -> None:
         self.page = page
+        #: Told to the other sessions after every write (see live.py).
+        self.live: Live | None = None
+        store = typing.cast(StoreLike, LiveStore(store, self._publish))
+        #: More buttons for the top bar (the LAN host's "Invite a device").
+        self._actions = actions or (lambda: [])
         # The review side (history, statistics, players, settings, data):
         # its own model and screens, mounted here as one more screen.  Its
         # settings hold the language, which the whole app speaks.
@@ -324,6 +336,7 @@ class GinApp:
             else ft.ThemeMode.LIGHT
         )
         self.review_ctx.attach_file_picker(page)
+        self._start_live()
         page.on_route_change = self._on_route
         page.on_view_pop = self._on_view_pop
         page.on_keyboard_event = self._on_key
@@ -453,6 +466,7 @@ class GinApp:
         if self.page.route != self._route():
             self.page.route = self._route()
         self.page.update()
+        self._follow()
 
     def _fill(
         self, view: ft.View, screen: str, title: str, controls: list[ft.Control], *, route: str
@@ -510,6 +524,7 @@ class GinApp:
             title=ft.Text(title, size=20, overflow=ft.TextOverflow.ELLIPSIS),
             bgcolor=ft.Colors.PRIMARY_CONTAINER,
             actions=[
+                *self._actions(),
                 ft.Semantics(
                     label=theme_label,
                     button=True,
@@ -521,6 +536,47 @@ class GinApp:
                 ),
             ],
         )
+
+    # --- live: other sessions' changes ---------------------------------------------
+
+    def _start_live(self) -> None:
+        self.live = Live(self.page.pubsub, self._on_live)
+        self.model.device = device_label(self.page)
+
+    def _publish(self, game_id: Any) -> None:
+        if self.live is not None:
+            self.live.publish(game_id)
+
+    def _follow(self) -> None:
+        """Listen to the game on screen (its topic), and to no other."""
+        m = self.model
+        if self.live is not None:
+            self.live.follow(m.game_id if m.screen in ("sheet", "hand") else None)
+
+    def _on_live(self, change: Change) -> None:
+        """Another session changed a game or the lists: redraw what is stale.
+        An open hand form stays open (its preview follows the fresh game); a
+        screen with a field being typed in is left alone."""
+        start = time.perf_counter()
+        m = self.model
+        if m.screen in ("sheet", "hand"):
+            if not m.sync():
+                return
+        elif m.screen == "review":
+            if self.review.screen in ("settings", "data") or self.review.editing_player:
+                return
+        elif m.screen != "home":
+            return  # the new-game form: its fields are being typed in
+        self.render()
+        if TIMING:
+            ms = (time.perf_counter() - start) * 1000
+            lag = (time.perf_counter() - change[1]) * 1000
+            timing_log.info("live %.1f ms (%.1f ms after the save)", ms, lag)
+
+    def close(self) -> None:
+        """Stop listening (the session ends, or a LAN device was shut out)."""
+        if self.live is not None:
+            self.live.close()
 
     def _toggle_theme(self, _: Any = None) -> None:
         dark = self.page.theme_mode == ft.ThemeMode.DARK
@@ -1441,7 +1497,26 @@ class GinApp:
         )
 
 
-def run_app(page: ft.Page, store: StoreLike) -> GinApp:
-    app = GinApp(page, store)
+def device_label(page: ft.Page) -> str:
+    """How this session is named to the other devices: its kind and address.
+
+    >>> from types import SimpleNamespace as S
+    >>> device_label(S(web=True, client_user_agent="Mozilla (iPhone; CPU)", client_ip="10.0.0.4"))
+    'iPhone 10.0.0.4'
+    >>> device_label(S(web=False, client_user_agent=None, client_ip=None))
+    'desktop'
+    """
+    if not getattr(page, "web", False):
+        return "desktop"
+    agent = str(getattr(page, "client_user_agent", "") or "")
+    kinds = ("iPhone", "iPad", "Android", "Windows", "Macintosh", "CrOS", "Linux")
+    kind = next((k for k in kinds if k in agent), "browser")
+    kind = {"Macintosh": "Mac", "CrOS": "Chromebook"}.get(kind, kind)
+    ip = str(getattr(page, "client_ip", "") or "")
+    return f"{kind} {ip}".strip()
+
+
+def run_app(page: ft.Page, store: StoreLike, **kw: Any) -> GinApp:
+    app = GinApp(page, store, **kw)
     app.start()
     return app

@@ -21,12 +21,15 @@ from scorekeeper.i18n import Translator
 
 from .handform import HandForm
 from .newgame import FORMAT_LABELS, RANDOM, NewGameForm, Seat, random_draw
-from .ports import GameId, StoreLike, SummaryLike, user_errors
+from .ports import GameId, StaleGameError, StoreLike, SummaryLike, user_errors
 from .sheet import ENGLISH, Sheet, build_sheet, versus
 
 log = logging.getLogger(__name__)
 
 SORRY = N_("Sorry, something went wrong. Nothing was lost; please try again.")
+#: Said with the store's refusal of a write based on an old sheet (msgids).
+STALE_SHEET = N_("Nothing was changed: the sheet now shows the latest hands.")
+STALE_FORM = N_("Your entry is kept: check the preview, then save again.")
 RECENT_FINISHED = 8
 
 
@@ -116,6 +119,11 @@ class AppModel:
         self._game: Game | None = None
         self._sheet: Sheet | None = None
         self._previous: Sheet | None = None
+        #: The store's revision of the game on screen: every write is based on
+        #: it, and the store refuses it once another device changed the game.
+        self.revision: int | None = None  # None: a store without revisions
+        #: Who this session is, as the store tells the other devices.
+        self.device: str | None = None
 
     # --- language ---------------------------------------------------------------
 
@@ -181,7 +189,13 @@ class AppModel:
         return True
 
     def _fail(self, message: Message) -> None:
-        if self.screen == "hand" and self.hand is not None:
+        if isinstance(message, StaleGameError) and self.screen == "hand" and self.hand is not None:
+            refusal = getattr(message, "msg", None) or str(message)
+            # two whole sentences: the store's refusal, then what the form kept
+            message = Msg("{refusal} {kept}", refusal=refusal, kept=Msg(STALE_FORM))
+            self.hand.error = self.render(message)
+            self._form_error = (message, self.hand.error)
+        elif self.screen == "hand" and self.hand is not None:
             self.hand.error = self.render(message)
             self._form_error = (message, self.hand.error)
         elif self.screen == "new" and self.new_game is not None:
@@ -330,7 +344,7 @@ class AppModel:
         if gid != self.game_id:
             self.note = None
         self.game_id = gid
-        self._set_game(self.store.game(gid))
+        self._load(gid)
         self.screen = "sheet"
         self.hand = None
         self.error = None
@@ -345,7 +359,7 @@ class AppModel:
     def game(self) -> Game:
         if self._game is None:
             assert self.game_id is not None
-            self._set_game(self.store.game(self.game_id))
+            self._load(self.game_id)
         assert self._game is not None
         return self._game
 
@@ -375,10 +389,9 @@ class AppModel:
         assert form is not None and self.game_id is not None
         hand = form.build()
         if form.edit_index is None:
-            game = self.store.record_hand(self.game_id, hand)
+            self._write(self.store.record_hand, hand)
         else:
-            game = self.store.edit_hand(self.game_id, form.edit_index, hand)
-        self._set_game(game)
+            self._write(self.store.edit_hand, form.edit_index, hand)
         self.hand = None
         self.screen = "sheet"
         self.error = None
@@ -388,7 +401,7 @@ class AppModel:
         assert self.game_id is not None
         if not self.game().hands:
             raise RuleError("there is no hand to undo")
-        self._set_game(self.store.undo(self.game_id))
+        self._write(self.store.undo)
         self.error = None
         self.note = Msg("The last hand was taken back")
 
@@ -401,7 +414,7 @@ class AppModel:
 
     def revert_edit(self, index0: int) -> None:
         assert self.game_id is not None
-        self._set_game(self.store.revert_edit(self.game_id, index0))
+        self._write(self.store.revert_edit, index0)
         self.hand = None
         self.screen = "sheet"
         self.error = None
@@ -409,4 +422,86 @@ class AppModel:
 
     def reload(self) -> None:
         if self.game_id is not None:
-            self._set_game(self.store.game(self.game_id))
+            self._load(self.game_id)
+
+    # --- several devices on one game -----------------------------------------------
+
+    def _load(self, gid: GameId) -> None:
+        """The game and its revision from the store (the revision first: a change
+        in between makes the next write refused, never wrongly accepted)."""
+        self.revision = self._revision(gid)
+        self._set_game(self.store.game(gid))
+
+    def _write(self, method: Callable[..., Any], *args: Any) -> None:
+        """A write to the shown game, based on the revision the player sees."""
+        assert self.game_id is not None
+        try:
+            game = method(self.game_id, *args, **self._based_on())
+        except StaleGameError as exc:
+            self._stale(exc)
+            raise
+        # all sessions' handlers run on one event loop: nothing wrote in between
+        self.revision = self._revision(self.game_id)
+        self._set_game(game)
+
+    # COMPAT until the store with revisions (branch wt-store) is merged
+    def _revision(self, gid: GameId) -> int | None:
+        revision = getattr(self.store, "revision", None)
+        return None if revision is None else int(revision(gid))
+
+    def _based_on(self) -> dict[str, Any]:
+        if not hasattr(self.store, "revision"):
+            return {}
+        return {"expect_revision": self.revision, "device": self.device}
+
+    def _stale(self, exc: StaleGameError) -> None:
+        """Another device changed the game: show the fresh sheet, keep the form."""
+        self.revision = exc.revision
+        self._set_game(exc.game)
+        self._rebase_form()
+        self.note = STALE_SHEET
+        if self.hand is not None:
+            # the refusal goes on the form (act puts it there); say what is kept
+            self.hand.error = None
+
+    def _rebase_form(self) -> None:
+        """The open hand form follows the fresh game; what was typed stays."""
+        form = self.hand
+        if form is None:
+            return
+        game = self.game()
+        if form.edit_index is not None and form.edit_index >= len(game.hands):
+            # the hand being corrected was taken back on another device
+            self.hand = None
+            self.screen = "sheet"
+            self.error = Msg(
+                "Hand {number} was taken back on another device", number=form.edit_index + 1
+            )
+            return
+        if game.standings.finished and form.edit_index is None:
+            self.hand = None
+            self.screen = "sheet"
+            return
+        form.game = game
+
+    def sync(self) -> bool:
+        """Catch up with a change made elsewhere; returns whether anything changed
+        for the game on screen (its sheet and any open form are then fresh)."""
+        gid = self.game_id
+        if gid is None or self.screen not in ("sheet", "hand"):
+            return False
+        try:
+            revision = self._revision(gid)
+        except user_errors():  # deleted on another device
+            self.go_home()
+            self.error = Msg("That game is not on this device.")
+            return True
+        if revision == self.revision:
+            if revision is not None or self._game is None:
+                return False
+            fresh = self.store.game(gid)  # COMPAT: no revisions, compare the hands
+            if list(fresh.hands) == list(self._game.hands):
+                return False
+        self._load(gid)
+        self._rebase_form()
+        return True

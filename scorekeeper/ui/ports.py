@@ -61,10 +61,35 @@ class StoreLike(Protocol):
         draw: Any = None,
     ) -> GameId: ...
     def game(self, game_id: GameId) -> Game: ...
-    def record_hand(self, game_id: GameId, hand: Hand) -> Game: ...
-    def undo(self, game_id: GameId) -> Game: ...
-    def edit_hand(self, game_id: GameId, index0: int, hand: Hand) -> Game: ...
-    def revert_edit(self, game_id: GameId, index0: int) -> Game: ...
+    def revision(self, game_id: GameId) -> int: ...
+    def record_hand(
+        self,
+        game_id: GameId,
+        hand: Hand,
+        *,
+        expect_revision: int | None = None,
+        device: str | None = None,
+    ) -> Game: ...
+    def undo(
+        self, game_id: GameId, *, expect_revision: int | None = None, device: str | None = None
+    ) -> Game: ...
+    def edit_hand(
+        self,
+        game_id: GameId,
+        index0: int,
+        hand: Hand,
+        *,
+        expect_revision: int | None = None,
+        device: str | None = None,
+    ) -> Game: ...
+    def revert_edit(
+        self,
+        game_id: GameId,
+        index0: int,
+        *,
+        expect_revision: int | None = None,
+        device: str | None = None,
+    ) -> Game: ...
     def hand_versions(self, game_id: GameId, index0: int) -> Sequence[Any]: ...
     def list_games(
         self,
@@ -75,6 +100,21 @@ class StoreLike(Protocol):
         since: Any = None,
         until: Any = None,
     ) -> Sequence[SummaryLike]: ...
+
+
+try:  # the store refuses a write based on an old revision of the game
+    from scorekeeper.store import (  # type: ignore[attr-defined,unused-ignore]
+        StaleGameError as StaleGameError,
+    )
+except ImportError:  # a store without revisions yet: the same contract, never raised
+
+    class StaleGameError(Exception):  # type: ignore[no-redef,unused-ignore]
+        """A write based on an old revision was refused; carries the fresh game."""
+
+        def __init__(self, message: str, game: Game, revision: int) -> None:
+            super().__init__(message)
+            self.game = game
+            self.revision = revision
 
 
 def user_errors() -> tuple[type[Exception], ...]:

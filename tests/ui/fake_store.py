@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from scorekeeper.engine import Game, Hand, RuleError, Rules
+from scorekeeper.ui.ports import StaleGameError
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,7 @@ class _Record:
     hands: list[Hand]
     versions: dict[int, list[Hand]] = field(default_factory=dict)
     created: datetime = field(default_factory=datetime.now)
+    revision: int = 0
 
 
 class FakeStore:
@@ -47,6 +49,8 @@ class FakeStore:
         self._players: dict[str, FakePlayer] = {}
         self._games: dict[int, _Record] = {}
         self.writes = 0
+        #: (method, device) of every write, as the store was told
+        self.devices: list[tuple[str, str | None]] = []
 
     def add_player(self, name: str) -> FakePlayer:
         name = name.strip()
@@ -99,34 +103,78 @@ class FakeStore:
         r = self._games[game_id]
         return self._build(r.args, r.hands)
 
-    def record_hand(self, game_id: int, hand: Hand) -> Game:
+    def revision(self, game_id: int) -> int:
+        return self._games[game_id].revision
+
+    def _check(
+        self, name: str, game_id: int, expect_revision: int | None, device: str | None
+    ) -> _Record:
         r = self._games[game_id]
+        if expect_revision is not None and expect_revision != r.revision:
+            raise _stale(
+                f"Another device saved hand {len(r.hands)} in the meantime",
+                self.game(game_id),
+                r.revision,
+            )
+        self.devices.append((name, device))
+        return r
+
+    def record_hand(
+        self,
+        game_id: int,
+        hand: Hand,
+        *,
+        expect_revision: int | None = None,
+        device: str | None = None,
+    ) -> Game:
+        r = self._check("record_hand", game_id, expect_revision, device)
         g = self.game(game_id).record(hand)
         r.hands.append(hand)
+        r.revision += 1
         self.writes += 1
         return g
 
-    def undo(self, game_id: int) -> Game:
-        r = self._games[game_id]
+    def undo(
+        self, game_id: int, *, expect_revision: int | None = None, device: str | None = None
+    ) -> Game:
+        r = self._check("undo", game_id, expect_revision, device)
         g = self.game(game_id).undo()
         r.hands.pop()
+        r.revision += 1
         return g
 
-    def edit_hand(self, game_id: int, index0: int, hand: Hand) -> Game:
-        r = self._games[game_id]
+    def edit_hand(
+        self,
+        game_id: int,
+        index0: int,
+        hand: Hand,
+        *,
+        expect_revision: int | None = None,
+        device: str | None = None,
+    ) -> Game:
+        r = self._check("edit_hand", game_id, expect_revision, device)
         g = self.game(game_id).edit(index0, hand)
         r.versions.setdefault(index0, [r.hands[index0]]).append(hand)
         r.hands[index0] = hand
+        r.revision += 1
         return g
 
-    def revert_edit(self, game_id: int, index0: int) -> Game:
-        r = self._games[game_id]
+    def revert_edit(
+        self,
+        game_id: int,
+        index0: int,
+        *,
+        expect_revision: int | None = None,
+        device: str | None = None,
+    ) -> Game:
+        r = self._check("revert_edit", game_id, expect_revision, device)
         versions = r.versions.get(index0, [])
         if len(versions) < 2:
             raise RuleError(f"hand {index0 + 1} was never edited")
         g = self.game(game_id).edit(index0, versions[-2])
         versions.pop()
         r.hands[index0] = versions[-1]
+        r.revision += 1
         return g
 
     def hand_versions(self, game_id: int, index0: int) -> list[Hand]:
@@ -164,3 +212,14 @@ class FakeStore:
                 )
             )
         return out[::-1]
+
+
+def _stale(message: str, game: Game, revision: int) -> Exception:
+    """The store's StaleGameError (its constructor: message, game=, revision=)."""
+    try:
+        return StaleGameError(message, game=game, revision=revision)
+    except TypeError:  # pragma: no cover - another signature
+        exc = StaleGameError.__new__(StaleGameError)
+        Exception.__init__(exc, message)
+        exc.game, exc.revision = game, revision
+        return exc

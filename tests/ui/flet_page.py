@@ -50,11 +50,14 @@ class RecordingConnection(Connection):
         return out
 
 
-def new_page() -> tuple[ft.Page, RecordingConnection]:
-    loop = asyncio.new_event_loop()
+def new_page(
+    loop: asyncio.AbstractEventLoop | None = None, hub: PubSubHub | None = None
+) -> tuple[ft.Page, RecordingConnection]:
+    """A page; pages given one ``loop`` and ``hub`` are sessions of one server."""
+    loop = loop or asyncio.new_event_loop()
     conn = RecordingConnection()
     conn.loop = loop
-    conn.pubsubhub = PubSubHub(loop)
+    conn.pubsubhub = hub or PubSubHub(loop)
     session = conn.session = Session(conn)
     # what the web server sends when a browser connects, before the app's main
     conn.send_message(
