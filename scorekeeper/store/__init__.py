@@ -21,7 +21,7 @@ writer), ``docs`` (engine values <-> JSON), ``gamefile`` / ``players`` /
 ``backup``, ``store`` (the :class:`Store`), ``cli`` (``scorekeeper export|import|backup|check``).
 """
 
-from .errors import StoreError, StoreLockedError
+from .errors import StaleGameError, StoreError, StoreLockedError
 from .model import GameSummary, ImportReport, Player
 from .paths import default_data_dir
 from .store import Store, open_store
@@ -30,6 +30,7 @@ __all__ = [
     "GameSummary",
     "ImportReport",
     "Player",
+    "StaleGameError",
     "Store",
     "StoreError",
     "StoreLockedError",

@@ -25,8 +25,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from scorekeeper.engine.errors import Msg, Translations
+
+if TYPE_CHECKING:
+    from scorekeeper.engine import Game
 
 
 class StoreError(Exception):
@@ -43,6 +47,20 @@ class StoreError(Exception):
 
 class StoreLockedError(StoreError):
     """Another program (or another copy of the app) has the data folder open for writing."""
+
+
+class StaleGameError(StoreError):
+    """A change was based on an older revision of the game than the stored one.
+
+    Nothing was changed.  ``game`` is the game as it is now, ``revision`` its
+    current revision (see :meth:`Store.revision`), and the message says what
+    changed in the meantime ("Bob's phone saved hand 2 in the meantime").
+    """
+
+    def __init__(self, message: str | Msg, /, *, game: Game, revision: int) -> None:
+        super().__init__(message)
+        self.game = game
+        self.revision = revision
 
 
 def reason(exc: BaseException) -> Msg | str:

@@ -5,9 +5,10 @@
     {"schema": 1, "id": ..., "setup": {format, players, first_dealer, draw},
      "rules": {...every option...}, "rules_name": "seed" | null,
      "created_at": ..., "updated_at": ..., "finished_at": ... | null,
-     "deleted_at": ... | null, "rev": <commits so far>,
+     "deleted_at": ... | null, "rev": <commits so far: the game's revision>,
      "summary": {hand_count, totals, column_totals, final_totals, winner,
-                 finished, next_dealer, names}}
+                 finished, next_dealer, names},
+     "last_change": {kind, hand, device} (see changes.py; absent before any change)}
 
 ``hands`` holds every version of every hand ever entered (the audit trail)::
 

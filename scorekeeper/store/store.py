@@ -22,13 +22,14 @@ half-made change.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import os
 import threading
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, TypeVar
@@ -43,6 +44,7 @@ from scorekeeper.review.records import GameRecord
 
 from . import exchange
 from .backup import make_backup
+from .changes import change_doc, stale_message
 from .docs import (
     Setup,
     hand_from_doc,
@@ -54,7 +56,7 @@ from .docs import (
     time_from_doc,
     time_to_doc,
 )
-from .errors import Notice, StoreError, reason
+from .errors import Notice, StaleGameError, StoreError, reason
 from .gamefile import (
     META_ID,
     SCHEMA,
@@ -642,6 +644,7 @@ class Store:
             "setup": setup_to_doc(new_setup),
             "rev": meta["rev"] + 1,
             "summary": summarize(game, self._s.names()),
+            "last_change": change_doc("players"),
         }
         with gf.storage.batch():
             for doc_id, fields in updates.items():
@@ -684,12 +687,16 @@ class Store:
         gf: GameFile,
         meta: dict[str, Any],
         game: Game,
+        change: dict[str, Any],
         *,
         insert: Sequence[dict[str, Any]] = (),
         supersede: Mapping[int, str] = {},
         reactivate: Sequence[int] = (),
     ) -> None:
-        """Write one change to a game as a single atomic commit, then index it."""
+        """Write one change to a game as a single atomic commit, then index it.
+
+        ``change`` is what it was (see changes.py): kept with the game, in
+        the same commit, to tell a stale writer what happened."""
         stamp = time_to_doc(now())
         finished = game.standings.finished
         changes = {
@@ -697,6 +704,7 @@ class Store:
             "finished_at": (meta.get("finished_at") or stamp) if finished else None,
             "rev": meta["rev"] + 1,
             "summary": summarize(game, self._s.names()),
+            "last_change": change,
         }
         with gf.storage.batch():
             for doc_id, reason in supersede.items():
@@ -712,6 +720,24 @@ class Store:
             gf.games.update(changes, doc_ids=[META_ID])
         self._s.remember_ledger(gf.id, gf.storage.stamp, game.hands, game)
         self._s.index.put(gf.id, index_entry({**meta, **changes}, digest_doc(game)))
+
+    def _refuse_stale(
+        self,
+        game_id: str,
+        meta: Mapping[str, Any],
+        expect_revision: int | None,
+        game: Game | None = None,
+    ) -> None:
+        """Raise :class:`StaleGameError` (before anything changes) when the
+        caller based its change on another revision than the stored one."""
+        if expect_revision is None:
+            return
+        current = meta["rev"]
+        if type(expect_revision) is int and expect_revision == current:
+            return
+        if game is None:
+            game = self._load(game_id)[3]
+        raise StaleGameError(stale_message(meta.get("last_change")), game=game, revision=current)
 
     def _hand_for(self, game: Game, hand: Hand) -> Hand:
         # A hand may name a player by an id that was merged into another.
@@ -777,40 +803,113 @@ class Store:
         """
         return self._load(game_id)[3]
 
+    @_reading
+    def revision(self, game_id: str) -> int:
+        """The game's revision: a number that changes with every change of
+        the game (a hand recorded, undone, edited or reverted, the game
+        deleted or restored, hands imported into it, its players merged) and
+        is never used again for it.  Pass it back as ``expect_revision`` to
+        refuse a change based on an older sheet (see :class:`StaleGameError`).
+
+        To know the revision a returned :class:`Game` shows, read both inside
+        :meth:`locked` (or use :meth:`game_with_revision`).
+        """
+        gf = self._s.game_file(game_id)
+        if not gf.exists():
+            raise StoreError("there is no game {game_id!r}", game_id=game_id)
+        return int(gf.meta()["rev"])
+
+    @_reading
+    def game_with_revision(self, game_id: str) -> tuple[Game, int]:
+        """The game (as :meth:`game`) and the revision it is, read together."""
+        _, meta, _, game = self._load(game_id)
+        return game, int(meta["rev"])
+
+    @contextlib.contextmanager
+    def locked(self) -> Iterator[Store]:
+        """Hold the store's lock across several calls (other sessions of this
+        process wait), e.g. to read the revision a write just made::
+
+            with store.locked():
+                game = store.record_hand(gid, hand, expect_revision=rev)
+                rev = store.revision(gid)
+        """
+        with self._s.lock:
+            self._check_open()
+            yield self
+
     @_writing
-    def record_hand(self, game_id: str, hand: Hand) -> Game:
+    def record_hand(
+        self,
+        game_id: str,
+        hand: Hand,
+        *,
+        expect_revision: int | None = None,
+        device: str | None = None,
+    ) -> Game:
         """Add a hand; the engine checks it first (RuleError unchanged, nothing stored).
 
-        When this returns, the hand is on the disk.
+        When this returns, the hand is on the disk.  ``expect_revision``: the
+        revision the caller's sheet shows; if the game has changed since,
+        nothing is stored and :class:`StaleGameError` says what changed.
+        ``device``: a short label of who writes ("Bob's phone"), for that message.
         """
         gf, meta, ledger, game = self._load(game_id)
+        self._refuse_stale(game_id, meta, expect_revision, game)
         self._refuse_deleted(meta)
         hand = self._hand_for(game, hand)
         game.record(hand)
         doc = _hand_record(hand, len(ledger))
-        self._commit(gf, meta, game, insert=[doc])
+        self._commit(gf, meta, game, change_doc("record", len(ledger) + 1, device), insert=[doc])
         return game
 
     @_writing
-    def undo(self, game_id: str) -> Game:
-        """Take back the last hand; it is kept, marked superseded."""
+    def undo(
+        self, game_id: str, *, expect_revision: int | None = None, device: str | None = None
+    ) -> Game:
+        """Take back the last hand; it is kept, marked superseded.
+        (``expect_revision``, ``device``: see :meth:`record_hand`.)"""
         gf, meta, ledger, game = self._load(game_id)
+        self._refuse_stale(game_id, meta, expect_revision, game)
         self._refuse_deleted(meta)
         game.undo()
-        self._commit(gf, meta, game, supersede={ledger[-1].doc_id: "undo"})
+        self._commit(
+            gf,
+            meta,
+            game,
+            change_doc("undo", len(ledger), device),
+            supersede={ledger[-1].doc_id: "undo"},
+        )
         return game
 
     @_writing
-    def edit_hand(self, game_id: str, index: int, hand: Hand) -> Game:
-        """Replace hand ``index`` (0-based); the old version is kept, marked superseded."""
+    def edit_hand(
+        self,
+        game_id: str,
+        index: int,
+        hand: Hand,
+        *,
+        expect_revision: int | None = None,
+        device: str | None = None,
+    ) -> Game:
+        """Replace hand ``index`` (0-based); the old version is kept, marked superseded.
+        (``expect_revision``, ``device``: see :meth:`record_hand`.)"""
         gf, meta, ledger, game = self._load(game_id)
+        self._refuse_stale(game_id, meta, expect_revision, game)
         self._refuse_deleted(meta)
         hand = self._hand_for(game, hand)
         game.edit(index, hand)  # checks the index too
         i = index if index >= 0 else len(ledger) + index
         old = ledger[i]
         doc = _hand_record(hand, i, replaces=old["id"])
-        self._commit(gf, meta, game, insert=[doc], supersede={old.doc_id: "edit"})
+        self._commit(
+            gf,
+            meta,
+            game,
+            change_doc("edit", i + 1, device),
+            insert=[doc],
+            supersede={old.doc_id: "edit"},
+        )
         return game
 
     @_reading
@@ -834,9 +933,18 @@ class Store:
         ]
 
     @_writing
-    def revert_edit(self, game_id: str, index: int) -> Game:
-        """Put back the version hand ``index`` had before its last edit."""
+    def revert_edit(
+        self,
+        game_id: str,
+        index: int,
+        *,
+        expect_revision: int | None = None,
+        device: str | None = None,
+    ) -> Game:
+        """Put back the version hand ``index`` had before its last edit.
+        (``expect_revision``, ``device``: see :meth:`record_hand`.)"""
         gf, meta, ledger, game = self._load(game_id)
+        self._refuse_stale(game_id, meta, expect_revision, game)
         self._refuse_deleted(meta)
         if not -len(ledger) <= index < len(ledger):
             raise RuleError(
@@ -851,7 +959,12 @@ class Store:
             )
         game.edit(i, hand_from_doc(previous["hand"]))
         self._commit(
-            gf, meta, game, supersede={current.doc_id: "revert"}, reactivate=[previous.doc_id]
+            gf,
+            meta,
+            game,
+            change_doc("revert", i + 1, device),
+            supersede={current.doc_id: "revert"},
+            reactivate=[previous.doc_id],
         )
         return game
 
@@ -978,14 +1091,21 @@ class Store:
 
     # the bin -------------------------------------------------------------------------
 
-    def _set_deleted(self, game_id: str, deleted: bool) -> None:
+    def _set_deleted(
+        self, game_id: str, deleted: bool, expect_revision: int | None, device: str | None
+    ) -> None:
         gf = self._s.game_file(game_id)
         if not gf.exists():
             raise StoreError("there is no game {game_id!r}", game_id=game_id)
         meta = gf.meta()
+        self._refuse_stale(game_id, meta, expect_revision)
         if (meta.get("deleted_at") is not None) == deleted:
             return
-        changes = {"deleted_at": time_to_doc(now()) if deleted else None, "rev": meta["rev"] + 1}
+        changes = {
+            "deleted_at": time_to_doc(now()) if deleted else None,
+            "rev": meta["rev"] + 1,
+            "last_change": change_doc("delete" if deleted else "restore", None, device),
+        }
         gf.games.update(changes, doc_ids=[META_ID])
         old = self._s.index.entries.get(game_id, {})
         # The hands are as they were: so is the digest (made again if it isn't current).
@@ -993,13 +1113,20 @@ class Store:
         self._s.index.put(game_id, index_entry({**meta, **changes}, kept))
 
     @_writing
-    def delete_game(self, game_id: str) -> None:
-        """Move a game to the bin: hidden from listings, kept until :meth:`purge_deleted`."""
-        self._set_deleted(game_id, True)
+    def delete_game(
+        self, game_id: str, *, expect_revision: int | None = None, device: str | None = None
+    ) -> None:
+        """Move a game to the bin: hidden from listings, kept until :meth:`purge_deleted`.
+        (``expect_revision``, ``device``: see :meth:`record_hand`.)"""
+        self._set_deleted(game_id, True, expect_revision, device)
 
     @_writing
-    def restore_game(self, game_id: str) -> None:
-        self._set_deleted(game_id, False)
+    def restore_game(
+        self, game_id: str, *, expect_revision: int | None = None, device: str | None = None
+    ) -> None:
+        """Take a game back out of the bin.
+        (``expect_revision``, ``device``: see :meth:`record_hand`.)"""
+        self._set_deleted(game_id, False, expect_revision, device)
 
     @_writing
     def purge_deleted(self) -> int:
@@ -1087,6 +1214,7 @@ class Store:
                 else None,
                 "rev": meta["rev"] + 1,
                 "summary": summarize(game, names),
+                "last_change": change_doc("import"),
             }
             with gf.storage.batch():
                 for doc_id, fields in upd.record_updates.items():
