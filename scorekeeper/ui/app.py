@@ -1498,22 +1498,34 @@ class GinApp:
 
 
 def device_label(page: ft.Page) -> str:
-    """How this session is named to the other devices: its kind and address.
+    """How this session is named to the other devices ("iPhone saved hand 2 in
+    the meantime"): its kind, and its address when it is not this machine.
 
     >>> from types import SimpleNamespace as S
     >>> device_label(S(web=True, client_user_agent="Mozilla (iPhone; CPU)", client_ip="10.0.0.4"))
-    'iPhone 10.0.0.4'
+    'iPhone (10.0.0.4)'
+    >>> device_label(S(web=True, client_user_agent="Mozilla (X11; Linux)", client_ip="127.0.0.1"))
+    'Linux PC'
     >>> device_label(S(web=False, client_user_agent=None, client_ip=None))
-    'desktop'
+    'Desktop window'
     """
     if not getattr(page, "web", False):
-        return "desktop"
+        return "Desktop window"
     agent = str(getattr(page, "client_user_agent", "") or "")
-    kinds = ("iPhone", "iPad", "Android", "Windows", "Macintosh", "CrOS", "Linux")
-    kind = next((k for k in kinds if k in agent), "browser")
-    kind = {"Macintosh": "Mac", "CrOS": "Chromebook"}.get(kind, kind)
+    kinds = (
+        ("iPhone", "iPhone"),
+        ("iPad", "iPad"),
+        ("Android", "Android phone"),
+        ("Windows", "Windows PC"),
+        ("Macintosh", "Mac"),
+        ("CrOS", "Chromebook"),
+        ("Linux", "Linux PC"),
+    )
+    kind = next((name for key, name in kinds if key in agent), "Browser")
     ip = str(getattr(page, "client_ip", "") or "")
-    return f"{kind} {ip}".strip()
+    if not ip or ip.startswith("127.") or ip == "::1":
+        return kind
+    return f"{kind} ({ip})"
 
 
 def run_app(page: ft.Page, store: StoreLike, **kw: Any) -> GinApp:

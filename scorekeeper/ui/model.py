@@ -121,7 +121,7 @@ class AppModel:
         self._previous: Sheet | None = None
         #: The store's revision of the game on screen: every write is based on
         #: it, and the store refuses it once another device changed the game.
-        self.revision: int | None = None  # None: a store without revisions
+        self.revision: int | None = None
         #: Who this session is, as the store tells the other devices.
         self.device: str | None = None
 
@@ -427,32 +427,23 @@ class AppModel:
     # --- several devices on one game -----------------------------------------------
 
     def _load(self, gid: GameId) -> None:
-        """The game and its revision from the store (the revision first: a change
-        in between makes the next write refused, never wrongly accepted)."""
-        self.revision = self._revision(gid)
-        self._set_game(self.store.game(gid))
+        """The game and the revision it is, read together."""
+        game, self.revision = self.store.game_with_revision(gid)
+        self._set_game(game)
 
     def _write(self, method: Callable[..., Any], *args: Any) -> None:
         """A write to the shown game, based on the revision the player sees."""
         assert self.game_id is not None
         try:
-            game = method(self.game_id, *args, **self._based_on())
+            with self.store.locked():  # the revision this write made, no other
+                game = method(
+                    self.game_id, *args, expect_revision=self.revision, device=self.device
+                )
+                self.revision = self.store.revision(self.game_id)
         except StaleGameError as exc:
             self._stale(exc)
             raise
-        # all sessions' handlers run on one event loop: nothing wrote in between
-        self.revision = self._revision(self.game_id)
         self._set_game(game)
-
-    # COMPAT until the store with revisions (branch wt-store) is merged
-    def _revision(self, gid: GameId) -> int | None:
-        revision = getattr(self.store, "revision", None)
-        return None if revision is None else int(revision(gid))
-
-    def _based_on(self) -> dict[str, Any]:
-        if not hasattr(self.store, "revision"):
-            return {}
-        return {"expect_revision": self.revision, "device": self.device}
 
     def _stale(self, exc: StaleGameError) -> None:
         """Another device changed the game: show the fresh sheet, keep the form."""
@@ -491,17 +482,13 @@ class AppModel:
         if gid is None or self.screen not in ("sheet", "hand"):
             return False
         try:
-            revision = self._revision(gid)
+            revision = self.store.revision(gid)
         except user_errors():  # deleted on another device
             self.go_home()
             self.error = Msg("That game is not on this device.")
             return True
         if revision == self.revision:
-            if revision is not None or self._game is None:
-                return False
-            fresh = self.store.game(gid)  # COMPAT: no revisions, compare the hands
-            if list(fresh.hands) == list(self._game.hands):
-                return False
+            return False
         self._load(gid)
         self._rebase_form()
         return True

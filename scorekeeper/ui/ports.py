@@ -6,10 +6,12 @@ The real implementation is :mod:`scorekeeper.store`; tests use a small fake.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any, Protocol
 
 from scorekeeper.engine import Game, Hand, RuleError, Rules
+from scorekeeper.store import StaleGameError as StaleGameError  # a stale write, refused
 
 GameId = Any
 
@@ -62,6 +64,8 @@ class StoreLike(Protocol):
     ) -> GameId: ...
     def game(self, game_id: GameId) -> Game: ...
     def revision(self, game_id: GameId) -> int: ...
+    def game_with_revision(self, game_id: GameId) -> tuple[Game, int]: ...
+    def locked(self) -> AbstractContextManager[Any]: ...
     def record_hand(
         self,
         game_id: GameId,
@@ -100,21 +104,6 @@ class StoreLike(Protocol):
         since: Any = None,
         until: Any = None,
     ) -> Sequence[SummaryLike]: ...
-
-
-try:  # the store refuses a write based on an old revision of the game
-    from scorekeeper.store import (  # type: ignore[attr-defined,unused-ignore]
-        StaleGameError as StaleGameError,
-    )
-except ImportError:  # a store without revisions yet: the same contract, never raised
-
-    class StaleGameError(Exception):  # type: ignore[no-redef,unused-ignore]
-        """A write based on an old revision was refused; carries the fresh game."""
-
-        def __init__(self, message: str, game: Game, revision: int) -> None:
-            super().__init__(message)
-            self.game = game
-            self.revision = revision
 
 
 def user_errors() -> tuple[type[Exception], ...]:

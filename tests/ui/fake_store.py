@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -105,6 +106,13 @@ class FakeStore:
 
     def revision(self, game_id: int) -> int:
         return self._games[game_id].revision
+
+    def game_with_revision(self, game_id: int) -> tuple[Game, int]:
+        return self.game(game_id), self.revision(game_id)
+
+    @contextlib.contextmanager
+    def locked(self) -> Iterator[FakeStore]:
+        yield self
 
     def _check(
         self, name: str, game_id: int, expect_revision: int | None, device: str | None
@@ -214,12 +222,5 @@ class FakeStore:
         return out[::-1]
 
 
-def _stale(message: str, game: Game, revision: int) -> Exception:
-    """The store's StaleGameError (its constructor: message, game=, revision=)."""
-    try:
-        return StaleGameError(message, game=game, revision=revision)
-    except TypeError:  # pragma: no cover - another signature
-        exc = StaleGameError.__new__(StaleGameError)
-        Exception.__init__(exc, message)
-        exc.game, exc.revision = game, revision
-        return exc
+def _stale(message: str, game: Game, revision: int) -> StaleGameError:
+    return StaleGameError(message, game=game, revision=revision)

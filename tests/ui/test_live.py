@@ -14,7 +14,7 @@ import pytest
 from flet.pubsub.pubsub_hub import PubSubHub
 
 from scorekeeper.engine import Hand, Rules
-from scorekeeper.store import Store, open_store
+from scorekeeper.store import open_store
 from scorekeeper.ui.app import GinApp
 from scorekeeper.ui.live import LISTS, LiveStore, game_topic
 from scorekeeper.ui.model import AppModel
@@ -128,13 +128,6 @@ def test_an_open_hand_form_stays_open_and_its_preview_follows(server: Server) ->
     assert shows(b, "Ann 10 · Bob 26")  # the preview now counts A's hand
 
 
-# COMPAT: until the store with revisions (branch wt-store) is merged
-needs_revisions = pytest.mark.skipif(
-    not hasattr(Store, "revision"), reason="the store has no revisions yet"
-)
-
-
-@needs_revisions
 def test_a_stale_undo_is_refused_and_deletes_nothing(server: Server) -> None:
     """The issue's story, without the live update reaching A first."""
     a, b = server.session(), server.session()
