@@ -3,7 +3,8 @@
     scorekeeper [--web] [--port 8550] [--host 127.0.0.1] [--data-dir DIR]
 
 The web client is served from the installed flet-web package with
-``no_cdn=True``, so it works with no internet.  The font with the card suits
+``no_cdn=True``, so it works with no internet, behind the Host/Origin gate
+of :mod:`scorekeeper.ui.server`.  The font with the card suits
 ships in the package (``scorekeeper/ui/assets``).
 """
 
@@ -86,7 +87,17 @@ def serve(store: Any, *, web: bool, host: str, port: int) -> int:
         run_app(page, store)
 
     if web:
-        log.info("Gin Scorekeeper at http://%s:%d/", host, port)
+        from .server import serve_web
+
+        serve_web(
+            session,
+            host=host,
+            port=port,
+            assets_dir=str(ASSETS),
+            open_browser=has_display(),
+            on_started=lambda url: log.info("Gin Scorekeeper at %s", url),
+        )
+        return 0
     ft.run(
         session,
         name="",

@@ -2,8 +2,9 @@
 
     python -m scorekeeper.ui.review --data-dir DIR [--port 8551] [--host 127.0.0.1]
 
-Web mode, offline (``no_cdn``), with the app's DejaVu font, theme and
-language from ``settings.json``, as the core app will have them.
+Web mode, offline (``no_cdn``), behind the server's Host/Origin gate, with
+the app's DejaVu font, theme and language from ``settings.json``, as the core
+app will have them.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import flet as ft
 
 from scorekeeper.store import Store, open_store
 
+from ..server import serve_web
 from ..widgets import screen_body
 from .model import ChangeKind, ReviewModel
 from .screens import ReviewContext, menu, render_screen
@@ -124,14 +126,11 @@ def main(argv: Sequence[str]) -> int:
         def session(page: ft.Page) -> None:
             mount_demo(page, store)
 
-        log.info("Gin Scorekeeper review at http://%s:%d/", args.host, args.port)
-        ft.run(
+        serve_web(
             session,
-            name="",
             host=args.host,
             port=args.port,
-            view=ft.AppView.WEB_BROWSER,
             assets_dir=str(ASSETS),
-            no_cdn=True,
+            on_started=lambda url: log.info("Gin Scorekeeper review at %s", url),
         )
     return 0

@@ -1,0 +1,406 @@
+"""The web server: Flet's FastAPI app behind a gate, served by uvicorn.
+
+Any web page the player visits could try to reach the app on
+``127.0.0.1`` (a rebound DNS name, a browser without local-network
+protection).  So every HTTP request and the WebSocket upgrade pass
+:class:`Gate` first: the ``Host`` must be one of the server's own names
+(with its port) and an ``Origin``, when the browser sends one, must be that
+same host; ``Origin: null`` is refused.  Anything else gets 403 before a
+session starts.  FastAPI's ``/docs``, ``/redoc`` and ``/openapi.json`` are
+not served.
+
+Imports are uploads to ``PUT /upload`` (a URL the server signed for one
+one-time slot of :data:`~scorekeeper.ui.uploads.INBOX`), at most
+:data:`~scorekeeper.ui.uploads.MAX_UPLOAD` bytes, held in memory: a body
+announced as larger is refused before it is read, one that grows larger
+is refused as soon as it does.
+
+>>> ok = allowed_authorities(LOOPBACK_NAMES, 8550)
+>>> sorted(ok)
+['127.0.0.1:8550', '[::1]:8550', 'localhost:8550']
+>>> is_allowed("127.0.0.1:8550", "http://127.0.0.1:8550", ok)
+True
+>>> is_allowed("127.0.0.1:8550", None, ok)  # no Origin: not a cross-site browser request
+True
+>>> is_allowed("127.0.0.1:8550", "http://evil.example", ok)
+False
+>>> is_allowed("127.0.0.1:8550", "null", ok)
+False
+>>> is_allowed("evil.example:8550", "http://evil.example:8550", ok)  # DNS rebinding
+False
+"""
+
+from __future__ import annotations
+
+import hmac
+import ipaddress
+import logging
+import secrets
+import urllib.parse
+from collections.abc import Callable, Collection, Iterable, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from .uploads import INBOX, UploadInbox
+
+__all__ = [
+    "DOCS_PATHS",
+    "LOOPBACK_NAMES",
+    "UPLOAD_PATH",
+    "Gate",
+    "allowed_authorities",
+    "build_app",
+    "is_allowed",
+    "names_for",
+    "serve_web",
+    "split_authority",
+]
+
+log = logging.getLogger(__name__)
+
+#: The names a loopback server answers to.
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+#: FastAPI's own pages: never served.
+DOCS_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
+#: Where the browser sends an import file (Flet's default upload path).
+UPLOAD_PATH = "/upload"
+
+Scope = dict[str, Any]
+Receive = Callable[[], Any]
+Send = Callable[[dict[str, Any]], Any]
+ASGIApp = Callable[[Scope, Receive, Send], Any]
+
+
+# --- who may come in ---------------------------------------------------------------
+
+
+def split_authority(value: str) -> tuple[str, int | None] | None:
+    """``host[:port]`` as (lower-case host, port or None); ``None`` if malformed.
+
+    >>> split_authority("LocalHost:8550"), split_authority("[::1]"), split_authority("[::1]:80")
+    (('localhost', 8550), ('[::1]', None), ('[::1]', 80))
+    >>> split_authority("a@b:1"), split_authority("x:99999"), split_authority("")
+    (None, None, None)
+    """
+    value = value.strip().lower()
+    if not value or any(c in value for c in "@/\\?# \t"):
+        return None
+    if value.startswith("["):
+        end = value.find("]")
+        if end < 0:
+            return None
+        host, rest = value[: end + 1], value[end + 1 :]
+        try:
+            ipaddress.IPv6Address(host[1:-1])
+        except ValueError:
+            return None
+    elif value.count(":") > 1:  # a bare IPv6 address
+        try:
+            return f"[{ipaddress.IPv6Address(value).compressed}]", None
+        except ValueError:
+            return None
+    else:
+        host, _, port_text = value.partition(":")
+        rest = ":" + port_text if ":" in value else ""
+    if not host:
+        return None
+    if not rest:
+        return host, None
+    if not rest.startswith(":") or not rest[1:].isdigit():
+        return None
+    port = int(rest[1:])
+    return (host, port) if 0 < port < 65536 else None
+
+
+def allowed_authorities(names: Iterable[str], port: int) -> frozenset[str]:
+    """``name:port`` for each of the server's names (a name may bring its own port).
+
+    >>> sorted(allowed_authorities(["192.168.1.5", "::1", "box.local:9000"], 8550))
+    ['192.168.1.5:8550', '[::1]:8550', 'box.local:9000']
+    """
+    out = set()
+    for name in names:
+        parts = split_authority(name)
+        if parts is None:
+            raise ValueError(f"not a host name or address: {name!r}")
+        host, own_port = parts
+        out.add(f"{host}:{own_port or port}")
+    return frozenset(out)
+
+
+def _origin_authority(origin: str) -> tuple[str, int] | None:
+    try:
+        url = urllib.parse.urlsplit(origin.strip())
+    except ValueError:
+        return None
+    default = {"http": 80, "https": 443}.get(url.scheme.lower())
+    if default is None or url.path not in ("", "/") or url.query or url.fragment:
+        return None
+    parts = split_authority(url.netloc)
+    if parts is None:
+        return None
+    return parts[0], parts[1] or default
+
+
+def is_allowed(host: str | None, origin: str | None, allowed: Collection[str]) -> bool:
+    """Whether a request with these ``Host`` and ``Origin`` headers may come in.
+
+    ``allowed`` holds ``name:port`` authorities (:func:`allowed_authorities`).
+    The ``Host`` must be one of them (no port means 80); an ``Origin``, when
+    there is one, must name that same host and port; ``null`` never does.
+
+    >>> ok = allowed_authorities(["127.0.0.1", "localhost"], 80)
+    >>> is_allowed("localhost", "http://localhost", ok)
+    True
+    >>> is_allowed("localhost", "http://127.0.0.1", ok)  # another origin, even if ours
+    False
+    >>> is_allowed(None, None, ok), is_allowed("127.0.0.1:8080", None, ok)
+    (False, False)
+    """
+    if host is None:
+        return False
+    parts = split_authority(host)
+    if parts is None:
+        return False
+    name, port = parts[0], parts[1] or 80
+    if f"{name}:{port}" not in allowed:
+        return False
+    if origin is None:
+        return True
+    return _origin_authority(origin) == (name, port)
+
+
+def names_for(host: str) -> tuple[str, ...]:
+    """The names a server bound to ``host`` answers to, with no extra ones:
+    a loopback address answers to all of :data:`LOOPBACK_NAMES`.
+
+    >>> names_for("127.0.0.1"), names_for("192.168.1.5")
+    (('127.0.0.1', 'localhost', '[::1]'), ('192.168.1.5',))
+    """
+    h = host.strip().strip("[]").lower()
+    if h == "localhost":
+        return LOOPBACK_NAMES
+    try:
+        if ipaddress.ip_address(h).is_loopback:
+            return LOOPBACK_NAMES
+    except ValueError:
+        pass
+    return (host,)
+
+
+class Gate:
+    """ASGI middleware: 403 for a foreign ``Host`` or ``Origin`` (on every HTTP
+    request and WebSocket upgrade), 404 for FastAPI's docs pages."""
+
+    def __init__(self, app: ASGIApp, allowed: Collection[str]) -> None:
+        self.app = app
+        self.allowed = frozenset(allowed)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        if kind not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        hosts, origins = [], []
+        for key, value in scope.get("headers", ()):
+            if key == b"host":
+                hosts.append(value.decode("latin-1"))
+            elif key == b"origin":
+                origins.append(value.decode("latin-1"))
+        if (
+            len(hosts) != 1
+            or len(origins) > 1
+            or not is_allowed(hosts[0], origins[0] if origins else None, self.allowed)
+        ):
+            log.warning(
+                "refused a %s request: Host %r, Origin %r",
+                "WebSocket" if kind == "websocket" else "HTTP",
+                hosts[0] if len(hosts) == 1 else hosts,
+                origins[0] if len(origins) == 1 else origins or None,
+            )
+            await _deny(kind, scope, receive, send, 403, b"Forbidden")
+            return
+        if kind == "http" and scope.get("path") in DOCS_PATHS:
+            await _deny(kind, scope, receive, send, 404, b"Not Found")
+            return
+        await self.app(scope, receive, send)
+
+
+async def _deny(
+    kind: str, scope: Scope, receive: Receive, send: Send, status: int, body: bytes
+) -> None:
+    headers = [
+        (b"content-type", b"text/plain; charset=utf-8"),
+        (b"content-length", str(len(body)).encode()),
+    ]
+    if kind == "http":
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+        return
+    # Closing before accepting: the server answers the upgrade with 403
+    # (uvicorn's denial-response path logs a spurious handshake error).
+    await receive()  # websocket.connect
+    await send({"type": "websocket.close", "code": 1008})
+
+
+# --- uploads ----------------------------------------------------------------------------
+
+
+def upload_endpoint(inbox: UploadInbox, secret_key: str) -> Callable[[Any], Any]:
+    """The ``PUT /upload`` handler (a Starlette endpoint) for ``inbox``."""
+    from flet_web.uploads import (  # type: ignore[import-untyped]
+        build_upload_query_string,
+        get_upload_signature,
+    )
+    from starlette.responses import PlainTextResponse
+
+    async def handler(request: Any) -> Any:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > inbox.limit):
+            return PlainTextResponse("The file is too large.", status_code=413)
+        q = request.query_params
+        name, expires, signature = q.get("f"), q.get("e"), q.get("s")
+        if not name or not expires or not signature:
+            return PlainTextResponse("Missing upload parameters.", status_code=400)
+        try:
+            expire_date = datetime.fromisoformat(expires)
+        except ValueError:
+            return PlainTextResponse("Bad upload parameters.", status_code=400)
+        wanted = get_upload_signature(
+            request.url.path, build_upload_query_string(name, expire_date), expire_date, secret_key
+        )
+        if not hmac.compare_digest(wanted, signature):
+            return PlainTextResponse("Bad upload signature.", status_code=403)
+        if expire_date.tzinfo is None or datetime.now(UTC) >= expire_date:
+            return PlainTextResponse("The upload link has expired.", status_code=410)
+        if not inbox.is_expected(name):
+            return PlainTextResponse("No such upload.", status_code=404)
+        body = bytearray()
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > inbox.limit:
+                return PlainTextResponse("The file is too large.", status_code=413)
+        try:
+            inbox.put(name, bytes(body))
+        except KeyError:
+            return PlainTextResponse("No such upload.", status_code=404)
+        return PlainTextResponse("", status_code=204)
+
+    return handler
+
+
+# --- the app and the server ------------------------------------------------------------
+
+
+def build_app(
+    session_main: Callable[[Any], Any],
+    *,
+    allowed_hosts: Collection[str],
+    assets_dir: str | None,
+    app_name: str = "Gin Scorekeeper",
+    app_description: str = "The score sheet for Gin Rummy played with a real deck.",
+    inbox: UploadInbox = INBOX,
+    secret_key: str | None = None,
+) -> ASGIApp:
+    """Flet's FastAPI app for ``session_main`` (offline: ``no_cdn``), with the
+    upload endpoint, without the docs pages, behind :class:`Gate`.
+
+    ``allowed_hosts`` are ``name:port`` authorities (:func:`allowed_authorities`).
+    """
+    import flet_web.fastapi as flet_fastapi  # type: ignore[import-untyped]
+    from starlette.routing import Route
+
+    key = secret_key or secrets.token_urlsafe(32)
+    app = flet_fastapi.app(
+        session_main,
+        assets_dir=assets_dir,
+        app_name=app_name,
+        app_short_name="Gin Score",
+        app_description=app_description,
+        no_cdn=True,
+        upload_endpoint_path=UPLOAD_PATH,
+        secret_key=key,
+    )
+    # no docs pages; the upload route goes before the static files mounted at "/"
+    routes = [r for r in app.router.routes if getattr(r, "path", None) not in DOCS_PATHS]
+    routes.insert(0, Route(UPLOAD_PATH, upload_endpoint(inbox, key), methods=["PUT"]))
+    app.router.routes[:] = routes
+    app.openapi_url = app.docs_url = app.redoc_url = None
+    return Gate(app, allowed_hosts)
+
+
+class _NoQueries(logging.Filter):
+    """Drop query strings from the server's own log lines (they could hold a secret)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                a.split("?", 1)[0] + "?…" if isinstance(a, str) and "?" in a else a
+                for a in record.args
+            )
+        return True
+
+
+def serve_web(
+    session_main: Callable[[Any], Any],
+    *,
+    host: str,
+    port: int,
+    allowed_hosts: Sequence[str] = (),
+    assets_dir: str | None,
+    open_browser: bool = False,
+    on_started: Callable[[str], None] | None = None,
+    **app_options: Any,
+) -> None:
+    """Serve ``session_main`` (called with each new ``ft.Page``) until stopped.
+
+    The server answers to the names of ``host`` (:func:`names_for`: every
+    loopback name for a loopback address) and to ``allowed_hosts`` (names or
+    addresses, each with or without a port): LAN mode passes the machine's
+    addresses here.  No access log.  ``on_started(url)`` is called once the
+    port is open.
+    """
+    import uvicorn
+
+    allowed = allowed_authorities([*names_for(host), *allowed_hosts], port)
+    app = build_app(session_main, allowed_hosts=allowed, assets_dir=assets_dir, **app_options)
+    url_host = host if host not in ("0.0.0.0", "::", "") else "127.0.0.1"
+    if ":" in url_host and not url_host.startswith("["):
+        url_host = f"[{url_host}]"
+    url = f"http://{url_host}:{port}/"
+
+    async def started() -> None:
+        if on_started is not None:
+            on_started(url)
+        if open_browser:
+            import webbrowser
+
+            webbrowser.open(url)
+
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        access_log=False,  # request lines could carry a secret: never logged
+        proxy_headers=False,  # the client's address is the socket's, not a header's
+        server_header=False,
+        ws="websockets-sansio",
+        timeout_graceful_shutdown=3,
+        log_config=None,
+    )
+    logging.getLogger("uvicorn.error").addFilter(_NoQueries())
+    server = uvicorn.Server(config)
+    _after_startup(server, started)
+    server.run()
+
+
+def _after_startup(server: Any, callback: Callable[[], Any]) -> None:
+    """Run ``callback`` once uvicorn listens (its startup has no hook of its own)."""
+    original = server.startup
+
+    async def startup(*args: Any, **kwargs: Any) -> None:
+        await original(*args, **kwargs)
+        if server.started:
+            await callback()
+
+    server.startup = startup
