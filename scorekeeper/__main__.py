@@ -28,7 +28,7 @@ def _command(args: Sequence[str]) -> str | None:
     for arg in args:
         if skip:
             skip = False
-        elif arg in ("--data-dir", "--lang", "--port", "--host"):
+        elif arg in ("--data-dir", "--lang", "--port", "--host", "--allow-host"):
             skip = True
         elif not arg.startswith("-"):
             return arg

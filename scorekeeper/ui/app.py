@@ -933,7 +933,12 @@ class GinApp:
                 frame.live_texts("status", [s.status, s.score, reminder, s.tally], _status_card)
             )
             out.append(
-                frame.keep("buttons", (bool(s.rows), m.t.code), self._sheet_buttons(bool(s.rows)))
+                # a new Undo button per revision (see _sheet_buttons)
+                frame.keep(
+                    f"buttons@{m.revision}",
+                    (bool(s.rows), m.t.code),
+                    self._sheet_buttons(bool(s.rows)),
+                )
             )
         out.append(self._table(s))
         out.append(
@@ -946,8 +951,12 @@ class GinApp:
         return s.title, out
 
     def _sheet_buttons(self, any_rows: bool) -> Callable[[], ft.Control]:
+        """Enter hand and Undo.  Undo carries the revision of the sheet it was
+        drawn with (and is a new control per revision): a tap on a screen not
+        yet showing another device's hand can never take that hand back."""
         m = self.model
         t = m.t
+        revision = m.revision
         return lambda: ft.Row(
             [
                 ft.FilledButton(
@@ -961,7 +970,7 @@ class GinApp:
                     icon=ft.Icons.UNDO,
                     height=TAP + 8,
                     disabled=not any_rows,
-                    on_click=self.on(m.undo),
+                    on_click=self.on(m.undo, revision),
                 ),
             ],
             # side by side when they fit; a longer language puts Undo on a
@@ -1018,7 +1027,8 @@ class GinApp:
                 t.gettext("Undo last hand"),
                 icon=ft.Icons.UNDO,
                 height=TAP,
-                on_click=self.on(m.undo),
+                key=f"undo@{m.revision}",  # one per revision (see _sheet_buttons)
+                on_click=self.on(m.undo, m.revision),
             )
         )
         out.append(ft.Row(buttons, wrap=True))
@@ -1256,11 +1266,11 @@ class GinApp:
         actions: list[ft.Control] = [
             ft.FilledButton(
                 t.gettext("Save changes") if editing else t.gettext("Save hand"),
-                key="save",
+                key=f"save@{m.revision}",  # saves on the revision the preview was shown with
                 icon=ft.Icons.SAVE,
                 height=TAP + 8,
                 expand=True,
-                on_click=self.on(m.save_hand),
+                on_click=self.on(m.save_hand, m.revision),
             ),
             ft.OutlinedButton(
                 t.gettext("Cancel"), key="cancel", height=TAP + 8, on_click=self.on(m.cancel_hand)
@@ -1287,7 +1297,8 @@ class GinApp:
                     t.gettext("Revert edit"),
                     icon=ft.Icons.RESTORE,
                     height=TAP,
-                    on_click=self.on(m.revert_edit, form.edit_index),
+                    key=f"revert@{m.revision}",
+                    on_click=self.on(m.revert_edit, form.edit_index, m.revision),
                 )
             )
         layout = ft.ResponsiveRow(

@@ -1,6 +1,7 @@
 """Start the app: a desktop window where there is a display, else the web app.
 
     scorekeeper [--web] [--port 8550] [--host 127.0.0.1] [--data-dir DIR]
+    scorekeeper --lan [--host 0.0.0.0] [--allow-host NAME]   phones at the table join
 
 The web client is served from the installed flet-web package with
 ``no_cdn=True``, so it works with no internet, behind the Host/Origin gate
@@ -21,6 +22,7 @@ from typing import Any
 ASSETS = Path(__file__).resolve().parent / "assets"
 DEFAULT_PORT = 8550
 DEFAULT_HOST = "127.0.0.1"
+LAN_HOST = "0.0.0.0"
 
 log = logging.getLogger("scorekeeper")
 
@@ -37,9 +39,26 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     )
     p.add_argument("--web", action="store_true", help="serve the app to a browser")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help="web port (default 8550)")
-    p.add_argument("--host", default=DEFAULT_HOST, help="web address (default 127.0.0.1)")
+    p.add_argument(
+        "--host", default=None, help="web address (default 127.0.0.1; with --lan all of them)"
+    )
     p.add_argument("--data-dir", type=Path, default=None, help="where the games are kept")
-    return p.parse_args(list(argv))
+    p.add_argument(
+        "--lan",
+        action="store_true",
+        help="serve on the local network: other devices join with a code shown on the host",
+    )
+    p.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="with --lan: one more name or address the server is reached by (repeatable)",
+    )
+    args = p.parse_args(list(argv))
+    if args.host is None:
+        args.host = LAN_HOST if args.lan else DEFAULT_HOST
+    return args
 
 
 def has_display() -> bool:
@@ -72,6 +91,8 @@ def main(argv: Sequence[str]) -> int:
             )
         return 2
     try:
+        if args.lan:
+            return serve_lan(store, host=args.host, port=args.port, extra_names=args.allow_host)
         return serve(store, web=args.web or not has_display(), host=args.host, port=args.port)
     finally:
         if hasattr(store_cm, "__exit__"):
@@ -106,5 +127,41 @@ def serve(store: Any, *, web: bool, host: str, port: int) -> int:
         view=ft.AppView.WEB_BROWSER if web else ft.AppView.FLET_APP,
         assets_dir=str(ASSETS),
         no_cdn=True,
+    )
+    return 0
+
+
+def serve_lan(store: Any, *, host: str, port: int, extra_names: Sequence[str] = ()) -> int:
+    """Serve on the local network: print the address, its QR code and the host
+    link (with the host token: whoever opens it is the host), open the host
+    link here when there is a display.  The join code is shown in the app."""
+    from .lan import Lan, lan_main, lan_url, qr_text, server_names
+    from .server import serve_web
+
+    names = [*server_names(host), *extra_names]
+    loopback = host in ("0.0.0.0", "::", "") or host.startswith("127.")
+    local = f"http://127.0.0.1:{port}/" if loopback else None
+    lan = Lan(lan_url(host, port, names), local_url=local)
+
+    def started(_: str) -> None:
+        # printed, not logged: the host link holds the host token
+        print(f"Gin Scorekeeper on the local network: {lan.url}", flush=True)
+        print(qr_text(lan.url), flush=True)
+        print("Other devices: scan the code or open the address, then enter the", flush=True)
+        print("join code shown on the host (Invite a device).", flush=True)
+        print(f"Host link (open it on this computer, keep it private): {lan.host_link}", flush=True)
+        if has_display():
+            import webbrowser
+
+            webbrowser.open(lan.host_link)
+
+    serve_web(
+        lan_main(store, lan),
+        host=host,
+        port=port,
+        allowed_hosts=names,
+        assets_dir=str(ASSETS),
+        open_browser=False,
+        on_started=started,
     )
     return 0

@@ -384,24 +384,26 @@ class AppModel:
         self.screen = "sheet"
         self.error = None
 
-    def save_hand(self) -> None:
+    def save_hand(self, revision: int | None = None) -> None:
+        """Save the form; ``revision`` is the one drawn with the Save button tapped
+        (default: the one this session shows now)."""
         form = self.hand
         assert form is not None and self.game_id is not None
         hand = form.build()
         if form.edit_index is None:
-            self._write(self.store.record_hand, hand)
+            self._write(self.store.record_hand, hand, revision=revision)
         else:
-            self._write(self.store.edit_hand, form.edit_index, hand)
+            self._write(self.store.edit_hand, form.edit_index, hand, revision=revision)
         self.hand = None
         self.screen = "sheet"
         self.error = None
         self.note = None
 
-    def undo(self) -> None:
+    def undo(self, revision: int | None = None) -> None:
         assert self.game_id is not None
         if not self.game().hands:
             raise RuleError("there is no hand to undo")
-        self._write(self.store.undo)
+        self._write(self.store.undo, revision=revision)
         self.error = None
         self.note = Msg("The last hand was taken back")
 
@@ -412,9 +414,9 @@ class AppModel:
         except user_errors():
             return 1
 
-    def revert_edit(self, index0: int) -> None:
+    def revert_edit(self, index0: int, revision: int | None = None) -> None:
         assert self.game_id is not None
-        self._write(self.store.revert_edit, index0)
+        self._write(self.store.revert_edit, index0, revision=revision)
         self.hand = None
         self.screen = "sheet"
         self.error = None
@@ -431,14 +433,14 @@ class AppModel:
         game, self.revision = self.store.game_with_revision(gid)
         self._set_game(game)
 
-    def _write(self, method: Callable[..., Any], *args: Any) -> None:
-        """A write to the shown game, based on the revision the player sees."""
+    def _write(self, method: Callable[..., Any], *args: Any, revision: int | None = None) -> None:
+        """A write to the shown game, based on the revision the player saw: the
+        one drawn with the button tapped (``revision``), else the one shown."""
         assert self.game_id is not None
+        expect = self.revision if revision is None else revision
         try:
             with self.store.locked():  # the revision this write made, no other
-                game = method(
-                    self.game_id, *args, expect_revision=self.revision, device=self.device
-                )
+                game = method(self.game_id, *args, expect_revision=expect, device=self.device)
                 self.revision = self.store.revision(self.game_id)
         except StaleGameError as exc:
             self._stale(exc)

@@ -207,3 +207,25 @@ def test_model_rebases_form_on_sync() -> None:
     assert m.sync()
     assert m.screen == "sheet" and m.hand is None
     assert m.error == "Hand 1 was taken back on another device"
+
+
+def test_a_tap_on_a_button_drawn_before_the_update_is_refused(server: Server) -> None:
+    """The browser may still show the old sheet when the session has been told:
+    the Undo button carries the revision it was drawn with."""
+    a, b = server.session(), server.session()
+    gid, ann, bob = new_game(server, a)
+    tap(a, a.model.open_hand)
+    enter_counts(a, bob, "4", "30")
+    tap(a, a.model.save_hand)
+    drawn = a.model.revision  # A's screen: hand 1, Undo drawn with this revision
+    tap(b, b.model.open_game, gid)
+    tap(b, b.model.open_hand)
+    enter_counts(b, ann, "0", "20")
+    tap(b, b.model.save_hand)
+    server.pump()  # A's session is told (its browser may not have drawn it yet)
+    assert a.model.revision != drawn
+    tap(a, a.model.undo, drawn)
+    assert len(server.store.game(gid).hands) == 2
+    assert "in the meantime" in (a.model.error or "")
+    tap(a, a.model.undo, a.model.revision)  # the fresh Undo button takes back hand 2
+    assert len(server.store.game(gid).hands) == 1
