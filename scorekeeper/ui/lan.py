@@ -183,7 +183,8 @@ class LanSession:
         token = host_param(page.route)
         if token is not None:
             device = self.gate.admit_host(token)
-            page.route = "/"  # the token leaves the address bar at once
+            page.route = "/"
+            await page.push_route("/")  # the token leaves the address bar at once
             if device is not None:
                 await self.prefs.set(DEVICE_KEY, device)
                 self.device = device
@@ -318,7 +319,7 @@ class LanSession:
         t = self.app.model.t if self.app is not None else self.t
         url = self.lan.url
         self._code_text = ft.Text(
-            self.gate.code, size=40, weight=ft.FontWeight.BOLD, selectable=True, key="join-code"
+            self.gate.code, size=40, weight=ft.FontWeight.BOLD, key="join-code"
         )
         dialog = ft.AlertDialog(
             title=ft.Text(t.gettext("Invite a device")),
@@ -331,7 +332,7 @@ class LanSession:
                         size=15,
                     ),
                     ft.Image(src=qr_png(url), width=220, height=220),
-                    ft.Text(url, size=16, selectable=True, weight=ft.FontWeight.BOLD),
+                    ft.Text(url, size=16, weight=ft.FontWeight.BOLD),
                     ft.Text(t.gettext("Then enter the join code:"), size=15),
                     self._code_text,
                     ft.Text(

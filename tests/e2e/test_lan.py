@@ -1,0 +1,171 @@
+"""``scorekeeper --lan``: the host link makes the host; another device sees only
+the code screen (and no game data) until it types the join code; a reload
+keeps it in; "New code" shuts it out again.
+
+The server listens on all interfaces, but the tests connect only to loopback:
+127.0.0.1 for the host, 127.0.0.2 standing for a phone.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, WebSocket, expect
+
+from .conftest import PHONE, TIMEOUT_MS, Server, Ui
+
+CODE_SCREEN = "Enter the code shown on the host"
+
+
+class LanServer(Server):
+    """``python -m scorekeeper --lan``; reads the host link it prints."""
+
+    command = ("-m", "scorekeeper", "--lan", "--host", "0.0.0.0", "--allow-host", "127.0.0.2")
+
+    def __init__(self, data_dir: Path) -> None:
+        super().__init__(data_dir)
+        self.host_link = ""
+        self.printed: list[str] = []
+
+    def start(self) -> None:
+        super().start()
+        assert self.proc is not None and self.proc.stdout is not None
+        found = threading.Event()
+
+        def read() -> None:
+            assert self.proc is not None and self.proc.stdout is not None
+            for line in self.proc.stdout:
+                self.printed.append(line)
+                if line.startswith("Host link"):
+                    self.host_link = line.rsplit(" ", 1)[1].strip()
+                    found.set()
+                    return
+
+        threading.Thread(target=read, daemon=True).start()
+        assert found.wait(30), "".join(self.printed)
+        # loopback only: the printed link is the host's own address
+        assert self.host_link.startswith(f"http://127.0.0.1:{self.port}/?host=")
+
+    @property
+    def phone_url(self) -> str:
+        return f"http://127.0.0.2:{self.port}/"
+
+    def stop(self) -> str:
+        return "".join(self.printed) + super().stop()
+
+
+@pytest.fixture
+def lan(tmp_path: Path) -> Iterator[LanServer]:
+    srv = LanServer(tmp_path / "data")
+    srv.start()
+    yield srv
+    out = srv.stop()
+    # the host token and device tokens never reach the log (the link is printed once)
+    token = srv.host_link.split("host=", 1)[1]
+    assert out.count(token) == 1, out[-3000:]
+    srv.proc = None
+
+
+@pytest.fixture
+def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
+    made: list[BrowserContext] = []
+    yield made
+    for c in made:
+        c.close()
+
+
+def tab(browser: Browser, contexts: list[BrowserContext], name: str) -> Ui:
+    ctx = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
+    contexts.append(ctx)
+    page = ctx.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    return Ui(page, name)
+
+
+def reopen(ui: Ui, url: str) -> None:
+    """Load ``url`` afresh (a reload, or the address typed again)."""
+    ui.page.goto(url)
+    ph = ui.page.locator("flt-semantics-placeholder")
+    ph.wait_for(state="attached", timeout=60_000)
+    ph.evaluate("el => el.click()")
+
+
+def open_code_screen(ui: Ui, url: str) -> None:
+    reopen(ui, url)
+    ui.see(CODE_SCREEN)
+
+
+def test_lan_join_code_reload_and_new_code(
+    lan: LanServer, browser: Browser, contexts: list[BrowserContext]
+) -> None:
+    host = tab(browser, contexts, "lan-host")
+    host.open(lan.host_link)
+    expect(host.page).not_to_have_url(re.compile("host="))  # the token left the address bar
+    host.new_game(["Ann", "Bob"], dealer="Ann")
+    host.quick_hand("Bob", k="4", d="30", defender="Ann")
+
+    phone = tab(browser, contexts, "lan-phone")
+    frames: list[str | bytes] = []
+
+    def watch(ws: WebSocket) -> None:
+        ws.on("framereceived", lambda payload: frames.append(payload))
+
+    phone.page.on("websocket", watch)
+    open_code_screen(phone, lan.phone_url)
+    # no game data reached the phone: not on screen, not in any message
+    expect(phone.page.get_by_text(re.compile("Ann|Bob"))).to_have_count(0)
+    assert frames and not any(b"Ann" in (f if isinstance(f, bytes) else f.encode()) for f in frames)
+
+    # the host's Invite a device: address, QR code and the join code
+    host.click(re.compile("^Invite a device"))
+    host.see("Then enter the join code:")
+    host.see(re.compile(rf"^http://.*:{lan.port}/$"))
+    code_text = host.page.get_by_text(re.compile(r"^\d{6}$")).first
+    expect(code_text).to_be_visible()
+    code = code_text.inner_text().strip()
+    wrong = f"{(int(code) + 1) % 1_000_000:06d}"
+
+    phone.fill("Join code", wrong)
+    phone.click("Join")
+    phone.see("That is not the code shown on the host. Check it and try again.")
+    phone.see(CODE_SCREEN)
+    expect(phone.page.get_by_text(re.compile("Ann|Bob"))).to_have_count(0)
+
+    phone.fill("Join code", code)
+    phone.click("Join")
+    phone.see("Resume Ann v Bob")
+
+    # a reload keeps the phone in
+    phone.page.reload()
+    reopen(phone, lan.phone_url)
+    phone.see("Resume Ann v Bob")
+    # so does a new tab of the same browser: a new session, let in by the
+    # device token kept in the browser's storage
+    second = Ui(phone.page.context.new_page(), "lan-phone-tab")
+    second.page.set_default_timeout(TIMEOUT_MS)
+    reopen(second, lan.phone_url)
+    second.click("Resume Ann v Bob")
+    second.see("Score: Ann 0 · Bob 26")
+    second.page.close()
+
+    # and the host stays the host after a reload too
+    host.click("Close")
+    reopen(host, f"http://127.0.0.1:{lan.port}/")
+    expect(host.button(re.compile("^Invite a device"))).to_be_visible()
+
+    # "New code" shuts the phone out, live
+    host.click(re.compile("^Invite a device"))
+    host.click("New code")
+    expect(host.page.get_by_text(code, exact=True)).to_have_count(0)
+    phone.see(CODE_SCREEN)
+    phone.see("The host drew a new code: enter it to join again.")
+    expect(phone.page.get_by_text(re.compile("Ann|Bob"))).to_have_count(0)
+    # the old code no longer works, and a reload does not let it back in
+    phone.fill("Join code", code)
+    phone.click("Join")
+    phone.see("That is not the code shown on the host. Check it and try again.")
+    open_code_screen(phone, lan.phone_url)
