@@ -35,7 +35,7 @@ import segno
 from scorekeeper.i18n import Translator
 from scorekeeper.settings import load_settings
 
-from .app import GinApp, run_app
+from .app import GinApp
 from .join import JoinGate, Role
 from .live import ACCESS
 from .ports import StoreLike
@@ -46,6 +46,9 @@ log = logging.getLogger(__name__)
 
 #: The browser-storage key of this device's token.
 DEVICE_KEY = "scorekeeper.device"
+#: The browser-storage keys of a joined device's own settings.
+SETTINGS_KEY = "scorekeeper.settings"
+DEVICE_SETTINGS = ("language", "theme")
 #: The host link's query parameter.
 HOST_PARAM = "host"
 
@@ -178,7 +181,7 @@ class LanSession:
         page.pubsub.subscribe_topic(ACCESS, self._on_access)
         if not page.web:  # the desktop window is the host
             self.role = "host"
-            self._open_app()
+            await self._open_app()
             return
         token = host_param(page.route)
         if token is not None:
@@ -195,16 +198,51 @@ class LanSession:
         if self.role is None:
             self._show_code_screen()
         else:
-            self._open_app()
+            await self._open_app()
 
     # --- the app, for who is let in ------------------------------------------------
 
-    def _open_app(self) -> None:
+    async def _open_app(self) -> None:
         page = self.page
         if page.route and "?" in page.route:
             page.route = "/"
         actions = self._host_actions if self.role == "host" else None
-        self.app = run_app(page, self.store, actions=actions)
+        app = self.app = GinApp(page, self.store, actions=actions)
+        if self.role == "guest":
+            await self._device_settings(app)
+        app.start()
+
+    async def _device_settings(self, app: GinApp) -> None:
+        """A joined device keeps its own language and theme (in its browser's
+        storage); the host's stay in the data folder's settings."""
+        review = app.review
+        review.device_settings = frozenset(DEVICE_SETTINGS)
+        kept: dict[str, Any] = {}
+        for name in DEVICE_SETTINGS:
+            value = await self.prefs.get(f"{SETTINGS_KEY}.{name}")
+            if isinstance(value, str):
+                kept[name] = value or None
+        if kept:
+            try:
+                review.settings = review.settings.replace(**kept)
+            except (TypeError, ValueError):
+                log.info("ignored this device's kept settings: not valid")
+            else:
+                review.t = Translator(review.settings.language_code)
+                app.model.t = review.t
+        changed = review.on_change
+
+        def on_change(kind: Any) -> None:
+            if changed is not None:
+                changed(kind)
+            if kind in DEVICE_SETTINGS:
+                self.page.run_task(self._keep_settings, review.settings)
+
+        review.on_change = on_change
+
+    async def _keep_settings(self, settings: Any) -> None:
+        for name in DEVICE_SETTINGS:
+            await self.prefs.set(f"{SETTINGS_KEY}.{name}", getattr(settings, name) or "")
 
     def _host_actions(self) -> list[ft.Control]:
         t = self.app.model.t if self.app is not None else self.t
@@ -303,7 +341,7 @@ class LanSession:
             await self.prefs.set(DEVICE_KEY, attempt.token)
             self.role = "guest"
             self._error = None
-            self._open_app()
+            await self._open_app()
             return
         if attempt.wait > 0:
             self._error = self._wait_text(attempt.wait)

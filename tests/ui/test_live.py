@@ -229,3 +229,20 @@ def test_a_tap_on_a_button_drawn_before_the_update_is_refused(server: Server) ->
     assert "in the meantime" in (a.model.error or "")
     tap(a, a.model.undo, a.model.revision)  # the fresh Undo button takes back hand 2
     assert len(server.store.game(gid).hands) == 1
+
+
+def test_a_joined_device_keeps_its_language_and_theme_to_itself(tmp_path: Path) -> None:
+    from scorekeeper.settings import load_settings
+    from scorekeeper.ui.review.model import ReviewModel
+
+    with open_store(tmp_path / "data", durable=False) as store:
+        host = ReviewModel(store)
+        host.set_language("fi")
+        phone = ReviewModel(store)
+        phone.device_settings = frozenset({"language", "theme"})
+        phone.set_language("uk")
+        phone.set_theme("dark")
+        phone.update_settings(preset="oklahoma")  # rules are shared
+        assert phone.settings.language == "uk" and phone.t.code == "uk"
+        folder = load_settings(store.data_dir)
+        assert (folder.language, folder.theme, folder.preset) == ("fi", "system", "oklahoma")

@@ -171,6 +171,9 @@ class ReviewModel:
         # data screen
         self.import_path = ""
         self.last_export: Path | None = None
+        #: Settings this device keeps for itself, not written to the folder's
+        #: (a phone joined over the LAN: its language and theme).
+        self.device_settings: frozenset[str] = frozenset()
 
     # --- plumbing ----------------------------------------------------------------
 
@@ -522,7 +525,11 @@ class ReviewModel:
             new = self.settings.replace(**changes)
         except (TypeError, ValueError):
             raise StoreError(self.t.gettext("That setting is not valid.")) from None
-        save_settings(self.data_dir, new)
+        shared = {k: v for k, v in changes.items() if k not in self.device_settings}
+        if not self.device_settings:
+            save_settings(self.data_dir, new)
+        elif shared:  # the folder's settings, with only the shared ones changed
+            save_settings(self.data_dir, load_settings(self.data_dir).replace(**shared))
         self.settings = new
         self.note = self.t.gettext("Saved.")
         kinds: list[ChangeKind] = ["settings"]
