@@ -40,7 +40,6 @@ from .join import JoinGate, Role
 from .live import ACCESS
 from .ports import StoreLike
 from .widgets import TAP
-from .widgets import message as _message
 
 log = logging.getLogger(__name__)
 
@@ -171,6 +170,7 @@ class LanSession:
         code = load_settings(data_dir).language_code if data_dir is not None else "en"
         self.t = Translator(code)
         self._field: ft.TextField | None = None
+        self._notice: ft.Text | None = None
         self._error: str | None = None
         self._invite: ft.AlertDialog | None = None
         self._code_text: ft.Text | None = None
@@ -292,7 +292,6 @@ class LanSession:
             keyboard_type=ft.KeyboardType.NUMBER,
             max_length=7,
             text_size=28,
-            autofocus=True,
             on_submit=self._join,
             width=260,
         )
@@ -308,10 +307,17 @@ class LanSession:
             self._field,
             ft.FilledButton(t.gettext("Join"), height=TAP, on_click=self._join),
         ]
-        if self._error:
-            controls.append(_message(self._error, "error"))
-        elif wait > 0:
-            controls.append(_message(self._wait_text(wait), "error"))
+        if not self._error and wait > 0:
+            self._error = self._wait_text(wait)
+        # changed in place after a wrong code (the field is not rebuilt under the typing)
+        self._notice = ft.Text(
+            self._error or "",
+            size=16,
+            color=ft.Colors.ERROR,
+            weight=ft.FontWeight.BOLD,
+            visible=bool(self._error),
+        )
+        controls.append(self._notice)
         view = ft.View(
             route="/",
             controls=[ft.Column(controls, spacing=16)],
@@ -349,7 +355,13 @@ class LanSession:
             self._error = self.t.gettext(
                 "That is not the code shown on the host. Check it and try again."
             )
-        self._show_code_screen()
+        if self._notice is None or field is None:
+            self._show_code_screen()
+            return
+        self._notice.value = self._error
+        self._notice.visible = True
+        field.value = ""
+        self.page.update()
 
     # --- the host's "Invite a device" -----------------------------------------------
 

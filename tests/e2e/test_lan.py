@@ -94,6 +94,22 @@ def reopen(ui: Ui, url: str) -> None:
     ph.evaluate("el => el.click()")
 
 
+def enter_code(ui: Ui, code: str) -> None:
+    """Type a join code and tap Join (typing lost to a redraw is typed again)."""
+    box = ui.page.get_by_role("textbox", name="Join code")
+    for _ in range(5):
+        box.click()
+        box.fill("")
+        box.press_sequentially(code, delay=30)
+        try:
+            expect(box).to_have_value(code, timeout=3000)
+            break
+        except AssertionError:
+            continue
+    expect(box).to_have_value(code)
+    ui.click("Join")
+
+
 def open_code_screen(ui: Ui, url: str) -> None:
     reopen(ui, url)
     ui.see(CODE_SCREEN)
@@ -129,14 +145,12 @@ def test_lan_join_code_reload_and_new_code(
     code = code_text.inner_text().strip()
     wrong = f"{(int(code) + 1) % 1_000_000:06d}"
 
-    phone.fill("Join code", wrong)
-    phone.click("Join")
+    enter_code(phone, wrong)
     phone.see("That is not the code shown on the host. Check it and try again.")
     phone.see(CODE_SCREEN)
     expect(phone.page.get_by_text(re.compile("Ann|Bob"))).to_have_count(0)
 
-    phone.fill("Join code", code)
-    phone.click("Join")
+    enter_code(phone, code)
     phone.see("Resume Ann v Bob")
 
     # a reload keeps the phone in
@@ -165,7 +179,16 @@ def test_lan_join_code_reload_and_new_code(
     phone.see("The host drew a new code: enter it to join again.")
     expect(phone.page.get_by_text(re.compile("Ann|Bob"))).to_have_count(0)
     # the old code no longer works, and a reload does not let it back in
-    phone.fill("Join code", code)
-    phone.click("Join")
+    enter_code(phone, code)
     phone.see("That is not the code shown on the host. Check it and try again.")
     open_code_screen(phone, lan.phone_url)
+
+    # five wrong codes in a row: this address waits a minute, even for the right code
+    new = host.page.get_by_text(re.compile(r"^\d{6}$")).first.inner_text().strip()
+    wrong = f"{(int(new) + 1) % 1_000_000:06d}"
+    for _ in range(4):
+        enter_code(phone, wrong)
+    phone.see("Too many wrong codes: wait 60 seconds, then try again.")
+    enter_code(phone, new)
+    phone.see(re.compile(r"^Too many wrong codes: wait \d+ seconds?, then try again\.$"))
+    expect(phone.page.get_by_text(re.compile("Ann|Bob"))).to_have_count(0)
