@@ -52,6 +52,7 @@ class Server:
         self.loop.run_until_complete(turns())
 
     def close(self) -> None:
+        self.pump()  # let what is scheduled finish before the loop goes
         self.loop.close()
 
 
