@@ -31,6 +31,7 @@ from .ports import StoreLike
 from .review import MENU, ReviewContext, ReviewModel, menu_labels, render_screen
 from .review.standalone import theme_mode
 from .sheet import Sheet
+from .wakelock import ScreenKeeper
 from .widgets import TAP, screen_body
 from .widgets import card_box as _card_box
 from .widgets import message as _message
@@ -324,6 +325,7 @@ class GinApp:
             else ft.ThemeMode.LIGHT
         )
         self.review_ctx.attach_file_picker(page)
+        self.review_ctx.screen_keeper = ScreenKeeper(page, on_loaded=self.render)
         page.on_route_change = self._on_route
         page.on_view_pop = self._on_view_pop
         page.on_keyboard_event = self._on_key
@@ -453,6 +455,8 @@ class GinApp:
         if self.page.route != self._route():
             self.page.route = self._route()
         self.page.update()
+        if self.review_ctx.screen_keeper is not None:  # the screen stays on during a game
+            self.review_ctx.screen_keeper.want(m.screen in ("sheet", "hand"))
 
     def _fill(
         self, view: ft.View, screen: str, title: str, controls: list[ft.Control], *, route: str

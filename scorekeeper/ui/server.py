@@ -172,13 +172,17 @@ def is_allowed(host: str | None, origin: str | None, allowed: Collection[str]) -
 
 def names_for(host: str) -> tuple[str, ...]:
     """The names a server bound to ``host`` answers to, with no extra ones:
-    a loopback address answers to all of :data:`LOOPBACK_NAMES`.
+    a loopback address answers to all of :data:`LOOPBACK_NAMES`; so does a
+    server on every interface (``0.0.0.0``), whose network addresses the
+    caller adds (``serve_web(allowed_hosts=...)``).
 
     >>> names_for("127.0.0.1"), names_for("192.168.1.5")
     (('127.0.0.1', 'localhost', '[::1]'), ('192.168.1.5',))
+    >>> names_for("0.0.0.0") == names_for("::") == LOOPBACK_NAMES
+    True
     """
     h = host.strip().strip("[]").lower()
-    if h == "localhost":
+    if h in ("localhost", "", "0.0.0.0", "::"):
         return LOOPBACK_NAMES
     try:
         if ipaddress.ip_address(h).is_loopback:
