@@ -256,6 +256,7 @@ def upload_endpoint(inbox: UploadInbox, secret_key: str) -> Callable[[Any], Any]
         build_upload_query_string,
         get_upload_signature,
     )
+    from starlette.requests import ClientDisconnect
     from starlette.responses import PlainTextResponse
 
     async def handler(request: Any) -> Any:
@@ -280,10 +281,13 @@ def upload_endpoint(inbox: UploadInbox, secret_key: str) -> Callable[[Any], Any]
         if not inbox.is_expected(name):
             return PlainTextResponse("No such upload.", status_code=404)
         body = bytearray()
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > inbox.limit:
-                return PlainTextResponse("The file is too large.", status_code=413)
+        try:
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > inbox.limit:
+                    return PlainTextResponse("The file is too large.", status_code=413)
+        except ClientDisconnect:  # the browser went away mid-upload
+            return PlainTextResponse("", status_code=400)
         try:
             inbox.put(name, bytes(body))
         except KeyError:
