@@ -227,7 +227,32 @@ class Gate:
         if kind == "http" and scope.get("path") in DOCS_PATHS:
             await _deny(kind, scope, receive, send, 404, b"Not Found")
             return
+        if kind == "http":
+            send = _with_headers(send, SECURITY_HEADERS)
         await self.app(scope, receive, send)
+
+
+#: Sent with every page and file: the page may load and connect only to this
+#: server (Flet's web client would fetch a script from a CDN otherwise), and
+#: no other site may frame it.
+SECURITY_HEADERS = (
+    (
+        b"content-security-policy",
+        b"default-src 'self' data: blob: 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval'; "
+        b"connect-src 'self' data: blob:; frame-ancestors 'none'; base-uri 'self'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+)
+
+
+def _with_headers(send: Send, extra: tuple[tuple[bytes, bytes], ...]) -> Send:
+    async def sender(message: dict[str, Any]) -> None:
+        if message["type"] == "http.response.start":
+            message = {**message, "headers": [*message.get("headers", ()), *extra]}
+        await send(message)
+
+    return sender
 
 
 async def _deny(

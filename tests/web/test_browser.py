@@ -165,11 +165,21 @@ def test_a_file_over_the_limit_is_refused(server: Server, ui: Ui) -> None:
 
 
 def test_tab_title_icon_and_manifest(server: Server, ui: Ui) -> None:
+    requested: list[str] = []
+    blocked: list[str] = []
+    ui.page.on("request", lambda r: requested.append(r.url))
+    ui.page.on("requestfailed", lambda r: blocked.append(f"{r.url} {r.failure}"))
     ui.open(server.url)
     expect(ui.page).to_have_title("Gin Scorekeeper")
+    page_url = server.url
+    # offline: the page loads everything from the app's own server, and the
+    # server's policy stops the web client's one try elsewhere (a CDN script)
+    elsewhere = [u for u in requested if not u.startswith((server.url, "data:", "blob:"))]
+    assert all(f"{u} csp" in blocked for u in elsewhere), (elsewhere, blocked)
+    policy = ui.page.request.get(page_url).headers["content-security-policy"]
+    assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy
     icon = ui.page.locator("link[rel=icon]").get_attribute("href")
     assert icon == "favicon.png"
-    page_url = server.url
     favicon = ui.page.request.get(page_url + "favicon.png")
     assert favicon.ok and favicon.body() == (ASSETS / "favicon.png").read_bytes()
     manifest = ui.page.request.get(page_url + "manifest.json").json()

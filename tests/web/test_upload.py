@@ -107,10 +107,15 @@ def test_announced_too_large_is_refused_before_reading(server: Running) -> None:
     started = time.monotonic()
     with socket.create_connection((HOST, server.port), timeout=10) as s:
         s.sendall(head)  # headers only: not one byte of the body
-        answer = s.recv(65536)
+        answer = b""
+        while b"too large" not in answer:
+            got = s.recv(65536)
+            if not got:
+                break
+            answer += got
     assert status_of(answer) == 413, answer[:300]
     assert b"too large" in answer
-    assert time.monotonic() - started < 5  # it did not wait for the 20 MB
+    assert time.monotonic() - started < 8  # it did not wait for the 20 MB
     assert server.inbox.take(slot) is None
 
 
