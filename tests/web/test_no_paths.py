@@ -111,3 +111,52 @@ def test_a_browser_session_refuses_any_path(
     m.act(m.import_file)
     assert m.error == "Choose the export file to upload."
     assert m.note is None
+
+
+def test_no_app_screen_has_a_path_box_in_a_browser(store: Store, ids: dict[str, str]) -> None:
+    """The whole app in a browser session (an in-process page marked web):
+    home, new game, sheet, hand entry in every mode and each review screen."""
+    from ui.flet_page import controls, new_page
+
+    from scorekeeper.ui.app import GinApp
+    from scorekeeper.ui.handform import MODES
+
+    page, _ = new_page()
+    page.web = True
+    gin = GinApp(page, store)
+    gin.start()
+    m = gin.model
+    assert gin.review_ctx.web and not gin.review.allow_paths
+    labels: dict[str, list[str]] = {}
+
+    def look(name: str) -> None:
+        gin.render()
+        labels[name] = [
+            str(c.label)
+            for view in page.views
+            for c in controls(view)
+            if isinstance(c, ft.TextField)
+        ]
+
+    look("home")
+    gin.on(m.open_new)(None)
+    look("new")
+    gin.on(m.open_game, ids["E"])(None)
+    look("sheet")
+    gin.on(m.open_hand)(None)
+    form = m.hand
+    assert form is not None
+    for mode in MODES:
+        form.set_mode(mode)
+        look(f"hand-{mode}")
+    for key in SCREENS:
+        if key == "game":
+            continue
+        gin._open_review(key)(None)
+        look(f"review-{key}")
+    assert m.error is None and gin.review.error is None
+    assert labels["new"]  # the walk does see text boxes (the new player's name)
+    assert labels["review-data"] == []
+    for screen, found in labels.items():
+        for label in found:
+            assert "path" not in label.lower() and "file" not in label.lower(), (screen, label)
