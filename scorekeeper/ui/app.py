@@ -325,7 +325,7 @@ class GinApp:
             else ft.ThemeMode.LIGHT
         )
         self.review_ctx.attach_file_picker(page)
-        self.review_ctx.screen_keeper = ScreenKeeper(page, on_loaded=self.render)
+        self.review_ctx.screen_keeper = ScreenKeeper(page, self.review_ctx.device_loaded)
         page.on_route_change = self._on_route
         page.on_view_pop = self._on_view_pop
         page.on_keyboard_event = self._on_key

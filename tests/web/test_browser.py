@@ -242,6 +242,16 @@ def test_keep_screen_on_while_a_game_is_open(server: Server, browser: Browser) -
             ui.page.get_by_role("switch", name="Keep the screen on while a game is open")
         ).not_to_be_checked()
         assert ui.page.evaluate("window.__wakelock.requests") == 0
+        # a tab opened straight on Settings shows this device's choice too
+        tab = context.new_page()
+        tab.goto(server.url + "review/settings")
+        placeholder = tab.locator("flt-semantics-placeholder")
+        placeholder.wait_for(state="attached", timeout=60_000)
+        placeholder.evaluate("el => el.click()")
+        expect(
+            tab.get_by_role("switch", name="Keep the screen on while a game is open")
+        ).not_to_be_checked(timeout=60_000)
+        tab.close()
         # another device (a fresh browser context) still has it on
         other_ctx = new_context(browser)
         other = Ui(other_ctx.new_page(), "web-keep-screen-on-other")

@@ -170,6 +170,11 @@ class ReviewContext:
             m.note = d.note
         self._refresh()
 
+    def device_loaded(self) -> None:
+        """The device's own choices arrived: redraw if they are on screen."""
+        if self.model.screen == "settings":
+            self._refresh()
+
     def keep_screen_on(self, e: Any) -> None:
         """The Settings switch: this device's choice, kept in its own storage."""
         if self.screen_keeper is None:
