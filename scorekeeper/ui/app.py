@@ -32,6 +32,7 @@ from .ports import StoreLike
 from .review import MENU, ReviewContext, ReviewModel, menu_labels, render_screen
 from .review.standalone import theme_mode
 from .sheet import Sheet
+from .wakelock import ScreenKeeper
 from .widgets import TAP, screen_body
 from .widgets import card_box as _card_box
 from .widgets import message as _message
@@ -337,6 +338,7 @@ class GinApp:
         )
         self.review_ctx.attach_file_picker(page)
         self._start_live()
+        self.review_ctx.screen_keeper = ScreenKeeper(page, self.review_ctx.device_loaded)
         page.on_route_change = self._on_route
         page.on_view_pop = self._on_view_pop
         page.on_keyboard_event = self._on_key
@@ -467,6 +469,8 @@ class GinApp:
             self.page.route = self._route()
         self.page.update()
         self._follow()
+        if self.review_ctx.screen_keeper is not None:  # the screen stays on during a game
+            self.review_ctx.screen_keeper.want(m.screen in ("sheet", "hand"))
 
     def _fill(
         self, view: ft.View, screen: str, title: str, controls: list[ft.Control], *, route: str

@@ -172,13 +172,17 @@ def is_allowed(host: str | None, origin: str | None, allowed: Collection[str]) -
 
 def names_for(host: str) -> tuple[str, ...]:
     """The names a server bound to ``host`` answers to, with no extra ones:
-    a loopback address answers to all of :data:`LOOPBACK_NAMES`.
+    a loopback address answers to all of :data:`LOOPBACK_NAMES`; so does a
+    server on every interface (``0.0.0.0``), whose network addresses the
+    caller adds (``serve_web(allowed_hosts=...)``).
 
     >>> names_for("127.0.0.1"), names_for("192.168.1.5")
     (('127.0.0.1', 'localhost', '[::1]'), ('192.168.1.5',))
+    >>> names_for("0.0.0.0") == names_for("::") == LOOPBACK_NAMES
+    True
     """
     h = host.strip().strip("[]").lower()
-    if h == "localhost":
+    if h in ("localhost", "", "0.0.0.0", "::"):
         return LOOPBACK_NAMES
     try:
         if ipaddress.ip_address(h).is_loopback:
@@ -223,7 +227,32 @@ class Gate:
         if kind == "http" and scope.get("path") in DOCS_PATHS:
             await _deny(kind, scope, receive, send, 404, b"Not Found")
             return
+        if kind == "http":
+            send = _with_headers(send, SECURITY_HEADERS)
         await self.app(scope, receive, send)
+
+
+#: Sent with every page and file: the page may load and connect only to this
+#: server (Flet's web client would fetch a script from a CDN otherwise), and
+#: no other site may frame it.
+SECURITY_HEADERS = (
+    (
+        b"content-security-policy",
+        b"default-src 'self' data: blob: 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval'; "
+        b"connect-src 'self' data: blob:; frame-ancestors 'none'; base-uri 'self'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+)
+
+
+def _with_headers(send: Send, extra: tuple[tuple[bytes, bytes], ...]) -> Send:
+    async def sender(message: dict[str, Any]) -> None:
+        if message["type"] == "http.response.start":
+            message = {**message, "headers": [*message.get("headers", ()), *extra]}
+        await send(message)
+
+    return sender
 
 
 async def _deny(
@@ -252,6 +281,7 @@ def upload_endpoint(inbox: UploadInbox, secret_key: str) -> Callable[[Any], Any]
         build_upload_query_string,
         get_upload_signature,
     )
+    from starlette.requests import ClientDisconnect
     from starlette.responses import PlainTextResponse
 
     async def handler(request: Any) -> Any:
@@ -276,10 +306,13 @@ def upload_endpoint(inbox: UploadInbox, secret_key: str) -> Callable[[Any], Any]
         if not inbox.is_expected(name):
             return PlainTextResponse("No such upload.", status_code=404)
         body = bytearray()
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > inbox.limit:
-                return PlainTextResponse("The file is too large.", status_code=413)
+        try:
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > inbox.limit:
+                    return PlainTextResponse("The file is too large.", status_code=413)
+        except ClientDisconnect:  # the browser went away mid-upload
+            return PlainTextResponse("", status_code=400)
         try:
             inbox.put(name, bytes(body))
         except KeyError:

@@ -133,6 +133,7 @@ CLIENT_GONE = (
     "starlette.websockets.WebSocketDisconnect",  # and WebSocketDisconnected
     "uvicorn.protocols.utils.ClientDisconnected",
     "websockets.exceptions.ConnectionClosed",  # and its OK and Error kinds
+    "websockets.exceptions.InvalidState: connection is closing",  # the tab sent its close
     "RuntimeError: Unexpected ASGI message 'websocket.send', after sending 'websocket.close'",
 )
 

@@ -38,7 +38,9 @@ def test_choose_latvian(server: Server, ui: Ui, data_dir: Path) -> None:
     assert not ui.errors
 
 
-def test_rename_player_then_export_and_import(server: Server, ui: Ui, data_dir: Path) -> None:
+def test_rename_player_then_export_and_import(
+    server: Server, ui: Ui, data_dir: Path, tmp_path: Path
+) -> None:
     ui.open(server.url)
     ui.click("Players")
     ui.click("Rename Cy")
@@ -49,17 +51,20 @@ def test_rename_player_then_export_and_import(server: Server, ui: Ui, data_dir: 
     ui.click("History")
     ui.see(re.compile(r"^Bob v Cyrus$"))
     ui.click("Export and import")
-    ui.click("Export all games")
-    ui.see(re.compile(r"^Exported 5 games to .*exports/scorekeeper-export-.*\.json$"))
-    exported = sorted((data_dir / "exports").glob("*.json"))
-    assert len(exported) == 1
+    # a browser gets the export as a download, and nothing lands on the server
+    with ui.page.expect_download() as got:
+        ui.click("Export all games")
+    ui.see(re.compile(r"^Exported 5 games: scorekeeper-export-.*\.json is in your downloads\.$"))
+    assert not (data_dir / "exports").exists()
+    exported = tmp_path / got.value.suggested_filename
+    got.value.save_as(exported)
+    assert "Cyrus" in exported.read_text(encoding="utf-8")
     ui.shot("-exported")
-    # Pick the file from the folder list (the path then comes from the server): a typed
-    # path could still be on its way from the browser when the click on Import lands.
-    ui.click(exported[0].name)
-    # the server has handled that click once it has cleared the export message
-    expect(ui.page.get_by_text(re.compile("^Exported 5 games"))).to_have_count(0)
-    ui.click("Import")
+    # and it goes back in as an upload (no path is typed in a browser)
+    expect(ui.page.get_by_role("textbox")).to_have_count(0)
+    with ui.page.expect_file_chooser() as chooser:
+        ui.click("Choose an export file…")
+    chooser.value.set_files(str(exported))
     ui.see("Nothing new: everything in that file is already here.")
     ui.shot("-imported")
     assert not ui.errors

@@ -27,6 +27,12 @@ The pieces:
 * :class:`ReviewContext` ``(model, refresh)`` — what the builders need;
   ``refresh()`` must redraw the current screen.  Its ``on(fn, *args)``
   wraps handlers (errors become inline messages, never tracebacks).
+  ``attach_file_picker(page)`` also decides web mode (``ctx.web``): in a
+  browser, import is an upload (:mod:`scorekeeper.ui.uploads`, 20 MB at
+  most), export a download (``FilePicker.save_file``), and no path is ever
+  typed or read (``model.allow_paths`` is False).  ``ctx.screen_keeper``
+  (a :class:`~scorekeeper.ui.wakelock.ScreenKeeper`) adds the "Keep the
+  screen on" switch to Settings.
 * Builders, each ``(ctx) -> (title, list[ft.Control])`` like the core app's
   ``_home``/``_sheet``: :func:`history_screen`, :func:`deleted_screen`,
   :func:`game_review_screen`, :func:`stats_screen`, :func:`players_screen`,

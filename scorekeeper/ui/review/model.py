@@ -45,6 +45,7 @@ __all__ = [
     "PAGE",
     "PERIODS",
     "SCREENS",
+    "Download",
     "FigureRow",
     "HistoryRow",
     "ReviewModel",
@@ -87,6 +88,16 @@ def period_label(t: Translator, period: str) -> str:
         return t.gettext("Any time")
     n = int(period)
     return t.ngettext("Last {n} day", "Last {n} days", n).format(n=n)
+
+
+@dataclass(frozen=True)
+class Download:
+    """An export for a browser: the file name, its bytes, and what to say once
+    the browser has it."""
+
+    name: str
+    data: bytes
+    note: str
 
 
 @dataclass(frozen=True)
@@ -174,6 +185,10 @@ class ReviewModel:
         #: Settings this device keeps for itself, not written to the folder's
         #: (a phone joined over the LAN: its language and theme).
         self.device_settings: frozenset[str] = frozenset()
+        #: Whether import may read a path on this machine: the desktop window
+        #: only.  A browser session uploads and downloads instead (the host
+        #: sets this to False in web mode).
+        self.allow_paths = True
 
     # --- plumbing ----------------------------------------------------------------
 
@@ -580,31 +595,59 @@ class ReviewModel:
         self.last_export = path
         return path
 
-    def export_all(self) -> Path:
+    def _all_games(self) -> tuple[int, bytes]:
         import json
 
         data = self.store.export_json()
-        path = self._export_file(
-            "scorekeeper-export", ".json", json.dumps(data, indent=1, ensure_ascii=False).encode()
-        )
-        n = len(data.get("games", []))
+        return len(data.get("games", [])), json.dumps(data, indent=1, ensure_ascii=False).encode()
+
+    def _sheet_csv(self, game_id: str) -> tuple[str, bytes]:
+        s = self.store.summary(game_id)
+        text = self.store.export_csv(game_id)
+        stem = "game-" + re.sub(r"[^A-Za-z0-9]+", "-", "-v-".join(s.player_names)).strip("-")
+        return stem[:60] or "game", text.encode("utf-8")
+
+    def export_all(self) -> Path:
+        n, payload = self._all_games()
+        path = self._export_file("scorekeeper-export", ".json", payload)
         self.note = self.t.ngettext(
             "Exported {n} game to {path}", "Exported {n} games to {path}", n
         ).format(n=n, path=str(path))
         return path
 
     def export_csv(self, game_id: str) -> Path:
-        s = self.store.summary(game_id)
-        text = self.store.export_csv(game_id)
-        stem = "game-" + re.sub(r"[^A-Za-z0-9]+", "-", "-v-".join(s.player_names)).strip("-")
-        path = self._export_file(stem[:60] or "game", ".csv", text.encode("utf-8"))
+        stem, payload = self._sheet_csv(game_id)
+        path = self._export_file(stem, ".csv", payload)
         self.note = self.t.gettext("Saved the score sheet to {path}").format(path=str(path))
         return path
+
+    # A browser gets its exports as downloads: (file name, bytes, the note to
+    # show once the browser has it); nothing is written on the server.
+
+    def download_all(self) -> Download:
+        n, payload = self._all_games()
+        name = f"scorekeeper-export-{datetime.now().strftime('%Y%m%d-%H%M%S')}.json"
+        note = self.t.ngettext(
+            "Exported {n} game: {name} is in your downloads.",
+            "Exported {n} games: {name} is in your downloads.",
+            n,
+        ).format(n=n, name=name)
+        return Download(name, payload, note)
+
+    def download_csv(self, game_id: str) -> Download:
+        stem, payload = self._sheet_csv(game_id)
+        name = f"{stem}-{datetime.now().strftime('%Y%m%d-%H%M%S')}.csv"
+        note = self.t.gettext("Saved the score sheet: {name} is in your downloads.").format(
+            name=name
+        )
+        return Download(name, payload, note)
 
     def set_import_path(self, text: str) -> None:
         self.import_path = text
 
     def import_file(self, path: str | None = None) -> ImportReport:
+        if not self.allow_paths:  # a browser never names a file on this machine
+            raise StoreError(self.t.gettext("Choose the export file to upload."))
         raw = (path if path is not None else self.import_path).strip().strip('"').strip("'")
         if not raw:
             raise StoreError(self.t.gettext("Type or paste the path of an export file."))

@@ -15,15 +15,17 @@ from typing import Any, cast
 import flet as ft
 import flet_charts as fch  # type: ignore[import-untyped,unused-ignore]
 
-from scorekeeper.i18n import LANGUAGES
+from scorekeeper.i18n import LANGUAGES, Translator
 from scorekeeper.review import Bar, ScoreRace
 
+from ..uploads import INBOX, UploadInbox
+from ..wakelock import ScreenKeeper
 from ..widgets import TAP
 from ..widgets import card_box as _box
 from ..widgets import message as _message
 from ..widgets import section as _section
 from .gameview import GameView, format_label
-from .model import PERIODS, HistoryRow, ReviewModel, StatsCard, period_label
+from .model import PERIODS, Download, HistoryRow, ReviewModel, StatsCard, period_label
 from .settings import FORMATS, THEMES
 
 log = logging.getLogger(__name__)
@@ -60,24 +62,127 @@ class ReviewContext:
     refresh: Callable[[], None]
     #: Set by :meth:`attach_file_picker`: import then offers "Choose a file".
     file_picker: ft.FilePicker | None = None
+    #: The page, once :meth:`attach_file_picker` is called.
+    page: ft.Page | None = None
+    #: The inbox slot of the import upload under way (web mode).
+    upload_slot: str | None = None
+    inbox: UploadInbox = INBOX
+    #: The session's wakelock: Settings then offers "Keep the screen on".
+    screen_keeper: ScreenKeeper | None = None
+
+    @property
+    def web(self) -> bool:
+        """A browser session: import is an upload, export a download, and no
+        path on the server is ever read from what the client sends."""
+        return self.page is not None and bool(self.page.web)
 
     def attach_file_picker(self, page: ft.Page) -> ft.FilePicker:
         """Add a file picker service to ``page`` for importing an export file
-        (in a browser the file is read by the client: no upload folder needed)."""
-        picker = ft.FilePicker(on_result=self._picked)
+        (and, in a browser, for downloading exports)."""
+        picker = ft.FilePicker(on_result=self._picked, on_upload=self._uploaded)
         page.services.append(picker)
         self.file_picker = picker
+        self.page = page
+        self.model.allow_paths = not self.web
         return picker
 
     def _picked(self, e: Any) -> None:
         files = getattr(e, "files", None) or []
         if not files:
             return
-        data = files[0].bytes
-        if data is None:
-            self.model.act(self.model.import_file, files[0].path or "")
+        f = files[0]
+        if self.web:
+            self._upload(f)
+        elif f.bytes is not None:
+            self.model.act(self.model.import_bytes, bytes(f.bytes))
         else:
-            self.model.act(self.model.import_bytes, bytes(data))
+            self.model.act(self.model.import_file, f.path or "")
+        self._refresh()
+
+    def _upload(self, f: ft.FilePickerFile) -> None:
+        """Send the picked file to the server's upload endpoint, into a fresh
+        one-time inbox slot; :meth:`_uploaded` imports it once it is there."""
+        m, t = self.model, self.model.t
+        m.clear_messages()
+        if self.upload_slot is not None:
+            self.inbox.drop(self.upload_slot)
+            self.upload_slot = None
+        if f.size > self.inbox.limit:
+            m.error = too_large(t, self.inbox.limit)
+            return
+        assert self.page is not None and self.file_picker is not None
+        slot = self.upload_slot = self.inbox.expect()
+        url = self.page.get_upload_url(slot, 600)
+        m.note = t.gettext("Uploading {name}…").format(name=f.name)
+        self.page.run_task(
+            self.file_picker.upload, [ft.FilePickerUploadFile(upload_url=url, id=f.id)]
+        )
+
+    def _uploaded(self, e: ft.FilePickerUploadEvent) -> None:
+        slot, m = self.upload_slot, self.model
+        if slot is None:
+            return
+        if e.error:
+            self.inbox.drop(slot)
+            self.upload_slot = None
+            m.clear_messages()
+            if " 413" in e.error:
+                m.error = too_large(m.t, self.inbox.limit)
+            else:
+                log.warning("an import upload failed: %s", e.error)
+                m.error = m.t.gettext("The file could not be uploaded. Try again.")
+            self._refresh()
+            return
+        if e.progress is None or e.progress < 1.0:
+            return
+        self.upload_slot = None
+        data = self.inbox.take(slot)
+        if data is None:
+            m.clear_messages()
+            m.error = m.t.gettext("The file could not be uploaded. Try again.")
+        else:
+            m.act(m.import_bytes, data)
+        self._refresh()
+
+    def download(self, fn: Callable[..., Download], *args: Any) -> Handler:
+        """A handler: make an export with ``fn(*args)`` and hand it to the
+        browser as a download (nothing is written on the server)."""
+
+        def handler(_: Any = None) -> None:
+            got = self.model.act(fn, *args)
+            if isinstance(got, Download) and self.page is not None and self.file_picker:
+                self.page.run_task(self._save, got)
+            self._refresh()
+
+        return handler
+
+    async def _save(self, d: Download) -> None:
+        assert self.file_picker is not None
+        m = self.model
+        try:
+            await self.file_picker.save_file(file_name=d.name, src_bytes=d.data)
+        except Exception:
+            log.exception("the download of %s failed", d.name)
+            m.clear_messages()
+            m.error = m.t.gettext("Sorry, that did not work.")
+        else:
+            m.clear_messages()
+            m.note = d.note
+        self._refresh()
+
+    def device_loaded(self) -> None:
+        """The device's own choices arrived: redraw if they are on screen."""
+        if self.model.screen == "settings":
+            self._refresh()
+
+    def keep_screen_on(self, e: Any) -> None:
+        """The Settings switch: this device's choice, kept in its own storage."""
+        if self.screen_keeper is None:
+            return
+        value = getattr(getattr(e, "control", None), "value", None)
+        self.screen_keeper.set_enabled(bool(value))
+        self.model.clear_messages()
+        self.model.note = self.model.t.gettext("Saved on this device.")
         self._refresh()
 
     def on(self, fn: Callable[..., Any], *args: Any) -> Handler:
@@ -107,6 +212,12 @@ class ReviewContext:
 
 
 # --- small pieces --------------------------------------------------------------
+
+
+def too_large(t: Translator, limit: int) -> str:
+    return t.gettext("That file is too large: the limit is {mb} MB.").format(
+        mb=limit // (1024 * 1024)
+    )
 
 
 def _muted(text: str, size: int = 14) -> ft.Text:
@@ -566,7 +677,8 @@ def game_review_screen(ctx: ReviewContext) -> Screen:
     buttons.append(
         ft.OutlinedButton(
             t.gettext("Export score sheet (CSV)"), icon=ft.Icons.DOWNLOAD, height=TAP,
-            on_click=ctx.on(m.export_csv, v.game_id),
+            on_click=ctx.download(m.download_csv, v.game_id) if ctx.web
+            else ctx.on(m.export_csv, v.game_id),
         )
     )  # fmt: skip
     if not v.deleted:
@@ -778,6 +890,15 @@ def settings_screen(ctx: ReviewContext) -> Screen:
     out.append(
         _chips([_choice(theme_labels[k], s.theme == k, ctx.on(m.set_theme, k)) for k in THEMES])
     )
+    if ctx.screen_keeper is not None:
+        out.append(_section(t.gettext("This device")))
+        out.append(
+            ft.Switch(
+                label=t.gettext("Keep the screen on while a game is open"),
+                value=ctx.screen_keeper.enabled,
+                on_change=ctx.keep_screen_on,
+            )
+        )
     out.append(_section(t.gettext("New games")))
     out.append(_muted(t.gettext("Format")))
     out.append(
@@ -850,13 +971,18 @@ def data_screen(ctx: ReviewContext) -> Screen:
     t = m.t
     out: list[ft.Control] = _messages(ctx)
     out.append(_section(t.gettext("Export")))
-    out.append(
-        _muted(t.gettext("Exports are saved in {folder}").format(folder=str(m.exports_dir)), 15)
-    )
+    if ctx.web:  # a download, into this device's downloads
+        out.append(_muted(t.gettext("The export file goes to this device's downloads."), 15))
+        export = ctx.download(m.download_all)
+    else:
+        out.append(
+            _muted(t.gettext("Exports are saved in {folder}").format(folder=str(m.exports_dir)), 15)
+        )
+        export = ctx.on(m.export_all)
     out.append(
         ft.FilledButton(
             t.gettext("Export all games"), icon=ft.Icons.UPLOAD_FILE, height=TAP,
-            on_click=ctx.on(m.export_all),
+            on_click=export,
         )
     )  # fmt: skip
     out.append(_section(t.gettext("Import")))
@@ -866,10 +992,22 @@ def data_screen(ctx: ReviewContext) -> Screen:
                 t.gettext("Choose an export file…"), icon=ft.Icons.FOLDER_OPEN, height=TAP,
                 action=ft.PickFiles(
                     ctx.file_picker, file_type=ft.FilePickerFileType.CUSTOM,
-                    allowed_extensions=["json"], with_data=True,
+                    allowed_extensions=["json"], with_data=False,
                 ),
             )
         )  # fmt: skip
+    if ctx.web or not m.allow_paths:
+        # A browser uploads the file: no path on the server is ever typed here.
+        out.append(
+            _muted(
+                t.gettext("Up to {mb} MB; games already here are not added twice.").format(
+                    mb=ctx.inbox.limit // (1024 * 1024)
+                ),
+                15,
+            )
+        )
+        return t.gettext("Export and import"), out
+    if ctx.file_picker is not None:
         out.append(_muted(t.gettext("Or type or paste the path of an export file."), 15))
     else:
         out.append(_muted(t.gettext("Type or paste the path of an export file."), 15))
