@@ -247,3 +247,21 @@ def test_a_joined_device_keeps_its_language_and_theme_to_itself(tmp_path: Path) 
         assert phone.settings.language == "uk" and phone.t.code == "uk"
         folder = load_settings(store.data_dir)
         assert (folder.language, folder.theme, folder.preset) == ("fi", "system", "oklahoma")
+
+
+def test_the_history_screen_is_live_and_the_new_game_form_left_alone(server: Server) -> None:
+    a, history, new = server.session(), server.session(), server.session()
+    history._open_review("history")()
+    tap(new, new.model.open_new)
+    new_conn = server.conns[2]
+    new_conn.take()
+    gid, _ann, bob = new_game(server, a)
+    server.pump()
+    assert shows(history, "Ann v Bob")
+    assert new.model.screen == "new"
+    assert new_conn.take() == []  # the new-game form is not redrawn under the typing
+    tap(a, a.model.open_hand)
+    enter_counts(a, bob, "4", "30")
+    tap(a, a.model.save_hand)
+    server.pump()
+    assert shows(history, "Ann 0 · Bob 26")
