@@ -255,7 +255,7 @@ def test_the_history_screen_is_live_and_the_new_game_form_left_alone(server: Ser
     tap(new, new.model.open_new)
     new_conn = server.conns[2]
     new_conn.take()
-    gid, _ann, bob = new_game(server, a)
+    _gid, _ann, bob = new_game(server, a)
     server.pump()
     assert shows(history, "Ann v Bob")
     assert new.model.screen == "new"
