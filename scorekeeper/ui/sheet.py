@@ -127,8 +127,8 @@ def rules_summary(rules: Rules, fmt: str, t: Translator = ENGLISH) -> str:
         parts.append(t.gettext("big gin +{points}").format(points=rules.big_gin_bonus))
     if rules.classic_bonuses:
         parts.append(
-            t.gettext("classic bonuses (game {game}, box {box})").format(
-                game=rules.game_bonus, box=rules.box_bonus
+            t.gettext("classic bonuses (game {game}, line {line} per hand won)").format(
+                game=rules.game_bonus, line=rules.box_bonus
             )
         )
     if fmt == "hollywood" and rules.hollywood_rolling:
