@@ -745,7 +745,9 @@ class GinApp:
         out.append(
             ft.Row(
                 [
-                    self._choice(label, preset == key, self.on(form.set_preset, key))
+                    self._choice(
+                        label, preset == key, self.on(form.set_preset, key), key=f"preset:{key}"
+                    )
                     for key, label in form.preset_labels().items()
                 ]
                 + (custom if preset == "custom" else []),
@@ -853,6 +855,7 @@ class GinApp:
                             label,
                             form.values["dealer"] == key,
                             self.on(form.set_field, "dealer", key),
+                            key=f"dealer-rule:{key}",
                         )
                         for key, label in form.dealer_labels().items()
                     ],
@@ -1449,7 +1452,6 @@ class GinApp:
                         for who in ("knocker", "defender")
                     ],
                     spacing=6,
-                    wrap=True,
                 )
             )
         out += [

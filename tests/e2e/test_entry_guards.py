@@ -1,0 +1,82 @@
+"""Issue 9 at phone size (390×844): entry that cannot record what did not
+happen, and summaries that agree with the game-over sheet."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from .conftest import Server, Ui
+
+
+def test_blank_deadwood_cards_are_not_a_gin(server: Server, ui: Ui) -> None:
+    ui.open(server.url)
+    ui.new_game(["Ann", "Bob"], dealer="Ann")
+    ui.click("Enter hand")
+    ui.click("Deadwood cards")
+    ui.click("Ann knocked")
+    ui.see("tap Ann's deadwood")  # not "Ann went gin": nothing was tapped
+    ui.click("Save hand")
+    ui.see("tap Ann's deadwood")
+    expect(ui.button("Save hand")).to_be_visible()  # refused, still entering
+    ui.click("Ann: no deadwood")  # said out loud: Ann has none
+    ui.see("tap Bob's deadwood")
+    ui.click("Tapping Bob")
+    ui.click("K♦")
+    ui.see(re.compile(r"^Bob: 1 card, deadwood 10$"))
+    ui.click("9♣")
+    ui.see("Ann went gin (19): Ann +44")
+    ui.shot("-entry")
+    ui.click("Save hand")
+    ui.see("Score: Ann 44 · Bob 0")
+
+
+def test_a_card_of_the_other_hand_is_not_moved(server: Server, ui: Ui) -> None:
+    ui.open(server.url)
+    ui.new_game(["Ann", "Bob"], dealer="Ann")
+    ui.click("Enter hand")
+    ui.click("Full hands")
+    ui.click("Ann knocked")
+    ui.click("Tapping Ann")
+    ui.click("8♠")
+    ui.see(re.compile(r"^Ann: 1 of 10 \(11 for big gin\) cards$"))
+    ui.click("Tapping Bob")
+    ui.click("8♠")
+    ui.see("8♠ is in Ann's hand")
+    ui.see(re.compile(r"^Bob: 0 of 10 cards$"))
+    ui.see(re.compile(r"^Ann: 1 of 10 \(11 for big gin\) cards$"))
+    ui.shot("-refused")
+
+
+def test_classic_shutout_home_equals_game_over(server: Server, ui: Ui) -> None:
+    ui.open(server.url)
+    ui.new_game(["Ann", "Bob"], dealer="Ann", preset="Classic")
+    ui.quick_hand("Ann", k="2", d="52", defender="Bob")  # +50
+    ui.quick_hand("Ann", k="1", d="53", defender="Bob")  # +52: 102, game over
+    # hand points 102, game bonus 100, line bonus 2 × 25 = 50: 252, doubled
+    # for the shutout (Bob won no hand): 504
+    ui.see("Ann wins!")
+    ui.see("Final scores: Ann 504, Bob 0")
+    ui.click("Home")
+    ui.see(re.compile(r"Standard · 2 hands · Ann 504 · Bob 0 · Ann won"))
+
+
+def test_hollywood_home_shows_games_won_and_columns_not_their_sum(server: Server, ui: Ui) -> None:
+    ui.open(server.url)
+    ui.new_game(["Alexandra", "Bob"], fmt="Hollywood", dealer="Alexandra")
+    ui.quick_hand("Alexandra", k="2", d="20", defender="Bob")  # 18 in game 1
+    for _ in range(3):  # gin, 98 + 25 = 123: games 1, 2 and 3 in turn
+        ui.quick_hand("Bob", "Gin", d="98", defender="Alexandra")
+    ui.see("Bob wins!")
+    ui.see(re.compile(r"^Games won: Alexandra 0, Bob 3"))
+    ui.see("Game 1: Bob wins by 105")  # 123 - 18: the sheet's columns, as home shows them
+    ui.see("Game 3: Bob wins by 123")
+    ui.click("Home")
+    ui.see(
+        re.compile(
+            r"Hollywood · 4 hands · Games won: Alexandra 0, Bob 3 · "
+            r"Alexandra 18 / 0 / 0 · Bob 123 / 123 / 123 · Bob won"
+        )
+    )
+    expect(ui.text(re.compile(r"\b369\b"))).to_have_count(0)  # never the columns' sum
