@@ -80,3 +80,28 @@ def test_hollywood_home_shows_games_won_and_columns_not_their_sum(server: Server
         )
     )
     expect(ui.text(re.compile(r"\b369\b"))).to_have_count(0)  # never the columns' sum
+
+
+def test_new_game_fields_talk_beside_themselves(server: Server, ui: Ui) -> None:
+    ui.open(server.url)
+    ui.click("New game")
+    expect(ui.text(re.compile("enter a whole number"))).to_have_count(0)  # not before acting
+    ui.fill("Target score", "-100")
+    ui.click("Loser deals")  # leaves the field: the refusal shows beside it
+    ui.see("Target score: enter a whole number, not “-100”")
+    ui.fill("New player name", "von Neumann")
+    ui.click("Add player")
+    ui.see(re.compile(r"^Playing: von Neumann$"))  # as typed, not "Von Neumann"
+    ui.fill("New player name", "A" * 41)
+    ui.click("Add player")
+    ui.see("that name is too long (41 letters, 40 at most)")
+    ui.shot("-new-game")
+    ui.click("To 100")
+    ui.fill("New player name", "Bob")
+    ui.click("Add player")
+    ui.see(re.compile(r"^Playing: von Neumann, Bob$"))
+    ui.click("von Neumann deals")
+    ui.click("Start game")
+    ui.see("von Neumann deals next")
+    ui.quick_hand("von Neumann", k="2", d="20", defender="Bob")
+    ui.see("Bob deals next")  # loser deals

@@ -434,3 +434,26 @@ def test_hollywood_new_series_and_clinch(app: AppModel) -> None:
     old = app.game_id
     assert app.act(app.new_series)
     assert app.game_id != old and app.game().format.value == "hollywood"
+
+
+def test_full_hands_preview_shows_the_knockers_best_layout(app: AppModel) -> None:
+    # RULES §1's example: 7♥ kept out of the run blocks the lay-offs 6♥ 5♥
+    start(app, "standard", ["Ann", "Bob"], first_dealer="Bob")
+    app.act(app.open_hand)
+    form = app.hand
+    assert form is not None
+    form.set_mode("cards")
+    form.set_knocker(form.game.players[0])
+    for c in ["8C", "9C", "TC", "JC", "7H", "8H", "9H", "TH", "JH", "AS"]:
+        form.tap_card(card(c))
+    form.set_tapping("defender")
+    for c in ["4C", "QC", "4D", "TD", "5H", "6H", "QH", "4S", "TS", "QS"]:
+        form.tap_card(card(c))
+    p = form.preview()
+    assert p.headline.startswith("Ann knocked (8 v 31): Ann +23")
+    assert "Ann's melds: 8♥ 9♥ 10♥ J♥ | 8♣ 9♣ 10♣ J♣" in p.melds
+    assert "Ann keeps unmelded: A♠ 7♥" in p.melds
+    assert p.notes == [
+        "Ann keeps 8 deadwood rather than the lowest 1: it blocks lay-offs "
+        "(the lowest-deadwood layout would score +19 for Ann, this one +23)"
+    ]
