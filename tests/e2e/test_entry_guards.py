@@ -4,10 +4,13 @@ happen, and summaries that agree with the game-over sheet."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from playwright.sync_api import expect
 
-from .conftest import Server, Ui
+from scorekeeper.i18n import Translator
+
+from .conftest import DESKTOP, PHONE, Server, Ui
 
 
 def test_blank_deadwood_cards_are_not_a_gin(server: Server, ui: Ui) -> None:
@@ -105,3 +108,57 @@ def test_new_game_fields_talk_beside_themselves(server: Server, ui: Ui) -> None:
     ui.see("von Neumann deals next")
     ui.quick_hand("von Neumann", k="2", d="20", defender="Bob")
     ui.see("Bob deals next")  # loser deals
+
+
+def _hand_entry_shots(ui: Ui, t: Callable[..., str], lang: str) -> None:
+    """Deadwood cards with "no deadwood", and full hands with the knocker's best
+    layout (RULES §1's example), at phone and desktop size."""
+    ui.click(t("Enter hand"))
+    ui.click(t("Deadwood cards"))
+    ui.click(t("{name} knocked", name="Ann"))
+    ui.click(t("{name}: no deadwood", name="Ann"))
+    ui.click(t("Tapping {name}", name="Ģirts"))
+    ui.click("K♦")
+    gin = t("{name} went gin ({d})", name="Ann", d=10)
+    ui.see(t("{what}: {winner} +{points}", what=gin, winner="Ann", points=35))
+    ui.shot(f"-{lang}-deadwood-390", PHONE)
+    ui.shot(f"-{lang}-deadwood-1280", DESKTOP)
+    ui.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    ui.click(t("Full hands"))
+    ui.click(t("Clear all cards"))
+    ui.click(t("Tapping {name}", name="Ann"))
+    for i, c in enumerate(["8♣", "9♣", "10♣", "J♣", "7♥", "8♥", "9♥", "10♥", "J♥", "A♠"], 1):
+        ui.click(c)  # each tap lands before the next (a redraw in flight loses none)
+        ui.see(t("{name}: {n} of 10 (11 for big gin) cards", name="Ann", n=i))
+    ui.click(t("Tapping {name}", name="Ģirts"))
+    for i, c in enumerate(["4♣", "Q♣", "4♦", "10♦", "5♥", "6♥", "Q♥", "4♠", "10♠", "Q♠"], 1):
+        ui.click(c)
+        ui.see(t("{name}: {n} of 10 cards", name="Ģirts", n=i))
+    ui.see(t("{name} keeps unmelded: {cards}", name="Ann", cards="A♠ 7♥"))
+    ui.shot(f"-{lang}-full-hands-390", PHONE)
+    ui.shot(f"-{lang}-full-hands-1280", DESKTOP)
+    ui.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    ui.click(t("Cancel"))
+
+
+def test_hand_entry_screenshots_in_english_and_latvian(server: Server, ui: Ui) -> None:
+    en = Translator("en")
+    lv = Translator("lv")
+
+    def english(msgid: str, **values: object) -> str:
+        return en.gettext(msgid).format(**values)
+
+    def latvian(msgid: str, **values: object) -> str:
+        return lv.gettext(msgid).format(**values)
+
+    ui.open(server.url)
+    ui.new_game(["Ann", "Ģirts"], dealer="Ann")
+    _hand_entry_shots(ui, english, "en")
+    ui.click(re.compile("^Back"))  # the sheet's back arrow: home
+    ui.click("Settings")
+    ui.click("Latviešu")
+    ui.see(latvian("Saved."))
+    ui.click(re.compile("^" + re.escape(latvian("Back"))))
+    ui.click(latvian("Resume {game}", game="Ann pret Ģirts"))
+    _hand_entry_shots(ui, latvian, "lv")
+    assert not ui.errors
