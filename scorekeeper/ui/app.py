@@ -1221,8 +1221,10 @@ class GinApp:
 
         right: list[ft.Control] = []
         p = form.preview()
-        # A blank form is unfinished, not wrong: red only once the player acted.
-        problem = ft.Colors.ERROR if form.touched else ft.Colors.ON_SURFACE_VARIANT
+        # A blank form is unfinished, not wrong: red only once the player acted
+        # (and "still to enter" only once Save was tapped).
+        red = form.error is not None or form.shows_as_error(p)
+        problem = ft.Colors.ERROR if red else ft.Colors.ON_SURFACE_VARIANT
         box: list[ft.Control] = [_section(t.gettext("Preview"))]
         if p.error:
             box.append(ft.Text(p.error, size=16, color=problem))
@@ -1280,7 +1282,7 @@ class GinApp:
         return f"{form.heading()} · {m.sheet().title}", [layout]
 
     def _save_hand(self, form: HandForm) -> None:
-        form.touched = True  # tapping Save is acting: a refusal now shows as an error
+        form.touched = form.save_tried = True  # a refusal now shows as an error
         self.model.save_hand()
 
     def _entry(self, form: HandForm) -> list[ft.Control]:

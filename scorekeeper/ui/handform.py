@@ -47,6 +47,19 @@ RESULT_LABELS = {
     "draw": N_("Draw"),
 }
 MAX_DIGITS = 3
+#: Refusals that only say what is still missing: a prompt while the player is
+#: entering, an error once Save was tapped.
+UNFINISHED = frozenset(
+    {
+        "say who knocked",
+        "enter the knocker's deadwood",
+        "enter the defender's deadwood",
+        "tap {name}'s deadwood",
+        "the knocker's hand has {n} card: tap 10 (or 11 for big gin)",
+        "the defender's hand has {n} card: tap all 10",
+        "Oklahoma: enter the upcard first, it sets the knock limit",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -57,6 +70,8 @@ class Preview:
     melds: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     error: str | None = None
+    #: The error only says what is still to enter (see :data:`UNFINISHED`).
+    unfinished: bool = False
 
     @property
     def ok(self) -> bool:
@@ -99,6 +114,8 @@ class HandForm:
     #: Whether the player has done anything yet: a refusal shows as an error
     #: only then (a blank form is not wrong, only unfinished).
     touched: bool = False
+    #: Whether Save was tapped: from then on even "still to enter" is an error.
+    save_tried: bool = False
     #: The language of every text the form makes.
     t: Translator = field(default=ENGLISH, repr=False, compare=False)
 
@@ -351,6 +368,13 @@ class HandForm:
             need = t.gettext("{name}: {n} of 10 cards")
         return need.format(name=label, n=n)
 
+    def shows_as_error(self, p: Preview) -> bool:
+        """Whether the preview's refusal is shown as an error (red): not on a
+        blank form, and not a "still to enter" prompt before Save was tapped."""
+        if p.error is None:
+            return False
+        return self.save_tried or (self.touched and not p.unfinished)
+
     @property
     def needs_upcard(self) -> bool:
         return self.game.rules.oklahoma and self.upcard is None
@@ -407,7 +431,7 @@ class HandForm:
         try:
             line, _ = self.scored_line()
         except RuleError as exc:
-            return Preview(error=self.t.render(exc))
+            return Preview(error=self.t.render(exc), unfinished=exc.msg.template in UNFINISHED)
         t = self.t
         names = self.game.names
         r = line.result

@@ -457,3 +457,30 @@ def test_full_hands_preview_shows_the_knockers_best_layout(app: AppModel) -> Non
         "Ann keeps 8 deadwood rather than the lowest 1: it blocks lay-offs "
         "(the lowest-deadwood layout would score +19 for Ann, this one +23)"
     ]
+
+
+def test_still_to_enter_is_a_prompt_until_save_and_a_refusal_is_red_at_once(
+    app: AppModel,
+) -> None:
+    start(app, "standard", ["Ann", "Bob"], first_dealer="Ann")
+    app.act(app.open_hand)
+    form = app.hand
+    assert form is not None
+    assert not form.shows_as_error(form.preview())  # a blank form is not wrong
+    form.set_knocker(form.game.players[0])
+    p = form.preview()
+    assert p.error == "enter the knocker's deadwood" and p.unfinished
+    assert not form.shows_as_error(p)
+    for ch in "12":
+        form.press(ch)
+    form.set_active("defender")
+    for ch in "30":
+        form.press(ch)
+    p = form.preview()  # a real refusal: shown as an error at once
+    assert p.error is not None and "can't knock with 12" in p.error
+    assert form.shows_as_error(p)
+    form.press("C")
+    p = form.preview()
+    assert p.unfinished and not form.shows_as_error(p)
+    form.save_tried = True
+    assert form.shows_as_error(p)
