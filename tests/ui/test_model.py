@@ -484,3 +484,13 @@ def test_still_to_enter_is_a_prompt_until_save_and_a_refusal_is_red_at_once(
     assert p.unfinished and not form.shows_as_error(p)
     form.save_tried = True
     assert form.shows_as_error(p)
+
+
+def test_the_rules_line_names_a_dealer_rule_other_than_winner_deals() -> None:
+    from scorekeeper.engine import Rules
+    from scorekeeper.ui.sheet import rules_summary
+
+    assert "deals" not in rules_summary(Rules(), "standard")
+    assert rules_summary(Rules(dealer="loser"), "standard").endswith(" · loser deals")
+    assert rules_summary(Rules(dealer="alternate"), "hollywood").endswith(" · the deal alternates")
+    assert "deal" not in rules_summary(Rules(dealer="loser"), "three-hand")  # the box deals
