@@ -42,9 +42,10 @@ from .melds import (
     best_arrangement,
     best_knock,
     deadwood_of,
+    knock_layouts,
     lay_off,
 )
-from .rules import PRESETS, Rules, Shutout
+from .rules import PRESETS, DealerRule, Rules, Shutout
 
 __all__ = [
     "DECK",
@@ -57,6 +58,7 @@ __all__ = [
     "CardError",
     "Claim",
     "Column",
+    "DealerRule",
     "Entry",
     "Format",
     "Game",
@@ -80,6 +82,7 @@ __all__ = [
     "cards_value",
     "deadwood_of",
     "format_cards",
+    "knock_layouts",
     "knock_limit",
     "lay_off",
     "parse_cards",

@@ -47,7 +47,7 @@ from typing import NamedTuple
 from .cards import Card, parse_cards
 from .errors import N_, Msg, RuleError
 from .hand import Claim, Hand, HandResult, Item, score_hand
-from .rules import PRESETS, Rules, Shutout
+from .rules import PRESETS, DealerRule, Rules, Shutout
 
 
 class Format(Enum):
@@ -253,7 +253,7 @@ class _Sheet:
 
 def _classic_bonuses(rules: Rules, winner: str, won: Mapping[str, int]) -> list[Bonus]:
     out = [Bonus(winner, N_("game bonus"), rules.game_bonus)]
-    out += [Bonus(p, N_("box bonus"), n * rules.box_bonus) for p, n in won.items() if n]
+    out += [Bonus(p, N_("line bonus"), n * rules.box_bonus) for p, n in won.items() if n]
     return out
 
 
@@ -314,11 +314,15 @@ class _Replay:
             raise
         self.lines.append(line)
         if line.winner is not None:
-            if self.roles is not None:
+            if self.roles is not None:  # three-hand: the box always deals
                 self.roles = _rotate(self.roles, line.winner)
                 self.dealer = self.roles.box
-            else:
+            elif self.rules.dealer is DealerRule.WINNER:
                 self.dealer = line.winner
+            elif self.rules.dealer is DealerRule.LOSER:
+                self.dealer = next(p for p in self.players if p != line.winner)
+            elif self.dealer is not None:  # the deal alternates
+                self.dealer = next(p for p in self.players if p != self.dealer)
 
     def standings(self) -> Standings:
         rules, sheet, players = self.rules, self.sheet, self.players

@@ -40,7 +40,14 @@ from enum import Enum
 
 from .cards import Card, Suit, card, cards_value, parse_cards
 from .errors import N_, Msg, RuleError
-from .melds import Arrangement, all_best_arrangements, best_arrangement, deadwood_of, lay_off
+from .melds import (
+    Arrangement,
+    MeldKind,
+    best_arrangement,
+    deadwood_of,
+    knock_layouts,
+    lay_off,
+)
 from .rules import Rules
 
 #: Ten cards can leave at most 98 points of deadwood (two each of K Q J 10 9).
@@ -263,11 +270,18 @@ class Hand:
     ) -> Hand:
         """Each player's deadwood cards tapped; the counts are their sums.
 
+        Deadwood is what no meld holds, so tapped cards that form a meld are
+        refused, naming it (RULES §1):
+
         >>> h = Hand.from_deadwood("Ann", "3S 2H", "KD 9C 4H")
         >>> score_hand(h, Rules()).points
         18
+        >>> Hand.from_deadwood("Ann", "AS", "TH JH QH KH")
+        Traceback (most recent call last):
+        ...
+        scorekeeper.engine.errors.RuleError: 10♥ J♥ Q♥ K♥ is a run: tap only unmatched cards
         """
-        return cls(
+        hand = cls(
             Entry.DEADWOOD_CARDS,
             claim,
             by,
@@ -275,6 +289,9 @@ class Hand:
             defender_cards=parse_cards(defender_deadwood_cards),
             upcard=_upcard(upcard),
         )
+        for cards in (hand.knocker_cards, hand.defender_cards):
+            meld_in_deadwood(cards)
+        return hand
 
     @classmethod
     def from_cards(
@@ -296,6 +313,24 @@ class Hand:
             defender_cards=parse_cards(defender_cards),
             upcard=_upcard(upcard),
         )
+
+
+def meld_in_deadwood(cards: tuple[Card, ...]) -> None:
+    """Refuse tapped deadwood that holds a meld, naming the meld.
+
+    (Stored hands are not checked: a game saved before this rule still loads,
+    its hand scored with a note.)"""
+    if len(cards) < 3:
+        return
+    melds = best_arrangement(cards).melds
+    if melds:
+        meld = melds[0]
+        template = (
+            N_("{meld} is a run: tap only unmatched cards")
+            if meld.kind is MeldKind.RUN
+            else N_("{meld} is a set: tap only unmatched cards")
+        )
+        raise RuleError(template, meld=str(meld))
 
 
 @dataclass(frozen=True)
@@ -368,7 +403,8 @@ def score_hand(hand: Hand, rules: Rules, knocker: str | None = None) -> HandResu
         if claim is None:
             claim = Claim.GIN if k == 0 else Claim.KNOCK
     else:
-        k_arr, d_arr, claim = _from_cards(hand, rules, limit, why, name)
+        k_arr, d_arr, claim, layout_notes = _from_cards(hand, rules, limit, why, name)
+        notes.extend(layout_notes)
         k, d = k_arr.deadwood, d_arr.deadwood
 
     big = claim is Claim.BIG_GIN
@@ -418,8 +454,8 @@ def _is_spade(c: Card | None) -> bool:
 
 def _from_cards(
     hand: Hand, rules: Rules, limit: int, why: Msg, name: str | Msg
-) -> tuple[Arrangement, Arrangement, Claim]:
-    """Melds, lay-offs and the result from both full hands."""
+) -> tuple[Arrangement, Arrangement, Claim, tuple[Msg, ...]]:
+    """Melds, lay-offs, the result and notes from both full hands."""
     cards = hand.knocker_cards
     claim = hand.claim
     defender = hand.defender_cards
@@ -429,32 +465,67 @@ def _from_cards(
     if len(cards) == 11:
         whole = best_arrangement(cards)
         if whole.deadwood == 0 and rules.big_gin and claim in (None, Claim.BIG_GIN):
-            return whole, best_arrangement(defender), Claim.BIG_GIN
+            return whole, best_arrangement(defender), Claim.BIG_GIN, ()
         if claim is Claim.BIG_GIN:
             raise RuleError("{name}'s 11 cards are not all melded: no big gin", name=name)
-        # Tapped before the discard: any discard leaving the least deadwood will do.
+        # Tapped before the discard: the knocker discards as suits him best.
         tens = [(c, tuple(x for x in cards if x is not c)) for c in cards]
-        counts = [deadwood_of(ten) for _, ten in tens]
-        tens = [t for t, dw in zip(tens, counts, strict=True) if dw == min(counts)]
     elif claim is Claim.BIG_GIN:
         raise RuleError("big gin needs all 11 of the knocker's cards")
-    options = [a._replace(discard=c) for c, ten in tens for a in all_best_arrangements(ten)]
-    k = options[0].deadwood
+    k = min(deadwood_of(ten) for _, ten in tens)
     if claim in (Claim.GIN, Claim.BIG_GIN) and k != 0:
         raise RuleError("{name}'s cards leave {k} deadwood: that is no gin", name=name, k=k)
     if k > limit:
         raise RuleError(_OVER_LIMIT, name=name, k=k, limit=limit, why=why)
     if k == 0:
+        if claim is Claim.UNDERCUT:  # as in result entry: gin can't be undercut
+            raise RuleError(
+                "{name} knocked with 0 deadwood: that is gin, which can't be undercut", name=name
+            )
         # Gin: the defender may not lay off; their own best melds count.
-        return options[0], best_arrangement(defender), Claim.GIN
-    # The knocker shows (and discards) so as to leave the defender the most deadwood.
-    best: tuple[Arrangement, Arrangement] | None = None
-    for opt in options:
-        d = lay_off(opt.melds, defender)
-        if best is None or d.deadwood > best[1].deadwood:
-            best = (opt, d)
-    assert best is not None
-    derived = Claim.KNOCK if k < best[1].deadwood else Claim.UNDERCUT
+        gin = next(
+            best_arrangement(ten)._replace(discard=c) for c, ten in tens if deadwood_of(ten) == 0
+        )
+        return gin, best_arrangement(defender), Claim.GIN, ()
+    # RULES §1: the knocker lays out whatever scores best for him after the
+    # defender's best lay-offs (any arrangement within the limit, not only the
+    # least-deadwood ones); ties go to the lower deadwood.
+    best: tuple[int, int, Arrangement, Arrangement] | None = None
+    lowest: tuple[int, Arrangement, Arrangement] | None = None
+    for c, ten in tens:
+        for opt in knock_layouts(ten, limit):
+            d = lay_off(opt.melds, defender)
+            score = _knocker_score(opt.deadwood, d.deadwood, rules)
+            if best is None or (score, -opt.deadwood) > (best[0], -best[1]):
+                best = (score, opt.deadwood, opt._replace(discard=c), d)
+            if opt.deadwood == k and (lowest is None or score > lowest[0]):
+                lowest = (score, opt, d)
+    assert best is not None and lowest is not None
+    score, _, k_arr, d_arr = best
+    derived = Claim.KNOCK if k_arr.deadwood < d_arr.deadwood else Claim.UNDERCUT
     if claim is Claim.UNDERCUT and derived is not Claim.UNDERCUT:
-        raise RuleError(_NO_UNDERCUT, name=name, k=k, d=best[1].deadwood)
-    return best[0], best[1], derived
+        raise RuleError(_NO_UNDERCUT, name=name, k=k_arr.deadwood, d=d_arr.deadwood)
+    notes: tuple[Msg, ...] = ()
+    if k_arr.deadwood != k:
+        notes = (
+            Msg(
+                "{name} keeps {k} deadwood rather than the lowest {low}: it blocks lay-offs "
+                "(the lowest-deadwood layout would score {alt} for {name}, this one {best})",
+                name=name,
+                k=k_arr.deadwood,
+                low=k,
+                alt=_signed(lowest[0]),
+                best=_signed(score),
+            ),
+        )
+    return k_arr, d_arr, derived, notes
+
+
+def _knocker_score(k: int, d: int, rules: Rules) -> int:
+    """The knocker's result of a knock (not gin): his points, or minus the
+    defender's undercut points."""
+    return d - k if k < d else -(k - d + rules.undercut_bonus)
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points >= 0 else f"−{-points}"

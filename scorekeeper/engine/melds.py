@@ -51,6 +51,7 @@ __all__ = [
     "all_best_arrangements",
     "best_arrangement",
     "best_knock",
+    "knock_layouts",
     "lay_off",
 ]
 
@@ -500,6 +501,57 @@ def best_knock(cards11: Iterable[Card | str] | str) -> Arrangement:
             best, best_card = key, cd
     arr = best_arrangement(tuple(c for c in hand if c is not best_card))
     return Arrangement(arr.melds, arr.deadwood_cards, arr.deadwood, discard=best_card)
+
+
+def _melds_of_mask(mask: int) -> list[tuple[int, Meld]]:
+    """Every meld the cards of ``mask`` can form, with its card mask."""
+    out: list[tuple[int, Meld]] = []
+    lanes = _lanes(mask)
+    for r in range(13):
+        held = sum(1 << lane for lane in range(4) if lanes[lane] >> r & 1)
+        if held.bit_count() < 3:
+            continue
+        for suits in _SET_SUITS:
+            if suits & held == suits:
+                out.append((_SET_MASK[r, suits], _SET_MELDS[r, suits]))
+    for lane, m in enumerate(lanes):
+        suit_cards = _SUIT_CARDS[lane]
+        for lo in range(11):
+            hi = lo
+            while hi < 13 and m >> hi & 1:
+                if hi - lo >= 2:
+                    cards = suit_cards[lo : hi + 1]
+                    out.append((sum(c.bit for c in cards), Meld(MeldKind.RUN, cards)))
+                hi += 1
+    return out
+
+
+def knock_layouts(cards: Iterable[Card | str] | str, limit: int) -> tuple[Arrangement, ...]:
+    """Every way to lay out a hand (any choice of disjoint melds, not only the
+    least-deadwood ones) whose deadwood is at most ``limit``: what a knocker
+    may show (RULES §1, "The knocker's layout").
+
+    >>> [([str(m) for m in a.melds], a.deadwood) for a in knock_layouts("4S 5S 6S 7S KD", 10)]
+    [(['4♠ 5♠ 6♠ 7♠'], 10)]
+    >>> sorted(a.deadwood for a in knock_layouts("4S 5S 6S 7S 2D", 10))
+    [2, 6, 9]
+    """
+    hand, mask = _hand_and_mask(cards)
+    total = _total_value(mask)
+    melds = _melds_of_mask(mask)
+    out: list[Arrangement] = []
+
+    def walk(start: int, used: int, chosen: tuple[Meld, ...], melded: int) -> None:
+        if total - melded <= limit:
+            dead = tuple(sorted((c for c in hand if not used & c.bit), key=_get_index))
+            out.append(Arrangement(tuple(sorted(chosen, key=_meld_key)), dead, total - melded))
+        for i in range(start, len(melds)):
+            bits, meld = melds[i]
+            if not used & bits:
+                walk(i + 1, used | bits, (*chosen, meld), melded + meld.value)
+
+    walk(0, 0, (), 0)
+    return tuple(out)
 
 
 # --- Lay-offs ----------------------------------------------------------------

@@ -11,6 +11,8 @@ later never rewrites history.  Presets are plain values:
 (True, 100)
 >>> PRESETS["seed"].replace(target=250).target
 250
+>>> PRESETS["seed"].replace(dealer="loser").dealer
+<DealerRule.LOSER: 'loser'>
 >>> Rules(target=0)
 Traceback (most recent call last):
 ...
@@ -36,6 +38,18 @@ class Shutout(Enum):
     DOUBLE_GAME_BONUS = "double-game-bonus"  # only the game bonus is doubled
 
 
+class DealerRule(Enum):
+    """Who deals the next hand after a hand somebody won (RULES §4).
+
+    After a draw the same dealer deals again, whatever the rule; in
+    three-hand the box always deals.
+    """
+
+    WINNER = "winner"  # the seeds' rule
+    LOSER = "loser"
+    ALTERNATE = "alternate"
+
+
 # One whole sentence per option, so each translates on its own.
 _RANGE = {
     "target": N_("the target must be a whole number from {lo} to {hi}, not {value}"),
@@ -46,7 +60,7 @@ _RANGE = {
     ),
     "big_gin_bonus": N_("the big gin bonus must be a whole number from {lo} to {hi}, not {value}"),
     "game_bonus": N_("the game bonus must be a whole number from {lo} to {hi}, not {value}"),
-    "box_bonus": N_("the box bonus must be a whole number from {lo} to {hi}, not {value}"),
+    "box_bonus": N_("the line bonus must be a whole number from {lo} to {hi}, not {value}"),
 }
 _INT_LIMITS = {
     "target": (1, 10_000),
@@ -78,13 +92,16 @@ class Rules:
     oklahoma_ace_gin: bool = False
     #: Oklahoma option: a spade upcard doubles every point of the hand.
     oklahoma_spades_double: bool = False
-    #: Classic end-of-game bonuses (game, box, shutout); never count to the target.
+    #: Classic end-of-game bonuses (game, line, shutout); never count to the target.
+    #: ``box_bonus`` is the line bonus per hand won (the stored name stays).
     classic_bonuses: bool = False
     game_bonus: int = 100
     box_bonus: int = 25
     shutout: Shutout = Shutout.DOUBLE_ALL
     #: Hollywood option: a new column opens whenever one closes.
     hollywood_rolling: bool = False
+    #: Who deals after a won hand (two-player formats).
+    dealer: DealerRule = DealerRule.WINNER
 
     def __post_init__(self) -> None:
         for name, (lo, hi) in _INT_LIMITS.items():
@@ -99,6 +116,11 @@ class Rules:
                 object.__setattr__(self, "shutout", Shutout(self.shutout))
             except ValueError:
                 raise RuleError("unknown shutout rule {value}", value=repr(self.shutout)) from None
+        if not isinstance(self.dealer, DealerRule):
+            try:
+                object.__setattr__(self, "dealer", DealerRule(self.dealer))
+            except ValueError:
+                raise RuleError("unknown dealer rule {value}", value=repr(self.dealer)) from None
 
     def __hash__(self) -> int:
         # Part of the score cache's key on every replayed hand: computed once.
@@ -119,6 +141,7 @@ class Rules:
         """Plain values only (enums as their strings), for storage and export."""
         d = dataclasses.asdict(self)
         d["shutout"] = self.shutout.value
+        d["dealer"] = self.dealer.value
         return d
 
     @classmethod

@@ -23,7 +23,9 @@ class GameSummary:
 
     ``totals`` are hand points per player (all columns added up);
     ``column_totals`` the per-column points (one column outside Hollywood);
-    ``final_totals`` the points plus classic end-of-game bonuses.
+    ``final_totals`` the points plus classic end-of-game bonuses;
+    ``games_won`` (Hollywood: games each player won) and ``column_final`` (each
+    column's points plus its bonuses) are empty for games indexed before them.
     ``finished`` is False for a rolling Hollywood sheet, which never ends.
     """
 
@@ -43,6 +45,8 @@ class GameSummary:
     finished: bool = False
     final_totals: Mapping[str, int] = field(default_factory=dict)
     next_dealer_id: str | None = None
+    games_won: Mapping[str, int] = field(default_factory=dict)
+    column_final: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -1033,6 +1033,8 @@ class Store:
             finished=bool(entry.get("finished")),
             final_totals=dict(entry.get("final_totals", {})),
             next_dealer_id=entry.get("next_dealer"),
+            games_won=dict(entry.get("games_won", {})),
+            column_final={p: tuple(v) for p, v in entry.get("column_final", {}).items()},
         )
         self._s.summaries[entry["id"]] = (entry, summary)
         return summary

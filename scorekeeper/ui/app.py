@@ -59,6 +59,10 @@ def _text(value: str, size: int = 16, **kw: Any) -> ft.Text:
     return ft.Text(value, size=size, **kw)
 
 
+def _muted_text(value: str) -> ft.Text:
+    return ft.Text(value, size=15, color=ft.Colors.ON_SURFACE_VARIANT)
+
+
 def _slot(text: str | None, kind: str = "error") -> ft.Control:
     """A message, or an invisible placeholder that keeps the layout's positions."""
     if not text:
@@ -430,7 +434,7 @@ class GinApp:
         elif key == "Tab":
             form.set_active("defender" if form.active == "knocker" else "knocker")
         elif key == "Enter":
-            self.model.act(self.model.save_hand)
+            self.model.act(self._save_hand, form)
         else:
             return
         self.render()
@@ -680,7 +684,7 @@ class GinApp:
         form = m.new_game
         if form is None:
             form = m.new_game = NewGameForm(t=t)
-        out: list[ft.Control] = [_slot(form.error)]
+        out: list[ft.Control] = []  # a refusal shows beside its field, or by Start
         out.append(_section(t.gettext("Format")))
         formats = form.format_labels()
         out.append(
@@ -699,9 +703,7 @@ class GinApp:
             out.append(_text(form.playing_line(), weight="bold"))
         chips: list[ft.Control] = []
         for pid, name in saved:
-            chips.append(
-                self._choice(name, form.is_seated(pid), self.on(form.toggle_player, pid, name))
-            )
+            chips.append(self._choice(name, form.is_seated(pid), self.on(form.toggle, pid, name)))
         for seat in form.seats:
             if seat.id is None:
                 chips.append(
@@ -709,13 +711,16 @@ class GinApp:
                 )
         if chips:
             out.append(ft.Row(chips, wrap=True))
+        out.append(_slot(form.field_errors.get("players")))
+        # names are kept as typed: no automatic capitals ("von" stays "von")
         name_field = ft.TextField(
             key=f"new-name-{len(form.seats)}",  # a new field (empty) after each add
             label=t.gettext("New player name"),
             value=form.new_name,
             on_change=lambda e: setattr(form, "new_name", e.control.value),
-            on_submit=self.on(m.add_typed_player),
-            capitalization=ft.TextCapitalization.WORDS,
+            on_submit=self.on(self._add_typed, form),
+            error=form.field_errors.get("new_name"),
+            error_max_lines=3,
             expand=True,
             text_size=18,
         )
@@ -724,9 +729,12 @@ class GinApp:
                 [
                     name_field,
                     ft.FilledTonalButton(
-                        t.gettext("Add player"), height=TAP, on_click=self.on(m.add_typed_player)
+                        t.gettext("Add player"),
+                        height=TAP,
+                        on_click=self.on(self._add_typed, form),
                     ),
-                ]
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.START,
             )
         )
 
@@ -797,7 +805,9 @@ class GinApp:
         out.append(
             ft.Row(
                 [
-                    self._choice(label, preset == key, self.on(form.set_preset, key))
+                    self._choice(
+                        label, preset == key, self.on(form.set_preset, key), key=f"preset:{key}"
+                    )
                     for key, label in form.preset_labels().items()
                 ]
                 + (custom if preset == "custom" else []),
@@ -831,6 +841,9 @@ class GinApp:
         out.append(_slot(form.error))
         return t.gettext("New game"), out
 
+    def _add_typed(self, form: NewGameForm) -> None:
+        form.add_typed(self.model.saved_players())
+
     def _unseat_new(self, form: NewGameForm, name: str) -> None:
         form.seats = [s for s in form.seats if not (s.id is None and s.name == name)]
         form._forget(name)
@@ -856,7 +869,10 @@ class GinApp:
                     ft.TextField(
                         label=label,
                         value=form.text_of(name),
-                        input_filter=ft.NumbersOnlyInputFilter(),  # type: ignore[no-untyped-call]
+                        # no input filter: "-100" is refused with a message, not
+                        # silently rewritten to 100
+                        error=form.field_errors.get(name),
+                        error_max_lines=3,
                         keyboard_type=ft.KeyboardType.NUMBER,
                         on_change=self._field_changed(form, name),
                         on_blur=lambda _: self.render(),
@@ -886,6 +902,22 @@ class GinApp:
                             self.on(form.set_field, "shutout", key),
                         )
                         for key, label in form.shutout_labels().items()
+                    ],
+                    wrap=True,
+                )
+            )
+        if form.format != "three-hand":  # three-hand: the box always deals
+            out.append(_muted_text(form.t.gettext("Next dealer after a won hand")))
+            out.append(
+                ft.Row(
+                    [
+                        self._choice(
+                            label,
+                            form.values["dealer"] == key,
+                            self.on(form.set_field, "dealer", key),
+                            key=f"dealer-rule:{key}",
+                        )
+                        for key, label in form.dealer_labels().items()
                     ],
                     wrap=True,
                 )
@@ -1250,16 +1282,22 @@ class GinApp:
             left.append(_card_box(ft.Row(up_row), color=ft.Colors.SECONDARY_CONTAINER))
         if form.picking_upcard:
             left.append(_section(t.gettext("Tap the upcard")))
+            left.append(_slot(form.error))  # beside the grid the player taps
             left.append(self._grid(form))
         else:
             left.extend(self._entry(form))
+            if form.mode == "quick" and form.result == "draw":
+                left.append(_slot(form.error))
 
         right: list[ft.Control] = []
         p = form.preview()
-        right.append(_slot(form.error))
+        # A blank form is unfinished, not wrong: red only once the player acted
+        # (and "still to enter" only once Save was tapped).
+        red = form.error is not None or form.shows_as_error(p)
+        problem = ft.Colors.ERROR if red else ft.Colors.ON_SURFACE_VARIANT
         box: list[ft.Control] = [_section(t.gettext("Preview"))]
         if p.error:
-            box.append(ft.Text(p.error, size=16, color=ft.Colors.ERROR))
+            box.append(ft.Text(p.error, size=16, color=problem))
         else:
             box.append(ft.Text(p.headline, size=19, weight=ft.FontWeight.BOLD))
             box.extend(_text(i, size=15) for i in p.items)
@@ -1274,17 +1312,17 @@ class GinApp:
                 icon=ft.Icons.SAVE,
                 height=TAP + 8,
                 expand=True,
-                on_click=self.on(m.save_hand, m.revision),
+                on_click=self.on(self._save_hand, form, m.revision),
             ),
             ft.OutlinedButton(
                 t.gettext("Cancel"), key="cancel", height=TAP + 8, on_click=self.on(m.cancel_hand)
             ),
         ]
         summary = ft.Text(
-            p.error or p.headline,
+            form.error or p.error or p.headline,
             size=15,
             weight=ft.FontWeight.BOLD,
-            color=ft.Colors.ERROR if p.error else None,
+            color=problem if (form.error or p.error) else None,
             max_lines=2,
             overflow=ft.TextOverflow.ELLIPSIS,
         )
@@ -1313,6 +1351,11 @@ class GinApp:
             spacing=16,
         )
         return f"{form.heading()} · {m.sheet().title}", [layout]
+
+    def _save_hand(self, form: HandForm, revision: int | None = None) -> None:
+        """Save (``revision``: the one drawn with the Save button tapped)."""
+        form.touched = form.save_tried = True  # a refusal now shows as an error
+        self.model.save_hand(revision)
 
     def _entry(self, form: HandForm) -> list[ft.Control]:
         t = form.t
@@ -1416,6 +1459,7 @@ class GinApp:
                     box("defender", form.deadwood_label("defender"), form.d_text, True),
                 ]
             ),
+            _slot(form.error),  # beside the counts it concerns
         ]
         keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "C", "0", "⌫"]
         # the keys' tooltips: clear the count, delete its last digit
@@ -1467,6 +1511,25 @@ class GinApp:
             ),
             _text(form.card_summary("knocker"), size=15, color=KNOCKER_BG, weight="bold"),
             _text(form.card_summary("defender"), size=15, color=DEFENDER_BG, weight="bold"),
+        ]
+        if form.mode == "deadwood":  # nothing tapped is not "none": it must be said
+            out.append(
+                ft.Row(
+                    [
+                        self._choice(
+                            form.no_deadwood_label(who),
+                            who in form.no_deadwood,
+                            self.on(form.set_no_deadwood, who, who not in form.no_deadwood),
+                            compact=True,
+                            key=f"no-deadwood:{who}",
+                        )
+                        for who in ("knocker", "defender")
+                    ],
+                    spacing=6,
+                )
+            )
+        out += [
+            _slot(form.error),  # beside the grid the player taps
             self._grid(form),
             ft.TextButton(t.gettext("Clear all cards"), on_click=self.on(form.clear_cards)),
         ]

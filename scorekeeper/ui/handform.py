@@ -31,7 +31,7 @@ from scorekeeper.engine import (
     best_arrangement,
     cards_value,
 )
-from scorekeeper.engine.errors import N_
+from scorekeeper.engine.errors import N_, Msg
 from scorekeeper.i18n import Translator
 
 from .sheet import ENGLISH, describe, name_of, upcard_info
@@ -47,6 +47,19 @@ RESULT_LABELS = {
     "draw": N_("Draw"),
 }
 MAX_DIGITS = 3
+#: Refusals that only say what is still missing: a prompt while the player is
+#: entering, an error once Save was tapped.
+UNFINISHED = frozenset(
+    {
+        "say who knocked",
+        "enter the knocker's deadwood",
+        "enter the defender's deadwood",
+        "tap {name}'s deadwood",
+        "the knocker's hand has {n} card: tap 10 (or 11 for big gin)",
+        "the defender's hand has {n} card: tap all 10",
+        "Oklahoma: enter the upcard first, it sets the knock limit",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -57,6 +70,8 @@ class Preview:
     melds: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     error: str | None = None
+    #: The error only says what is still to enter (see :data:`UNFINISHED`).
+    unfinished: bool = False
 
     @property
     def ok(self) -> bool:
@@ -93,6 +108,14 @@ class HandForm:
     error: str | None = None
     #: Oklahoma: the card grid picks the upcard (asked first).
     picking_upcard: bool = False
+    #: Deadwood-cards mode: the players ("knocker", "defender") said to have no
+    #: deadwood; an empty tap list means "not entered yet", not "none".
+    no_deadwood: set[str] = field(default_factory=set)
+    #: Whether the player has done anything yet: a refusal shows as an error
+    #: only then (a blank form is not wrong, only unfinished).
+    touched: bool = False
+    #: Whether Save was tapped: from then on even "still to enter" is an error.
+    save_tried: bool = False
     #: The language of every text the form makes.
     t: Translator = field(default=ENGLISH, repr=False, compare=False)
 
@@ -116,6 +139,9 @@ class HandForm:
             self.d_text = str(hand.defender_deadwood or 0)
         self.knocker_cards = list(hand.knocker_cards)
         self.defender_cards = list(hand.defender_cards)
+        if hand.entry is Entry.DEADWOOD_CARDS:
+            taps = {"knocker": self.knocker_cards, "defender": self.defender_cards}
+            self.no_deadwood = {who for who, cards in taps.items() if not cards}
 
     # --- who plays this hand ----------------------------------------------
 
@@ -194,6 +220,7 @@ class HandForm:
             raise RuleError("unknown entry mode {mode}", mode=repr(mode))
         self.mode = mode
         self.error = None
+        self.touched = True
         if mode != "quick" and self.result not in ("knock", "big-gin"):
             self.result = "knock"
 
@@ -202,6 +229,7 @@ class HandForm:
             raise RuleError("{name} can't knock this hand", name=name_of(self.game.names, pid))
         self.knocker = pid
         self.error = None
+        self.touched = True
 
     def set_result(self, result: str) -> None:
         if result not in RESULT_LABELS:
@@ -213,6 +241,7 @@ class HandForm:
         if result == "draw":
             self.knocker = None
         self.error = None
+        self.touched = True
 
     def set_active(self, which: str) -> None:
         self.active = which
@@ -229,6 +258,7 @@ class HandForm:
     def press(self, key: str) -> None:
         """The numeric keypad: digits, "⌫" (back) and "C" (clear)."""
         self.error = None
+        self.touched = True
         text = self.k_text if self.active == "knocker" else self.d_text
         if key == "⌫":
             text = text[:-1]
@@ -246,12 +276,19 @@ class HandForm:
             self.d_text = text
 
     def set_count(self, which: str, text: str) -> None:
-        """Typed directly (keyboard): digits only."""
-        digits = "".join(ch for ch in text if ch.isdigit())[: MAX_DIGITS + 1]
+        """Typed directly (keyboard): a whole number, or refused with a message
+        (never rewritten: "-100" is not 100, "1e3" is not 13)."""
+        self.touched = True
+        text = text.strip()
+        if text and not (text.isascii() and text.isdigit()):
+            self.error = self.t.gettext("{label}: enter a whole number, not “{text}”").format(
+                label=self.deadwood_label(which), text=text
+            )
+            return
         if which == "knocker":
-            self.k_text = digits
+            self.k_text = text
         else:
-            self.d_text = digits
+            self.d_text = text
         self.error = None
 
     def set_tapping(self, who: str) -> None:
@@ -260,6 +297,7 @@ class HandForm:
     def tap_card(self, c: Card) -> None:
         """Tap a card on the grid: it goes to (or leaves) the selected player's cards."""
         self.error = None
+        self.touched = True
         if self.picking_upcard:
             self.set_upcard(c)
             return
@@ -268,9 +306,28 @@ class HandForm:
         if c in mine:
             mine.remove(c)
             return
-        if c in other:
-            other.remove(c)
+        if c in other:  # never moved silently: the other player holds it
+            whose = "defender" if self.tapping == "knocker" else "knocker"
+            self.error = self.t.gettext("{card} is in {name}'s hand").format(
+                card=c, name=self.role_name(whose)
+            )
+            return
+        self.no_deadwood.discard(self.tapping)
         mine.append(c)
+
+    def set_no_deadwood(self, who: str, on: bool = True) -> None:
+        """Deadwood-cards mode: say that ``who`` has no deadwood (clears their taps)."""
+        self.touched = True
+        self.error = None
+        if on:
+            self.no_deadwood.add(who)
+            (self.knocker_cards if who == "knocker" else self.defender_cards).clear()
+        else:
+            self.no_deadwood.discard(who)
+
+    def no_deadwood_label(self, who: str) -> str:
+        """E.g. "Bob: no deadwood"."""
+        return self.t.gettext("{name}: no deadwood").format(name=self.role_name(who))
 
     def owner(self, c: Card) -> str | None:
         if c in self.knocker_cards:
@@ -282,6 +339,9 @@ class HandForm:
     def clear_cards(self) -> None:
         self.knocker_cards.clear()
         self.defender_cards.clear()
+        self.no_deadwood.clear()
+        self.error = None
+        self.touched = True
 
     # --- card-grid summaries (shown while tapping) ----------------------------
 
@@ -307,6 +367,13 @@ class HandForm:
         else:
             need = t.gettext("{name}: {n} of 10 cards")
         return need.format(name=label, n=n)
+
+    def shows_as_error(self, p: Preview) -> bool:
+        """Whether the preview's refusal is shown as an error (red): not on a
+        blank form, and not a "still to enter" prompt before Save was tapped."""
+        if p.error is None:
+            return False
+        return self.save_tried or (self.touched and not p.unfinished)
 
     @property
     def needs_upcard(self) -> bool:
@@ -346,6 +413,10 @@ class HandForm:
             return Hand.knock(by, k, d, up)
         claim = Claim.BIG_GIN if self.result == "big-gin" else None
         if self.mode == "deadwood":
+            for who, cards in (("knocker", self.knocker_cards), ("defender", self.defender_cards)):
+                if not cards and who not in self.no_deadwood:
+                    # nothing tapped is not "no deadwood": that must be said
+                    raise RuleError(Msg("tap {name}'s deadwood", name=self.role_name(who)))
             return Hand.from_deadwood(by, self.knocker_cards, self.defender_cards, up, claim)
         return Hand.from_cards(by, self.knocker_cards, self.defender_cards, up, claim)
 
@@ -360,7 +431,7 @@ class HandForm:
         try:
             line, _ = self.scored_line()
         except RuleError as exc:
-            return Preview(error=self.t.render(exc))
+            return Preview(error=self.t.render(exc), unfinished=exc.msg.template in UNFINISHED)
         t = self.t
         names = self.game.names
         r = line.result
@@ -388,6 +459,12 @@ class HandForm:
             if r.knocker.discard is not None:
                 melds.append(
                     t.gettext("{name} discards {card}").format(name=kname, card=r.knocker.discard)
+                )
+            if r.knocker.deadwood_cards:
+                melds.append(
+                    t.gettext("{name} keeps unmelded: {cards}").format(
+                        name=kname, cards=" ".join(str(c) for c in r.knocker.deadwood_cards)
+                    )
                 )
             dmelds = " | ".join(str(m) for m in r.defender.melds) or t.gettext("none")
             melds.append(whose.format(name=dname, melds=dmelds))

@@ -72,8 +72,7 @@ def game_card(s: SummaryLike, t: Translator = ENGLISH) -> GameCard:
     names = list(s.player_names)
     ids = list(s.player_ids)
     label = t.gettext(FORMAT_LABELS[s.format]) if s.format in FORMAT_LABELS else s.format
-    totals = s.totals
-    score = " · ".join(f"{n} {totals.get(i, 0)}" for i, n in zip(ids, names, strict=False))
+    score = summary_score(s, t)
     hands = t.ngettext("{n} hand", "{n} hands", s.hand_count).format(n=s.hand_count)
     parts = [label, hands, score]
     if s.finished_at is not None:
@@ -86,6 +85,36 @@ def game_card(s: SummaryLike, t: Translator = ENGLISH) -> GameCard:
     if when:
         parts.append(when)
     return GameCard(s.id, versus(t, names), " · ".join(parts))
+
+
+def summary_score(s: SummaryLike, t: Translator = ENGLISH) -> str:
+    """A listed game's score as its game-over screen gives it: final scores
+    with bonuses; Hollywood: games won and each game's score, never their sum.
+
+    >>> from types import SimpleNamespace as S
+    >>> g = S(format="standard", player_ids=["a", "b"], player_names=["Ann", "Bob"],
+    ...       totals={"a": 102, "b": 0}, final_totals={"a": 504, "b": 0})
+    >>> summary_score(g)
+    'Ann 504 · Bob 0'
+    >>> h = S(format="hollywood", player_ids=["a", "b"], player_names=["Ann", "Bob"],
+    ...       totals={"a": 188, "b": 232}, games_won={"a": 1, "b": 2},
+    ...       column_totals={"a": (104, 60, 24), "b": (92, 100, 40)}, column_final={})
+    >>> summary_score(h)
+    'Games won: Ann 1, Bob 2 · Ann 104 / 60 / 24 · Bob 92 / 100 / 40'
+    """
+    pairs = list(zip(s.player_ids, s.player_names, strict=False))
+    if s.format == "hollywood":
+        columns = getattr(s, "column_final", None) or getattr(s, "column_totals", {})
+        score = " · ".join(
+            f"{n} " + " / ".join(str(v) for v in columns.get(i, ())) for i, n in pairs
+        )
+        won = getattr(s, "games_won", None)
+        if not won:  # indexed before games won were kept
+            return score
+        tally = ", ".join(f"{n} {won.get(i, 0)}" for i, n in pairs)
+        return t.gettext("Games won: {tally}").format(tally=tally) + " · " + score
+    totals = getattr(s, "final_totals", None) or s.totals
+    return " · ".join(f"{n} {totals.get(i, 0)}" for i, n in pairs)
 
 
 #: A message kept untranslated until shown: a template, or a refusal carrying one.

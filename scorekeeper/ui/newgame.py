@@ -29,7 +29,17 @@ FORMAT_LABELS = {
     "hollywood": N_("Hollywood"),
     "three-hand": N_("Three-hand"),
 }
-PRESET_LABELS = {"seed": N_("Seed rules"), "classic": N_("Classic"), "oklahoma": N_("Oklahoma")}
+#: The presets as players name them (the keys are public API and stay):
+#: "Standard" has no end-of-game bonuses, "Classic" adds game, line and shutout.
+PRESET_LABELS = {"seed": N_("Standard"), "classic": N_("Classic"), "oklahoma": N_("Oklahoma")}
+#: Who deals after a won hand (a draw: the same dealer; three-hand: the box).
+DEALER_LABELS = {
+    "winner": N_("Winner deals"),
+    "loser": N_("Loser deals"),
+    "alternate": N_("Deal alternates"),
+}
+#: The longest name a player may have (the store refuses longer ones too).
+MAX_NAME = 40
 RANDOM = "random"
 
 #: Whole-number options: (field, label, shown only when this flag is on).
@@ -40,7 +50,7 @@ NUMBER_OPTIONS: tuple[tuple[str, str, str | None], ...] = (
     ("undercut_bonus", N_("Undercut bonus"), None),
     ("big_gin_bonus", N_("Big gin bonus"), "big_gin"),
     ("game_bonus", N_("Game bonus"), "classic_bonuses"),
-    ("box_bonus", N_("Box bonus (each hand won)"), "classic_bonuses"),
+    ("box_bonus", N_("Line bonus (per hand won)"), "classic_bonuses"),
 )
 #: On/off options: (field, label, shown only when this flag is on).
 SWITCH_OPTIONS: tuple[tuple[str, str, str | None], ...] = (
@@ -48,7 +58,7 @@ SWITCH_OPTIONS: tuple[tuple[str, str, str | None], ...] = (
     ("oklahoma", N_("Oklahoma: the upcard sets the knock limit"), None),
     ("oklahoma_ace_gin", N_("Oklahoma: an ace upcard means gin only"), "oklahoma"),
     ("oklahoma_spades_double", N_("Oklahoma: a spade upcard doubles the hand"), "oklahoma"),
-    ("classic_bonuses", N_("Classic end-of-game bonuses (game, box, shutout)"), None),
+    ("classic_bonuses", N_("Classic end-of-game bonuses (game, line, shutout)"), None),
 )
 SHUTOUT_LABELS = {
     "double-all": N_("Shutout doubles the final score"),
@@ -88,6 +98,9 @@ class NewGameForm:
     draw_mode: str = RANDOM  # RANDOM or "cards"
     draw_texts: dict[str, str] = field(default_factory=dict)  # seat name -> card text
     error: str | None = None
+    #: Problems shown beside the field they concern ("new_name", "players", or
+    #: a number option's name), set only once the player has acted there.
+    field_errors: dict[str, str] = field(default_factory=dict)
     #: The language of every text the form makes.
     t: Translator = field(default_factory=lambda: Translator("en"), repr=False, compare=False)
 
@@ -98,6 +111,9 @@ class NewGameForm:
 
     def preset_labels(self) -> dict[str, str]:
         return {key: self.t.gettext(label) for key, label in PRESET_LABELS.items()}
+
+    def dealer_labels(self) -> dict[str, str]:
+        return {key: self.t.gettext(label) for key, label in DEALER_LABELS.items()}
 
     def shutout_labels(self) -> dict[str, str]:
         return {key: self.t.gettext(label) for key, label in SHUTOUT_LABELS.items()}
@@ -141,9 +157,13 @@ class NewGameForm:
         return 3 if self.format == "three-hand" else 2
 
     def set_preset(self, name: str) -> None:
+        dealer = self.values.get("dealer", "winner")  # the deal is not part of a preset
         self.values = PRESETS[name].to_dict()
+        self.values["dealer"] = dealer
         self.texts.clear()
         self.error = None
+        for key in [k for k in self.field_errors if k in self.values]:
+            del self.field_errors[key]
 
     def preset_name(self) -> str:
         try:
@@ -151,14 +171,14 @@ class NewGameForm:
         except RuleError:
             return "custom"
         for name, rules in PRESETS.items():
-            if rules == current:
+            if rules == current.replace(dealer=rules.dealer):
                 return name
         return "custom"
 
     def set_field(self, name: str, value: Any) -> None:
         """Set one option; number fields accept the text being typed."""
         self.error = None
-        if name == "shutout":
+        if name in ("shutout", "dealer"):
             self.values[name] = str(value)
             return
         default = dataclasses.asdict(Rules())[name]
@@ -167,17 +187,30 @@ class NewGameForm:
             return
         text = str(value).strip()
         self.texts[name] = text
-        if text.isdigit():
-            self.values[name] = int(text)
+        self.field_errors.pop(name, None)
+        try:
+            self.values[name] = self._number(name, text)
+        except RuleError as exc:
+            self.field_errors[name] = self.t.render(exc)
+
+    def _number(self, name: str, text: str) -> int:
+        """A number option's value, refused (never rewritten) if it is not a
+        whole number in the option's range: "-100" is not 100, "1e3" not 13."""
+        label = next((Msg(lbl) for f, lbl, _ in NUMBER_OPTIONS if f == name), name)
+        if not (text.isascii() and text.isdigit()):
+            if not text:
+                raise RuleError("{label}: enter a whole number", label=label)
+            raise RuleError("{label}: enter a whole number, not “{text}”", label=label, text=text)
+        value = int(text)
+        Rules().replace(**{name: value})  # the option's own range check
+        return value
 
     def text_of(self, name: str) -> str:
         return self.texts.get(name, str(self.values[name]))
 
     def rules(self) -> Rules:
         for name, text in self.texts.items():
-            if not text.isdigit():
-                label = next((Msg(lbl) for f, lbl, _ in NUMBER_OPTIONS if f == name), name)
-                raise RuleError("{label}: enter a whole number", label=label)
+            self._number(name, text)
         values = dict(self.values)
         if self.format != "hollywood":
             values["hollywood_rolling"] = False
@@ -196,11 +229,46 @@ class NewGameForm:
             raise _too_many(self.format, self.player_count)
         self.seats.append(Seat(name, player_id))
 
+    def add_typed(self, saved: Sequence[tuple[str, str]] = ()) -> None:
+        """:meth:`add_new_name`, with a refusal shown beside the name field."""
+        self.field_errors.pop("new_name", None)
+        try:
+            self.add_new_name(saved)
+        except RuleError as exc:
+            self.field_errors["new_name"] = self.t.render(exc)
+
+    def toggle(self, player_id: str, name: str) -> None:
+        """:meth:`toggle_player`, with a refusal shown beside the players."""
+        self.field_errors.pop("players", None)
+        try:
+            self.toggle_player(player_id, name)
+        except RuleError as exc:
+            self.field_errors["players"] = self.t.render(exc)
+
     def add_new_name(self, saved: Sequence[tuple[str, str]] = ()) -> None:
-        """Seat the typed name: an existing saved player of that name, or a new one."""
-        name = " ".join(self.new_name.split())
+        """Seat the typed name: an existing saved player of that name, or a new one.
+
+        The name is kept as typed, only trimmed ("von Neumann" stays so).
+
+        >>> f = NewGameForm(new_name="  von Neumann "); f.add_new_name(); f.seats[0].name
+        'von Neumann'
+        >>> f.new_name = "x" * 41; f.add_new_name()
+        Traceback (most recent call last):
+        ...
+        scorekeeper.engine.errors.RuleError: that name is too long (41 letters, 40 at most)
+        """
+        name = self.new_name.strip()
         if not name:
             raise RuleError("type a name first")
+        if len(name) > MAX_NAME:
+            raise RuleError(
+                Msg.plural(
+                    "that name is too long ({n} letter, {most} at most)",
+                    "that name is too long ({n} letters, {most} at most)",
+                    len(name),
+                    most=MAX_NAME,
+                )
+            )
         if any(s.name.casefold() == name.casefold() for s in self.seats):
             raise RuleError("{name} is already playing", name=name)
         if len(self.seats) >= self.player_count:

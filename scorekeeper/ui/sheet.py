@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from scorekeeper.engine import Card, Game, Line, Outcome, Rules, Suit, knock_limit
+from scorekeeper.engine import Card, DealerRule, Game, Line, Outcome, Rules, Suit, knock_limit
 from scorekeeper.i18n import Translator
 
 #: The language of a sheet built without a translator (and of the tests' doctests).
@@ -127,12 +127,17 @@ def rules_summary(rules: Rules, fmt: str, t: Translator = ENGLISH) -> str:
         parts.append(t.gettext("big gin +{points}").format(points=rules.big_gin_bonus))
     if rules.classic_bonuses:
         parts.append(
-            t.gettext("classic bonuses (game {game}, box {box})").format(
-                game=rules.game_bonus, box=rules.box_bonus
+            t.gettext("classic bonuses (game {game}, line {line} per hand won)").format(
+                game=rules.game_bonus, line=rules.box_bonus
             )
         )
     if fmt == "hollywood" and rules.hollywood_rolling:
         parts.append(t.gettext("rolling sheet"))
+    if fmt != "three-hand":  # the winner deals unless the game says otherwise
+        if rules.dealer is DealerRule.LOSER:
+            parts.append(t.gettext("loser deals"))
+        elif rules.dealer is DealerRule.ALTERNATE:
+            parts.append(t.gettext("the deal alternates"))
     return " · ".join(parts)
 
 

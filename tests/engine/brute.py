@@ -121,6 +121,21 @@ def all_min_arrangements(cards: CardSet) -> set[MeldSet]:
     return out
 
 
+def all_layouts(cards: CardSet) -> set[MeldSet]:
+    """Every collection of disjoint melds (any, not only the least-deadwood ones)."""
+    melds = melds_in(cards)
+    out: set[MeldSet] = set()
+
+    def walk(start: int, used: CardSet, chosen: tuple[CardSet, ...]) -> None:
+        out.add(frozenset(chosen))
+        for i in range(start, len(melds)):
+            if not melds[i] & used:
+                walk(i + 1, used | melds[i], (*chosen, melds[i]))
+
+    walk(0, frozenset(), ())
+    return out
+
+
 def extends(meld: CardSet, c: Card) -> bool:
     """Whether ``c`` may be laid off on ``meld`` (RULES §2)."""
     if c in meld:

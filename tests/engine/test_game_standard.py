@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.engine import Game, Hand, RuleError, Rules, Shutout
+from scorekeeper.engine import DealerRule, Game, Hand, RuleError, Rules, Shutout
 
 
 def knock(by: str, points: int) -> Hand:
@@ -98,11 +98,11 @@ def test_classic_bonuses_game_and_box_and_margin():
     assert s.totals == {"Ann": 105, "Bob": 20}  # bonuses never count toward the target
     assert col.hands_won == {"Ann": 3, "Bob": 1}
     bonuses = {(b.player, b.label): b.points for b in col.bonuses}
-    # game bonus 100 to the winner; box bonus 25 per hand won: Ann 3 x 25, Bob 1 x 25
+    # game bonus 100 to the winner; line bonus 25 per hand won: Ann 3 x 25, Bob 1 x 25
     assert bonuses == {
         ("Ann", "game bonus"): 100,
-        ("Ann", "box bonus"): 75,
-        ("Bob", "box bonus"): 25,
+        ("Ann", "line bonus"): 75,
+        ("Bob", "line bonus"): 25,
     }
     # Ann 105 + 100 + 75 = 280; Bob 20 + 25 = 45; margin 280 - 45 = 235
     assert col.final == {"Ann": 280, "Bob": 45}
@@ -197,3 +197,39 @@ def test_a_draw_with_junk_deadwood_is_a_rule_error_not_a_crash():
     # a draw with zero (or no) deadwood is fine and records
     g = Game("standard", ["Ann", "Bob"]).record(Hand(Entry.RESULT, Claim.DRAW, None, 0, None))
     assert len(g.hands) == 1 and g.standings.totals == {"Ann": 0, "Bob": 0}
+
+
+def test_loser_deals_is_an_option_and_a_draw_still_keeps_the_dealer():
+    g = Game("standard", ["Ann", "Bob"], Rules(dealer=DealerRule.LOSER), first_dealer="Ann")
+    g.record(knock("Bob", 10))  # Bob wins -> Ann, the loser, deals
+    assert g.standings.next_dealer == "Ann"
+    g.record(Hand.draw())  # draw -> same dealer
+    assert g.standings.next_dealer == "Ann"
+    g.record(Hand.gin("Ann", 5))  # Ann wins -> Bob deals
+    assert [line.dealer for line in g.standings.lines] == ["Ann", "Ann", "Ann"]
+    assert g.standings.next_dealer == "Bob"
+
+
+def test_alternating_deal_ignores_who_won():
+    g = Game("standard", ["Ann", "Bob"], Rules(dealer="alternate"), first_dealer="Ann")
+    g.record(knock("Bob", 10)).record(knock("Bob", 10)).record(Hand.draw())
+    g.record(knock("Ann", 10))
+    # Ann, Bob, then Ann; the draw keeps Ann, who deals again; then Bob
+    assert [line.dealer for line in g.standings.lines] == ["Ann", "Bob", "Ann", "Ann"]
+    assert g.standings.next_dealer == "Bob"
+
+
+def test_the_dealer_rule_is_stored_with_the_rules_and_old_rules_default_to_winner():
+    r = Rules(dealer=DealerRule.ALTERNATE)
+    assert r.to_dict()["dealer"] == "alternate" and Rules.from_dict(r.to_dict()) == r
+    old = Rules().to_dict()
+    del old["dealer"]
+    assert Rules.from_dict(old).dealer is DealerRule.WINNER
+    with pytest.raises(RuleError, match="dealer"):
+        Rules(dealer="dealer's choice")  # type: ignore[arg-type]
+
+
+def test_three_hand_box_deals_whatever_the_dealer_rule():
+    t = Game("three-hand", ["Ann", "Bob", "Cy"], Rules(dealer="loser"), draw=["KS", "7H", "2C"])
+    t.record(Hand.knock("Bob", 2, 12))  # captain Bob wins: Bob moves into the box
+    assert t.standings.next_dealer == "Bob" == t.standings.roles.box

@@ -27,7 +27,7 @@ from scorekeeper.engine import (
 
 from .brute import (
     _c,
-    all_min_arrangements,
+    all_layouts,
     check_arrangement,
     is_run,
     is_set,
@@ -140,39 +140,75 @@ def _points(k: int, d: int, rules: Rules) -> tuple[Outcome, int]:
     return Outcome.UNDERCUT, k - d + rules.undercut_bonus
 
 
-def test_score_from_full_hands_shows_the_arrangement_worst_for_the_defender():
-    """Several minimum arrangements: the one leaving the defender the HIGHEST
-    deadwood after lay-offs is shown (brute force over every arrangement)."""
+def test_score_from_full_hands_assumes_the_layout_best_for_the_knocker():
+    """RULES §1: of every layout within the knock limit (any disjoint melds),
+    the one scoring best for the knocker after the defender's best lay-offs
+    is assumed, ties to the lower deadwood (brute force over every layout)."""
     rules = Rules()
-    choice_mattered = 0
+    choice_mattered = not_lowest = 0
     for knocker, defender in DEALS_LIST:
         d = frozenset(defender)
-        k = min_deadwood(frozenset(knocker))
+        kset = frozenset(knocker)
+        k_min = min_deadwood(kset)
         result = score_hand(Hand.from_cards("Kim", knocker, defender), rules)
-        assert result.knocker_deadwood == k
-        if k == 0:  # gin: no lay-offs, the defender's own melds count
-            expected_d = min_deadwood(d)
+        if k_min == 0:  # gin: no lay-offs, the defender's own melds count
+            assert result.knocker_deadwood == 0
+            expected_k, expected_d = 0, min_deadwood(d)
             assert result.defender.laid_off == ()
         else:
-            options = all_min_arrangements(frozenset(knocker))
-            per_option = [layoff_min(o, d) for o in options]
-            expected_d = max(per_option)
-            # the same maximum over the engine's own list of arrangements
-            engine_options = all_best_arrangements(knocker)
-            assert expected_d == max(layoff_min(meld_sets(a.melds), d) for a in engine_options)
-            if min(per_option) != expected_d:
+            scored = []
+            for layout in all_layouts(kset):
+                k = total(kset) - sum(total(m) for m in layout)
+                if k <= rules.knock_limit:
+                    dd = layoff_min(layout, d)
+                    score = dd - k if k < dd else -(k - dd + rules.undercut_bonus)
+                    scored.append((score, -k, dd))
+            score, neg_k, expected_d = max(scored)
+            expected_k = -neg_k
+            lowest = [s for s, nk, _ in scored if -nk == k_min]
+            if min(lowest) != max(lowest):
                 choice_mattered += 1
-            assert meld_sets(result.knocker.melds) in options
+            if expected_k != k_min:
+                not_lowest += 1
+                assert [n.template for n in result.notes] != []
             assert layoff_min(meld_sets(result.knocker.melds), d) == expected_d
-        assert result.defender_deadwood == expected_d, (
+        assert (result.knocker_deadwood, result.defender_deadwood) == (expected_k, expected_d), (
             f"knocker {format_cards(knocker)} / defender {format_cards(defender)}"
         )
         check_arrangement(result.knocker, knocker)
         check_arrangement(result.defender, defender)
-        outcome, points = _points(k, expected_d, rules)
+        outcome, points = _points(expected_k, expected_d, rules)
         assert (result.outcome, result.points) == (outcome, points)
-    print(f"score_hand deals: {len(DEALS_LIST)}, arrangement choice mattered: {choice_mattered}")
+    print(f"deals: {len(DEALS_LIST)}, choice mattered: {choice_mattered}, not lowest: {not_lowest}")
     assert choice_mattered >= 20, choice_mattered
+    assert not_lowest >= 1, not_lowest
+
+
+def test_knocker_keeps_a_card_out_of_a_run_to_block_lay_offs():
+    """RULES §1's example: the knocker keeps 7♥ so the defender's 6♥ 5♥ stay."""
+    knocker = "8C 9C TC JC 7H 8H 9H TH JH AS"
+    defender = "4C QC 4D TD 5H 6H QH 4S TS QS"
+    # Defender: set 4♠4♦4♣ (12) and set Q♠Q♥Q♣ (30) melded; left 10♦ 5♥ 6♥ 10♠ = 31.
+    # Layout A, 7♥-J♥ and 8♣-J♣, K = A♠ = 1: 6♥ then 5♥ go on 7♥-J♥, D = 20, +19.
+    # Layout B, 8♥-J♥ and 8♣-J♣, K = 7♥ + A♠ = 8: 6♥ can't go on 8♥ (7♥ is kept),
+    # nothing lays off, D = 31, 31 - 8 = +23 > +19: the knocker lays out B.
+    r = score_hand(Hand.from_cards("Ann", knocker, defender), Rules())
+    assert [str(m) for m in r.knocker.melds] == ["8♥ 9♥ 10♥ J♥", "8♣ 9♣ 10♣ J♣"]
+    assert [str(c) for c in r.knocker.deadwood_cards] == ["A♠", "7♥"]
+    assert r.defender.laid_off == ()
+    assert (r.outcome, r.knocker_deadwood, r.defender_deadwood, r.points) == (
+        Outcome.KNOCK,
+        8,
+        31,
+        23,
+    )
+    assert [str(n) for n in r.notes] == [
+        "Ann keeps 8 deadwood rather than the lowest 1: it blocks lay-offs "
+        "(the lowest-deadwood layout would score +19 for Ann, this one +23)"
+    ]
+    # The lowest-deadwood layout, for the record: +19.
+    a = lay_off(best_arrangement(knocker).melds, defender)
+    assert ([str(c) for c in a.laid_off], a.deadwood) == (["5♥", "6♥"], 20)
 
 
 def test_knocker_shows_the_set_not_the_run_when_that_leaves_the_defender_more():

@@ -20,6 +20,8 @@ from scorekeeper.engine import (
     RuleError,
     Rules,
     Shutout,
+    cards_value,
+    deadwood_of,
     parse_cards,
     replay,
     score_hand,
@@ -138,6 +140,13 @@ upcards = st.none() | st.sampled_from(DECK)
 deadwood = st.integers(0, 15) | st.integers(0, 98)
 
 
+def _deadwood_hand(by: str, deck: list, up: object) -> Hand:
+    """Tapped deadwood: 2 and up to 5 cards, fewer when the 5 would hold a meld
+    (tapped deadwood holding a meld is refused: tested in test_refusals)."""
+    defender = deck[2:7] if deadwood_of(deck[2:7]) == cards_value(deck[2:7]) else deck[2:4]
+    return Hand.from_deadwood(by, deck[:2], defender, upcard=up)
+
+
 def hands_st(players: list[str]) -> st.SearchStrategy[Hand]:
     who = st.sampled_from([*players, "Zed"])
     return st.one_of(
@@ -147,7 +156,7 @@ def hands_st(players: list[str]) -> st.SearchStrategy[Hand]:
         st.builds(Hand.big_gin, who, deadwood, upcards),
         st.builds(Hand.draw, upcards),
         st.builds(
-            lambda by, d, up: Hand.from_deadwood(by, d[:2], d[2:7], upcard=up),
+            _deadwood_hand,
             who,
             st.permutations(DECK),
             upcards,

@@ -304,3 +304,49 @@ def test_refused_constructor_input():
         Rules(big_gin="yes")
     with pytest.raises(RuleError):
         Rules().replace(no_such_option=1)
+
+
+# --- entry that cannot record what did not happen (issue 9) ---------------------
+
+
+@pytest.mark.parametrize(
+    ("knocker", "defender", "message"),
+    [
+        ("AS", "TH JH QH KH", "10♥ J♥ Q♥ K♥ is a run: tap only unmatched cards"),
+        ("JH QH KH", "2C", "J♥ Q♥ K♥ is a run: tap only unmatched cards"),
+        ("2S", "7S 7H 7D KC", "7♠ 7♥ 7♦ is a set: tap only unmatched cards"),
+    ],
+)
+def test_tapped_deadwood_holding_a_meld_is_refused_naming_it(knocker, defender, message):
+    with pytest.raises(RuleError) as exc:
+        Hand.from_deadwood("Ann", knocker, defender)
+    assert str(exc.value) == message
+
+
+def test_the_issues_reversed_winner_can_no_longer_be_entered():
+    # Knocker A♠ (1) against a "deadwood" 10♥ J♥ Q♥ (30) that is a run: the
+    # defender really has no deadwood there, so 1 v 30 (+29 to the knocker)
+    # would be a score nobody made; it is refused instead.
+    with pytest.raises(RuleError, match="10♥ J♥ Q♥ is a run"):
+        Hand.from_deadwood("Ann", "AS", "TH JH QH")
+    # Cards that only look close (a gap, two suits) are deadwood and score.
+    h = Hand.from_deadwood("Ann", "AS", "TH JH KH 9D")
+    assert score_hand(h, SEED).points == 10 + 10 + 10 + 9 - 1
+
+
+def test_undercut_claimed_for_a_gin_from_full_hands_is_refused_as_in_result_entry():
+    # Knocker: A♠2♠3♠4♠ 5♥5♦5♣ 9♣10♣J♣ is gin; "undercut" is impossible.
+    gin = "AS 2S 3S 4S 5H 5D 5C 9C TC JC"
+    defender = "5S 6S 8C KD QH 2D 3H 7D 9H JH"
+    with pytest.raises(RuleError) as from_cards:
+        score_hand(Hand.from_cards("Ann", gin, defender, claim=Claim.UNDERCUT), SEED)
+    with pytest.raises(RuleError) as as_result:
+        score_hand(Hand.undercut("Ann", 0, 70), SEED)
+    assert str(from_cards.value) == str(as_result.value)
+    assert (
+        str(from_cards.value) == "Ann knocked with 0 deadwood: that is gin, which can't be undercut"
+    )
+    # Claimed as a knock, it is gin: 70 + 25, as in result entry.
+    knocked = score_hand(Hand.from_cards("Ann", gin, defender, claim=Claim.KNOCK), SEED)
+    assert (knocked.outcome.value, knocked.points) == ("gin", 95)
+    assert score_hand(Hand.knock("Ann", 0, 70), SEED).points == 95

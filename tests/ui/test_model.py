@@ -174,9 +174,96 @@ def test_deadwood_cards_entry_and_meld_warning(app: AppModel) -> None:
         form.tap_card(card(c))
     assert "hold a meld: 4♠ 4♥ 4♣" in form.card_summary("defender")
     assert form.card_summary("knocker") == "Ann: 2 cards, deadwood 5"
+    # issue 9: deadwood holding a meld is refused, naming it; nothing is saved
     p = form.preview()
-    assert p.error is None and "Ann +26" in p.headline
+    assert p.error == "4♠ 4♥ 4♣ is a set: tap only unmatched cards"
+    assert not app.act(app.save_hand)
+    assert app.game().hands == ()
+    form.tap_card(card("4C"))  # untapped: K♦ 9♣ 4♥ 4♠ = 27, 27 - 5 = 22
+    p = form.preview()
+    assert p.error is None and "Ann +22" in p.headline
     assert app.act(app.save_hand)
+
+
+def test_deadwood_cards_nothing_tapped_is_not_no_deadwood(app: AppModel) -> None:
+    start(app, "standard", ["Ann", "Bob"], first_dealer="Ann")
+    app.act(app.open_hand)
+    form = app.hand
+    assert form is not None
+    form.set_mode("deadwood")
+    ann = form.game.players[0]
+    form.set_knocker(ann)
+    # blank: no gin nobody went; the preview asks for the taps, Save is refused
+    assert form.preview().error == "tap Ann's deadwood"
+    assert not app.act(app.save_hand)
+    assert app.game().hands == ()
+    form.set_no_deadwood("knocker")
+    assert form.preview().error == "tap Bob's deadwood"
+    form.set_tapping("defender")
+    for c in ("KD", "9C"):
+        form.tap_card(card(c))
+    p = form.preview()  # said "no deadwood" for Ann: gin, 19 + 25
+    assert p.error is None and "Ann +44" in p.headline
+    # tapping a card for Ann takes back her "no deadwood"
+    form.set_tapping("knocker")
+    form.tap_card(card("2S"))
+    assert "knocker" not in form.no_deadwood
+    assert app.act(app.save_hand)
+    assert app.sheet().totals == ["17", "0"]
+
+
+def test_a_card_in_the_other_hand_is_not_moved(app: AppModel) -> None:
+    start(app, "standard", ["Ann", "Bob"], first_dealer="Ann")
+    app.act(app.open_hand)
+    form = app.hand
+    assert form is not None
+    form.set_mode("cards")
+    form.set_knocker(form.game.players[0])
+    form.tap_card(card("8S"))
+    form.set_tapping("defender")
+    form.tap_card(card("8S"))
+    assert form.error == "8♠ is in Ann's hand"
+    assert form.knocker_cards == [card("8S")] and form.defender_cards == []
+
+
+def test_typed_counts_are_refused_not_rewritten(app: AppModel) -> None:
+    start(app, "standard", ["Ann", "Bob"], first_dealer="Ann")
+    app.act(app.open_hand)
+    form = app.hand
+    assert form is not None
+    form.set_knocker(form.game.players[0])
+    form.set_count("defender", "1e3")
+    assert form.error == "Bob's deadwood: enter a whole number, not “1e3”"
+    assert form.d_text == ""
+    form.set_count("defender", "-100")
+    assert form.d_text == "" and "“-100”" in (form.error or "")
+    form.set_count("defender", "30")
+    assert form.d_text == "30" and form.error is None
+
+
+def test_a_blank_hand_form_is_untouched_until_the_player_acts(app: AppModel) -> None:
+    start(app, "standard", ["Ann", "Bob"], first_dealer="Ann")
+    app.act(app.open_hand)
+    form = app.hand
+    assert form is not None and not form.touched
+    form.set_knocker(form.game.players[0])
+    assert form.touched
+
+
+def test_a_big_gin_claim_the_rules_refuse_is_refused_in_full_hands_too(app: AppModel) -> None:
+    start(app, "standard", ["Ann", "Bob"], first_dealer="Ann")
+    app.act(app.open_hand)
+    form = app.hand
+    assert form is not None
+    form.set_mode("cards")
+    form.set_knocker(form.game.players[0])
+    for c in ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS"]:
+        form.tap_card(card(c))
+    form.set_tapping("defender")
+    for c in ["AH", "2H", "3D", "5H", "6C", "8H", "9D", "JC", "QD", "KH"]:
+        form.tap_card(card(c))
+    form.result = "big-gin"  # big gin is off in this game: refused, as in result entry
+    assert form.preview().error == "big gin is not played in this game (turn it on in the rules)"
 
 
 def test_full_hands_with_layoff(app: AppModel) -> None:
@@ -199,7 +286,8 @@ def test_full_hands_with_layoff(app: AppModel) -> None:
     assert app.sheet().totals == ["13", "0"]
 
 
-def test_tapping_a_card_moves_it_between_players(app: AppModel) -> None:
+def test_a_card_changes_hands_only_once_untapped(app: AppModel) -> None:
+    # issue 9: a tap never moves a card out of the other player's hand silently
     start(app, "standard", ["Ann", "Bob"])
     app.act(app.open_hand)
     form = app.hand
@@ -207,6 +295,11 @@ def test_tapping_a_card_moves_it_between_players(app: AppModel) -> None:
     form.tap_card(card("AS"))
     form.set_tapping("defender")
     form.tap_card(card("AS"))
+    assert form.owner(card("AS")) == "knocker" and form.error == "A♠ is in Knocker's hand"
+    form.set_tapping("knocker")
+    form.tap_card(card("AS"))  # untapped from the knocker's cards ...
+    form.set_tapping("defender")
+    form.tap_card(card("AS"))  # ... it may go to the defender
     assert form.owner(card("AS")) == "defender" and form.knocker_cards == []
     form.tap_card(card("AS"))
     assert form.owner(card("AS")) is None
@@ -269,6 +362,59 @@ def test_new_game_form_validation(app: AppModel) -> None:
     assert form.error == "ann is already playing"
 
 
+def test_new_game_errors_sit_beside_their_field(app: AppModel) -> None:
+    app.open_new()
+    form = app.new_game
+    assert form is not None and form.field_errors == {}  # nothing shown before acting
+    form.set_field("target", "-100")
+    assert form.field_errors["target"] == "Target score: enter a whole number, not “-100”"
+    assert form.values["target"] == 100  # refused, not rewritten to 100 from "-100"
+    form.set_field("target", "1e3")
+    assert form.field_errors["target"] == "Target score: enter a whole number, not “1e3”"
+    form.set_field("target", "0")
+    assert form.field_errors["target"] == "the target must be a whole number from 1 to 10000, not 0"
+    form.set_field("target", "250")
+    assert "target" not in form.field_errors and form.rules().target == 250
+    form.new_name = " von Neumann  "
+    form.add_typed(app.saved_players())
+    assert [seat.name for seat in form.seats] == ["von Neumann"]
+    form.new_name = "A" * 41
+    form.add_typed(app.saved_players())
+    assert form.field_errors["new_name"] == "that name is too long (41 letters, 40 at most)"
+    assert len(form.seats) == 1 and form.error is None
+    form.new_name = "Bob"
+    form.add_typed(app.saved_players())
+    assert "new_name" not in form.field_errors
+    form.toggle("p-x", "Cy")
+    assert form.field_errors["players"].startswith("Standard is for 2 players")
+
+
+def test_dealer_rule_and_preset_names(app: AppModel) -> None:
+    app.open_new()
+    form = app.new_game
+    assert form is not None
+    assert form.preset_labels() == {
+        "seed": "Standard",
+        "classic": "Classic",
+        "oklahoma": "Oklahoma",
+    }
+    assert form.dealer_labels()["winner"] == "Winner deals"
+    form.set_field("dealer", "loser")
+    assert form.preset_name() == "seed"  # the deal is not part of a preset
+    form.set_preset("classic")
+    assert form.values["dealer"] == "loser" and form.preset_name() == "classic"
+    form.new_name = "Ann"
+    form.add_typed()
+    form.new_name = "Bob"
+    form.add_typed()
+    form.first_dealer = "Ann"
+    assert app.act(app.start_game)
+    g = app.game()
+    assert g.rules.dealer.value == "loser"
+    quick(app, "Ann", "knock", k="2", d="20")  # Ann wins: Bob, the loser, deals
+    assert g.players[1] == app.game().standings.next_dealer
+
+
 def test_undo_after_game_over_reopens_the_game(app: AppModel) -> None:
     start(app, "standard", ["Ann", "Bob"], first_dealer="Ann", target="20")
     quick(app, "Ann", "gin", d="5")
@@ -288,3 +434,63 @@ def test_hollywood_new_series_and_clinch(app: AppModel) -> None:
     old = app.game_id
     assert app.act(app.new_series)
     assert app.game_id != old and app.game().format.value == "hollywood"
+
+
+def test_full_hands_preview_shows_the_knockers_best_layout(app: AppModel) -> None:
+    # RULES §1's example: 7♥ kept out of the run blocks the lay-offs 6♥ 5♥
+    start(app, "standard", ["Ann", "Bob"], first_dealer="Bob")
+    app.act(app.open_hand)
+    form = app.hand
+    assert form is not None
+    form.set_mode("cards")
+    form.set_knocker(form.game.players[0])
+    for c in ["8C", "9C", "TC", "JC", "7H", "8H", "9H", "TH", "JH", "AS"]:
+        form.tap_card(card(c))
+    form.set_tapping("defender")
+    for c in ["4C", "QC", "4D", "TD", "5H", "6H", "QH", "4S", "TS", "QS"]:
+        form.tap_card(card(c))
+    p = form.preview()
+    assert p.headline.startswith("Ann knocked (8 v 31): Ann +23")
+    assert "Ann's melds: 8♥ 9♥ 10♥ J♥ | 8♣ 9♣ 10♣ J♣" in p.melds
+    assert "Ann keeps unmelded: A♠ 7♥" in p.melds
+    assert p.notes == [
+        "Ann keeps 8 deadwood rather than the lowest 1: it blocks lay-offs "
+        "(the lowest-deadwood layout would score +19 for Ann, this one +23)"
+    ]
+
+
+def test_still_to_enter_is_a_prompt_until_save_and_a_refusal_is_red_at_once(
+    app: AppModel,
+) -> None:
+    start(app, "standard", ["Ann", "Bob"], first_dealer="Ann")
+    app.act(app.open_hand)
+    form = app.hand
+    assert form is not None
+    assert not form.shows_as_error(form.preview())  # a blank form is not wrong
+    form.set_knocker(form.game.players[0])
+    p = form.preview()
+    assert p.error == "enter the knocker's deadwood" and p.unfinished
+    assert not form.shows_as_error(p)
+    for ch in "12":
+        form.press(ch)
+    form.set_active("defender")
+    for ch in "30":
+        form.press(ch)
+    p = form.preview()  # a real refusal: shown as an error at once
+    assert p.error is not None and "can't knock with 12" in p.error
+    assert form.shows_as_error(p)
+    form.press("C")
+    p = form.preview()
+    assert p.unfinished and not form.shows_as_error(p)
+    form.save_tried = True
+    assert form.shows_as_error(p)
+
+
+def test_the_rules_line_names_a_dealer_rule_other_than_winner_deals() -> None:
+    from scorekeeper.engine import Rules
+    from scorekeeper.ui.sheet import rules_summary
+
+    assert "deals" not in rules_summary(Rules(), "standard")
+    assert rules_summary(Rules(dealer="loser"), "standard").endswith(" · loser deals")
+    assert rules_summary(Rules(dealer="alternate"), "hollywood").endswith(" · the deal alternates")
+    assert "deal" not in rules_summary(Rules(dealer="loser"), "three-hand")  # the box deals

@@ -23,7 +23,8 @@ def test_lists_every_game_newest_first(model: ReviewModel, ids: dict[str, str]) 
     e = rows[1]
     assert (e.status, e.finished, e.score) == ("Unfinished", False, "Bob 7 · Cy 51")
     b = rows[3]
-    assert b.score == "Ann 10 / 0 / 0 · Bob 100 / 100 / 100"
+    # issue 9: games won first, as on the home screen and the game-over sheet
+    assert b.score == "Games won: Ann 0, Bob 3 · Ann 10 / 0 / 0 · Bob 100 / 100 / 100"
     assert b.detail.startswith("Hollywood · 4 hands")
 
 

@@ -37,6 +37,7 @@ from scorekeeper.review import (
 from scorekeeper.settings import Settings, load_settings, save_settings
 from scorekeeper.store import GameSummary, ImportReport, Player, Store, StoreError
 
+from ..model import summary_score
 from .gameview import GameView, build_game_view, format_label
 
 log = logging.getLogger(__name__)
@@ -290,14 +291,7 @@ class ReviewModel:
     def history_row(self, s: GameSummary) -> HistoryRow:
         t = self.t
         names = dict(zip(s.player_ids, s.player_names, strict=False))
-        totals = s.final_totals or s.totals
-        if s.format == "hollywood":
-            score = " · ".join(
-                f"{names[p]} " + " / ".join(str(v) for v in s.column_totals.get(p, ()))
-                for p in s.player_ids
-            )
-        else:
-            score = " · ".join(f"{names[p]} {totals.get(p, 0)}" for p in s.player_ids)
+        score = summary_score(s, t)  # the same words as the home screen's card
         if s.winner_id is not None:
             status = t.gettext("{name} won").format(name=names.get(s.winner_id, "?"))
         elif s.finished:

@@ -18,6 +18,7 @@ import flet_charts as fch  # type: ignore[import-untyped,unused-ignore]
 from scorekeeper.i18n import LANGUAGES, Translator
 from scorekeeper.review import Bar, ScoreRace
 
+from ..newgame import PRESET_LABELS
 from ..uploads import INBOX, UploadInbox
 from ..wakelock import ScreenKeeper
 from ..widgets import TAP
@@ -912,11 +913,7 @@ def settings_screen(ctx: ReviewContext) -> Screen:
         )
     )
     out.append(_muted(t.gettext("Rules")))
-    presets = {
-        "seed": t.gettext("Standard rules"),
-        "classic": t.gettext("Classic bonuses"),
-        "oklahoma": t.gettext("Oklahoma"),
-    }
+    presets = {key: t.gettext(label) for key, label in PRESET_LABELS.items()}  # as in New game
     out.append(
         _chips(
             [
