@@ -90,17 +90,11 @@ def test_new_game_fields_talk_beside_themselves(server: Server, ui: Ui) -> None:
     ui.fill("Target score", "-100")
     ui.click("Loser deals")  # leaves the field: the refusal shows beside it
     ui.see("Target score: enter a whole number, not “-100”")
-    ui.fill("New player name", "von Neumann")
-    ui.click("Add player")
-    ui.see(re.compile(r"^Playing: von Neumann$"))  # as typed, not "Von Neumann"
-    ui.fill("New player name", "A" * 41)
-    ui.click("Add player")
-    ui.see("that name is too long (41 letters, 40 at most)")
+    ui.add_player("von Neumann", re.compile(r"^Playing: von Neumann$"))  # not "Von Neumann"
+    ui.add_player("A" * 41, "that name is too long (41 letters, 40 at most)")
     ui.shot("-new-game")
     ui.click("To 100")
-    ui.fill("New player name", "Bob")
-    ui.click("Add player")
-    ui.see(re.compile(r"^Playing: von Neumann, Bob$"))
+    ui.add_player("Bob", re.compile(r"^Playing: von Neumann, Bob$"))
     ui.click("von Neumann deals")
     ui.click("Start game")
     ui.see("von Neumann deals next")

@@ -95,7 +95,7 @@ def reopen(ui: Ui, url: str) -> None:
 
 
 def enter_code(ui: Ui, code: str) -> None:
-    """Type a join code and tap Join (typing lost to a redraw is typed again)."""
+    """Type a join code and send it with Enter (typing lost to a redraw is typed again)."""
     box = ui.page.get_by_role("textbox", name="Join code")
     for _ in range(5):
         box.click()
@@ -107,7 +107,7 @@ def enter_code(ui: Ui, code: str) -> None:
         except AssertionError:
             continue
     expect(box).to_have_value(code)
-    ui.click("Join")
+    box.press("Enter")  # after the text on its channel (a click on Join could overtake it)
 
 
 def open_code_screen(ui: Ui, url: str) -> None:

@@ -53,9 +53,8 @@ def test_latvian_from_settings_to_the_sheet_and_after_a_restart(server: Server, 
     ui.click(lv("New game"))
     ui.see(lv("First dealer"))
     for name in ("Ann", "Ģirts"):
-        ui.fill(lv("New player name"), name)
-        ui.click(lv("Add player"))
-        ui.see(re.compile("^" + re.escape(lv("Playing: {names}", names="")) + ".*" + name))
+        playing = re.compile("^" + re.escape(lv("Playing: {names}", names="")) + ".*" + name)
+        ui.add_player(name, playing, label=lv("New player name"))
     ui.click(lv("{name} deals", name="Ann"))
     ui.click(lv("Start game"))
     ui.see(lv("{name} deals next", name="Ann"))

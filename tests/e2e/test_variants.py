@@ -32,17 +32,13 @@ def test_three_hand_box_win_loss_and_draw(server: Server, ui: Ui) -> None:
     ui.click("New game")
     ui.click("Three-hand")
     for n in ["Ann", "Bob", "Cy"]:
-        ui.fill("New player name", n)
-        ui.click("Add player")
-        ui.see(re.compile(r"^Playing: .*" + n))
+        ui.add_player(n)
     ui.click("Enter the drawn cards")
     for n, c in [("Ann", "KS"), ("Bob", "7H"), ("Cy", "7C")]:
         ui.fill(f"Card {n} drew", c)
-    ui.click("Start game")
-    ui.see("Bob and Cy both drew a 7: draw again")  # ties are refused
+    ui.click_until("Start game", "Bob and Cy both drew a 7: draw again")  # ties are refused
     ui.fill_until("Card Cy drew", "2C", "Box: Ann · Captain: Bob · Sits out: Cy")
-    ui.click("Start game")
-    ui.see("Next hand: Ann in the box deals · Bob is captain · Cy sits out")
+    ui.click_until("Start game", "Next hand: Ann in the box deals · Bob is captain · Cy sits out")
     ui.click("Enter hand")
     ui.see("Ann knocked")
     assert ui.page.get_by_role("button", name="Cy knocked").count() == 0  # the sitter can't
