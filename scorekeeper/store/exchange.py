@@ -56,6 +56,7 @@ translatable template in ``msg``.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 from collections.abc import Mapping, Sequence
@@ -166,6 +167,7 @@ class ImportedGame:
     deleted: bool
     records: list[dict[str, Any]]  # normalized hand records
     totals: dict[str, int] | None
+    ledger: list[Hand]  # the hands that count, parsed (in the export's player ids)
 
 
 @dataclass
@@ -328,15 +330,11 @@ def _parse_game(
     except StoreError as exc:
         errors.add(Msg("{game}: {reason}", game=label, reason=exc.msg))
         return None
-    records = _parse_records(label, raw.get("hands"), setup, errors)
-    if records is None or len(errors.items) > before:
+    parsed = _parse_records(label, raw.get("hands"), setup, errors)
+    if parsed is None or len(errors.items) > before:
         return None
-    ledger = [hand_from_doc(r["hand"]) for r in records if r["superseded_at"] is None]
-    try:
-        build_game(setup, rules, ledger, names)
-    except RuleError as exc:
-        errors.add(Msg("{game}: {reason}", game=label, reason=exc.msg))
-        return None
+    records, ledger = parsed
+    # Replayed by plan_import, once, after its players are matched to ours.
     return ImportedGame(
         gid,
         label,
@@ -349,16 +347,19 @@ def _parse_game(
         deleted,
         records,
         totals,
+        ledger,
     )
 
 
 def _parse_records(
     label: Msg, raw: object, setup: Setup, errors: _Errors
-) -> list[dict[str, Any]] | None:
+) -> tuple[list[dict[str, Any]], list[Hand]] | None:
+    """The normalized hand records, by position, and the parsed hands that count."""
     if not isinstance(raw, list):
         errors.add(Msg('{game}: "hands" must be a list', game=label))
         return None
     out: list[dict[str, Any]] = []
+    hands: list[Hand] = []
     ids: set[str] = set()
     for n, r in enumerate(raw, start=1):
         where = Msg("{game}, hand record {n}", game=label, n=n)
@@ -398,14 +399,16 @@ def _parse_records(
                 "replaces": replaces,
             }
         )
+        hands.append(hand)
     active = sorted(r["seq"] for r in out if r["superseded_at"] is None)
     if active != list(range(len(active))):
         errors.add(
             Msg("{game}: the hands that count are not numbered 0, 1, 2, ... in order", game=label)
         )
         return None
-    out.sort(key=lambda r: (r["seq"], r["entered_at"]))
-    return out
+    order = sorted(range(len(out)), key=lambda i: (out[i]["seq"], out[i]["entered_at"]))
+    ledger = [hands[i] for i in order if out[i]["superseded_at"] is None]
+    return [out[i] for i in order], ledger
 
 
 # --- planning an import against the data here ----------------------------------------------
@@ -425,6 +428,7 @@ class NewGame:
     meta: dict[str, Any]  # without a summary yet
     records: list[dict[str, Any]]
     ledger: list[Hand]
+    game: Game  # the ledger replayed (with the players' names here)
 
 
 @dataclass
@@ -435,6 +439,7 @@ class UpdatedGame:
     ledger: list[Hand]
     updated_at: str
     finished_at: str | None
+    game: Game  # the ledger replayed (with the players' names here)
 
 
 @dataclass
@@ -518,11 +523,11 @@ def plan_import(parsed: ParsedExport, here: Catalog) -> ImportPlan:
                 )
         current = here.game(g.id)
         if current is None:
-            plan.new_games.append(NewGame(_new_meta(g, setup), records, ledger))
+            plan.new_games.append(NewGame(_new_meta(g, setup), records, ledger, game))
             added += 1
             hands += len(ledger)
             continue
-        change = _compare(g, setup, records, ledger, current, messages)
+        change = _compare(g, setup, records, ledger, game, current, messages)
         if change is None:
             skipped += 1
             continue
@@ -554,7 +559,10 @@ def _mapped(
     for r in g.records:
         by = r["hand"]["by"]
         records.append(dict(r, hand=dict(r["hand"], by=None if by is None else m(by))))
-    ledger = [hand_from_doc(r["hand"]) for r in records if r["superseded_at"] is None]
+    ledger = [
+        h if h.by is None or m(h.by) == h.by else dataclasses.replace(h, by=m(h.by))
+        for h in g.ledger
+    ]
     return setup, records, ledger
 
 
@@ -578,6 +586,7 @@ def _compare(
     setup: Setup,
     records: list[dict[str, Any]],
     ledger: list[Hand],
+    game: Game,
     current: StoredGame,
     messages: list[str],
 ) -> UpdatedGame | None:
@@ -624,7 +633,7 @@ def _compare(
                 "superseded_at": r["superseded_at"],
                 "superseded_reason": r["superseded_reason"],
             }
-    return UpdatedGame(g.id, new_records, updates, ledger, g.updated_at, g.finished_at)
+    return UpdatedGame(g.id, new_records, updates, ledger, g.updated_at, g.finished_at, game)
 
 
 # --- CSV -------------------------------------------------------------------------------------

@@ -129,6 +129,18 @@ class GameFile:
         docs.sort(key=lambda d: (d["seq"], d["entered_at"], d.doc_id))
         return docs
 
+    def update_hands(self, updates: Mapping[int, Mapping[str, Any]]) -> None:
+        """Change fields of several hand records (doc id -> fields) in one
+        table update (TinyDB's ``update`` rewrites the table per call)."""
+        if not updates:
+            return
+
+        def updater(table: dict[int, Any]) -> None:
+            for doc_id, fields in updates.items():
+                table[doc_id].update(fields)
+
+        self.hands._update_table(updater)
+
     def ledger(self) -> list[Document]:
         """The hands that count, in order."""
         return [d for d in self.records() if d.get("superseded_at") is None]

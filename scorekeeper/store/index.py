@@ -31,10 +31,11 @@ made again then.  ``store check`` compares every digest with a fresh replay.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -101,6 +102,7 @@ class GameIndex:
         self.entries: dict[str, dict[str, Any]] = {}
         self.unsaved = 0
         self._last_flush = time.monotonic()
+        self._held = 0
 
     def load(self, read_entry: Callable[[str], dict[str, Any] | None]) -> int:
         """Load the index and bring it in line with the game files.
@@ -167,8 +169,22 @@ class GameIndex:
         if self.entries.pop(game_id, None) is not None:
             self._changed()
 
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        """Many changes in a row (an import, a merge): write the index once,
+        at the end, instead of every ``FLUSH_EVERY`` changes."""
+        self._held += 1
+        try:
+            yield
+        finally:
+            self._held -= 1
+        if not self._held and self.unsaved >= FLUSH_EVERY:
+            self.flush()
+
     def _changed(self) -> None:
         self.unsaved += 1
+        if self._held:
+            return
         if self.unsaved >= FLUSH_EVERY or time.monotonic() - self._last_flush > FLUSH_SECONDS:
             self.flush()
 

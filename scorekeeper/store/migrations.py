@@ -189,16 +189,16 @@ def _v0_to_v1(data_dir: Path, notices: list[str]) -> None:
     with players.storage.batch():
         players.players.truncate()
         players.aliases.truncate()
-        for name, pid in sorted(names.items()):
-            players.players.insert(
-                {
-                    "id": pid,
-                    "name": name,
-                    "hidden": False,
-                    "created_at": created,
-                    "merged_into": None,
-                }
-            )
+        players.players.insert_multiple(
+            {
+                "id": pid,
+                "name": name,
+                "hidden": False,
+                "created_at": created,
+                "merged_into": None,
+            }
+            for name, pid in sorted(names.items())
+        )
         players.set_schema(1, created)
     players.close()
     # Keep the old file (renamed so it is not migrated again).
@@ -302,8 +302,7 @@ def _v0_game(
         gf.games.truncate()
         gf.hands.truncate()
         gf.games.insert(Document(meta, META_ID))
-        for r in records:
-            gf.hands.insert(r)
+        gf.hands.insert_multiple(records)
     gf.close()
 
 
