@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from .paths import INDEX_FILE
+from .schemas import validate_index_entry
 from .storage import AtomicJSONStorage
 
 FLUSH_EVERY = 256
@@ -118,7 +119,8 @@ class GameIndex:
             flushed_ns = 0
         cached: dict[str, dict[str, Any]] = {}
         for doc in data.get("games", {}).values():
-            if isinstance(doc.get("id"), str):
+            # An entry that does not fit is not trusted: its game file is read.
+            if validate_index_entry(doc):
                 cached[doc["id"]] = doc
         changed = reread = 0
         entries: dict[str, dict[str, Any]] = {}

@@ -28,6 +28,8 @@ APP_NAME = "gin-scorekeeper"
 LOCK_FILE = ".lock"
 PLAYERS_FILE = "players.json"
 INDEX_FILE = "index.json"
+#: The app's settings (see scorekeeper/settings.py; not part of the store).
+SETTINGS_FILE = "settings.json"
 GAMES_DIR = "games"
 BACKUPS_DIR = "backups"
 DAMAGED_DIR = "damaged"

@@ -52,6 +52,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import secrets
 import shutil
 from collections.abc import Callable, Iterator
@@ -73,6 +74,40 @@ Validator = Callable[[Data], "Msg | str | None"]
 
 TMP_SUFFIX = ".tmp"
 DEFAULT_BACKUPS = 3
+#: How deep the lists and records of a stored file may nest.  Ours nest
+#: five or six deep; a file nested deeper is refused before it is parsed (a
+#: deep enough one would exhaust the parser's stack).
+MAX_DEPTH = 32
+
+_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+
+
+def nesting_depth(raw: bytes) -> int:
+    """How deep the lists and records of a JSON text nest, strings skipped: a
+    bound, at least the true depth and at most twice it (for text that is not
+    JSON, what its brackets would make).
+
+    >>> nesting_depth(b'{"a": [1, {"b": "[[["}]}') in (3, 4, 5, 6), nesting_depth(b"[" * 100)
+    (True, 100)
+    """
+    brackets = _STRING.sub(b"", raw).translate(None, _NOT_BRACKETS)
+    # Take away the innermost pairs, one or two levels a round (fast, in C) ...
+    rounds = 0
+    while rounds < MAX_DEPTH and brackets:
+        shorter = brackets.replace(b"[]", b"").replace(b"{}", b"")
+        if len(shorter) == len(brackets):
+            break
+        brackets, rounds = shorter, rounds + 1
+    # ... and count what is left (deeper, or brackets that do not pair up).
+    depth = deepest = 0
+    for c in brackets:
+        if c in b"[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth = max(0, depth - 1)
+    return 2 * rounds + deepest
 
 
 def fsync_dir(folder: Path) -> None:
@@ -167,16 +202,7 @@ def parse_tables(raw: bytes) -> Data:
     the file is empty
     not a database file (it holds a list, not tables of records)
     """
-    if not raw.strip():
-        raise DataProblem("the file is empty")
-    try:
-        data = json.loads(raw)
-    except UnicodeDecodeError:
-        raise DataProblem("not text: it holds binary data") from None
-    except json.JSONDecodeError as exc:
-        raise DataProblem(
-            "not valid JSON: {problem} at line {line}", problem=exc.msg, line=exc.lineno
-        ) from None
+    data = parse_json(raw)
     if not isinstance(data, dict):
         if isinstance(data, list):
             raise DataProblem("not a database file (it holds a list, not tables of records)")
@@ -186,6 +212,32 @@ def parse_tables(raw: bytes) -> Data:
             raise DataProblem(
                 "not a database file (table {name!r} is not a set of records)", name=name
             )
+    return data
+
+
+def parse_json(raw: bytes) -> object:
+    """Parse a stored JSON file, or raise :class:`DataProblem` saying what is
+    wrong; a file nested deeper than :data:`MAX_DEPTH` is refused unparsed."""
+    if not raw.strip():
+        raise DataProblem("the file is empty")
+    if nesting_depth(raw) > MAX_DEPTH:
+        raise DataProblem(
+            "its lists and records nest more than {most} deep: it is not ours", most=MAX_DEPTH
+        )
+    try:
+        data = json.loads(raw)
+    except RecursionError:
+        raise DataProblem(
+            "its lists and records nest more than {most} deep: it is not ours", most=MAX_DEPTH
+        ) from None
+    except UnicodeDecodeError:
+        raise DataProblem("not text: it holds binary data") from None
+    except json.JSONDecodeError as exc:
+        raise DataProblem(
+            "not valid JSON: {problem} at line {line}", problem=exc.msg, line=exc.lineno
+        ) from None
+    except ValueError as exc:  # e.g. a number with more digits than Python converts
+        raise DataProblem("not valid JSON: {problem}", problem=str(exc)[:200]) from None
     return data
 
 

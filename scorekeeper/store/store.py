@@ -57,7 +57,7 @@ from .docs import (
     time_from_doc,
     time_to_doc,
 )
-from .errors import Notice, StaleGameError, StoreError, reason
+from .errors import DataProblem, Notice, StaleGameError, StoreError, reason
 from .gamefile import (
     META_ID,
     SCHEMA,
@@ -72,9 +72,16 @@ from .index import GameIndex, scan_game_ids
 from .lock import FolderLock
 from .migrations import SCHEMA_VERSION, detect_version, migrate, newer_data_message
 from .model import GameSummary, ImportReport, Player
-from .paths import BACKUPS_DIR, DAMAGED_DIR, GAMES_DIR, default_data_dir, is_valid_id
+from .paths import (
+    BACKUPS_DIR,
+    DAMAGED_DIR,
+    GAMES_DIR,
+    SETTINGS_FILE,
+    default_data_dir,
+    is_valid_id,
+)
 from .players import PlayersFile
-from .storage import remove_orphans
+from .storage import parse_json, quarantine, remove_orphans
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -154,6 +161,7 @@ class _Shared:
             # A new folder, or players.json lost with no backup: start it.
             self.players_file.set_schema(SCHEMA_VERSION, time_to_doc(now()))
         self.load_players()
+        self._check_settings()
         self.index = GameIndex(
             self.data_dir,
             self.games_dir,
@@ -165,6 +173,48 @@ class _Shared:
         self.index.load(self.read_entry)
         self._refresh_digests()
         self._restore_missing_players()
+
+    def _check_settings(self) -> None:
+        """The app's settings (not part of the store, see scorekeeper/settings.py)
+        fall back to the defaults when their file is damaged: say so, and move
+        the damaged file aside so the next save starts a good one."""
+        path = self.data_dir / SETTINGS_FILE
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            self.notices.append(
+                Notice(
+                    "{file} can't be read ({reason}); the default settings are used.",
+                    file=SETTINGS_FILE,
+                    reason=exc.strerror or str(exc),
+                )
+            )
+            return
+        try:
+            if not isinstance(parse_json(raw), dict):
+                raise DataProblem("it does not hold a record of settings")
+        except ValueError as exc:
+            if self.read_only:
+                self.notices.append(
+                    Notice(
+                        "{file} is damaged ({reason}); the default settings are used.",
+                        file=SETTINGS_FILE,
+                        reason=reason(exc),
+                    )
+                )
+                return
+            moved = quarantine(path, self.quarantine)
+            self.notices.append(
+                Notice(
+                    "{file} was damaged ({reason}); it was moved to {path}; "
+                    "the default settings are used.",
+                    file=SETTINGS_FILE,
+                    reason=reason(exc),
+                    path=str(moved),
+                )
+            )
 
     def _refresh_digests(self) -> None:
         """Make again, by replaying its ledger, every game's statistics digest
@@ -1074,7 +1124,17 @@ class Store:
                 continue
             if names is None:
                 names = self._s.names()
-            record = self._record(gid, entry, names)
+            try:
+                record = self._record(gid, entry, names)
+            except StoreError as exc:  # one game that does not replay: leave it out
+                note = Notice(
+                    "{file} is left out of the statistics: {reason}",
+                    file=_label(gid),
+                    reason=reason(exc),
+                )
+                if note not in self._s.notices:
+                    self._s.notices.append(note)
+                continue
             out.append(record)
             cache[gid] = (self._s.index.entries[gid], record)
         return out
@@ -1257,8 +1317,15 @@ class Store:
     def check(self) -> list[str]:
         """Read every game file, replay every game, and compare with what is
         stored; returns the problems found (empty: all is well), each a
-        :class:`Notice` (English text; ``.msg`` to translate it)."""
+        :class:`Notice` (English text; ``.msg`` to translate it).
+
+        Each game file is judged from one read of it, so a check run beside
+        the app (read-only, while the app writes) sees every file whole; and
+        what the app changed since this store was opened (an index flushed
+        only now and then, a player added since) is not a problem."""
         problems: list[str] = []
+        if self._s.read_only:
+            self._s.load_players()  # as they are now, not as they were at open
         names = self._s.names()
         for game_id, has_main in sorted(scan_game_ids(self._s.games_dir).items()):
             label = _label(game_id)
@@ -1266,11 +1333,12 @@ class Store:
             gf = self._s.game_file(game_id)
             found: list[str] = []
             try:
-                if gf.exists():
-                    found = self._check_game(label, gf, gf.meta(), names)
+                snap = gf.snapshot()
+                if snap is not None:
+                    found = self._check_game(label, gf, snap, names)
                 elif has_main:
                     found = [Notice("{file}: holds no game", file=label)]
-            except (StoreError, RuleError, KeyError, TypeError) as exc:
+            except (StoreError, RuleError, KeyError, TypeError, ValueError) as exc:
                 found = [Notice("{file}: {reason}", file=label, reason=reason(exc))]
             # A repair made while reading it first (it explains what follows).
             problems.extend(self._s.notices[before:])
@@ -1290,20 +1358,27 @@ class Store:
         return problems
 
     def _check_game(
-        self, file: str, gf: GameFile, meta: dict[str, Any], names: Mapping[str, str]
+        self,
+        file: str,
+        gf: GameFile,
+        snap: tuple[dict[str, Any], list[Document], tuple[int, int, int] | None],
+        names: Mapping[str, str],
     ) -> list[str]:
+        meta, records, stamp = snap
         problems: list[str] = []
         setup = setup_of(meta)
         who = " vs ".join(names.get(p, p) for p in setup.players)
         label = Msg(
             "{file} ({players}, {date})", file=file, players=who, date=meta["created_at"][:10]
         )
-        for p in setup.players:
-            if p not in self._s.players:
-                problems.append(
-                    Notice("{game}: player {id} is not in the player list", game=label, id=p)
-                )
-        records = gf.records()
+        missing = [p for p in setup.players if self._s.resolve(p) not in self._s.players]
+        if missing and self._s.read_only:
+            self._s.load_players()  # added by the app since this check began?
+            missing = [p for p in missing if self._s.resolve(p) not in self._s.players]
+        for p in missing:
+            problems.append(
+                Notice("{game}: player {id} is not in the player list", game=label, id=p)
+            )
         ids = [d["id"] for d in records]
         if len(set(ids)) != len(ids):
             problems.append(Notice("{game}: two hand versions share an id", game=label))
@@ -1328,8 +1403,9 @@ class Store:
                         n=d["seq"] + 1,
                     )
                 )
+        ledger = [d for d in records if d.get("superseded_at") is None]
         try:
-            game = build_game(setup, rules_of(meta), ledger_hands(gf.ledger()), names)
+            game = build_game(setup, rules_of(meta), ledger_hands(ledger), names)
         except (RuleError, StoreError) as exc:
             problem = Notice("{game}: the hands don't replay: {reason}", game=label, reason=exc.msg)
             return [*problems, problem]
@@ -1347,8 +1423,18 @@ class Store:
                     )
                 )
         entry = self._s.index.entries.get(meta["id"])
+        # Read-only beside the app, which writes its index only now and then:
+        # an entry made from another version of this file is not wrong, only older.
+        if (
+            self._s.read_only
+            and stamp is not None
+            and entry is not None
+            and entry.get("fp") != [stamp[1], stamp[0], stamp[2]]
+        ):
+            return problems
         if entry is None:
-            problems.append(Notice("{game}: missing from the index", game=label))
+            if not self._s.read_only:
+                problems.append(Notice("{game}: missing from the index", game=label))
         elif any(entry.get(k) != v for k, v in index_entry(meta).items()):
             problems.append(Notice("{game}: the index is out of date", game=label))
         elif entry.get("digest") != digest_doc(game):
@@ -1359,6 +1445,116 @@ class Store:
                 )
             )
         return problems
+
+    @_writing
+    def repair(self) -> list[str]:
+        """Fix what :meth:`check` finds that can be fixed without guessing,
+        and say what was done (each a :class:`Notice`): stored summaries and
+        index entries made again from a replay of the hands, references to
+        hand versions that are gone dropped, index entries of games that are
+        gone dropped, players the games name but the list lacks restored,
+        and two visible players of one name told apart.  Games whose hands
+        don't replay are left as they are (and said so)."""
+        done: list[str] = []
+        names = self._s.names()
+        with self._s.index.held():
+            for game_id in sorted(scan_game_ids(self._s.games_dir)):
+                label = _label(game_id)
+                gf = self._s.game_file(game_id)
+                try:
+                    snap = gf.snapshot()
+                    if snap is None:
+                        continue
+                    done.extend(self._repair_game(label, gf, snap, names))
+                except (StoreError, RuleError, KeyError, TypeError, ValueError) as exc:
+                    done.append(
+                        Notice(
+                            "{file}: not repaired (its hands don't replay: {reason}); "
+                            "it is left as it is",
+                            file=label,
+                            reason=reason(exc),
+                        )
+                    )
+            known = set(scan_game_ids(self._s.games_dir))
+            for gid in [g for g in self._s.index.entries if g not in known]:
+                self._s.index.drop(gid)
+                done.append(Notice("dropped the index entry of a game with no file: {id}", id=gid))
+        before = len(self._s.notices)
+        self._s._restore_missing_players()
+        done.extend(self._s.notices[before:])
+        seen: set[str] = set()
+        for doc in sorted(self._s.players.values(), key=lambda d: d.get("created_at") or ""):
+            if doc.get("hidden") or doc.get("merged_into"):
+                continue
+            key = doc["name"].casefold()
+            if key in seen:
+                n = 2
+                while f"{doc['name']} ({n})".casefold() in seen:
+                    n += 1
+                new = f"{doc['name']} ({n})"
+                self._update_player(doc["id"], {"name": new})
+                done.append(
+                    Notice(
+                        "two players were called {name}: one is now {new}",
+                        name=doc["name"],
+                        new=new,
+                    )
+                )
+                key = new.casefold()
+            seen.add(key)
+        self._s.index.flush()
+        return done
+
+    def _repair_game(
+        self,
+        file: str,
+        gf: GameFile,
+        snap: tuple[dict[str, Any], list[Document], tuple[int, int, int] | None],
+        names: Mapping[str, str],
+    ) -> list[str]:
+        meta, records, _ = snap
+        done: list[str] = []
+        ids = {d["id"] for d in records}
+        dangling = {
+            d.doc_id: {"replaces": None}
+            for d in records
+            if d.get("replaces") and d["replaces"] not in ids
+        }
+        ledger = [d for d in records if d.get("superseded_at") is None]
+        game = build_game(setup_of(meta), rules_of(meta), ledger_hands(ledger), names)
+        fresh = summarize(game, names)
+        wrong = any(fresh[k] != meta["summary"].get(k) for k in _CHECKED_FIELDS)
+        if dangling or wrong:
+            changes = {
+                "summary": fresh,
+                "rev": meta["rev"] + 1,
+                "last_change": change_doc("repair"),
+            }
+            with gf.storage.batch():
+                gf.update_hands(dangling)
+                gf.games.update(changes, doc_ids=[META_ID])
+            meta = {**meta, **changes}
+            if dangling:
+                done.append(
+                    Notice(
+                        Msg.plural(
+                            "{file}: dropped {n} reference to a hand version that is gone",
+                            "{file}: dropped {n} references to hand versions that are gone",
+                            len(dangling),
+                            file=file,
+                        )
+                    )
+                )
+            if wrong:
+                done.append(
+                    Notice("{file}: its stored totals were made again from its hands", file=file)
+                )
+        entry = self._s.index.entries.get(meta["id"])
+        fresh_entry = index_entry(meta, digest_doc(game))
+        if entry is None or any(entry.get(k) != v for k, v in fresh_entry.items()):
+            self._s.index.put(meta["id"], fresh_entry)
+            done.append(Notice("{file}: its index entry was made again", file=file))
+        return done
 
     @_reading
     def flush(self) -> None:
