@@ -88,5 +88,13 @@ class PlayersFile:
     def alias_docs(self) -> list[dict[str, Any]]:
         return [dict(d) for d in self.aliases.all()]
 
+    def forget(self) -> None:
+        """Read the file again when next needed (it was replaced from outside
+        TinyDB, see journal.py): drop the cached data and the next ids."""
+        self.storage.close()
+        for table in (self.meta, self.players, self.aliases):
+            table._next_id = None
+            table.clear_cache()
+
     def close(self) -> None:
         self.db.close()

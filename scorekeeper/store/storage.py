@@ -50,6 +50,7 @@ restored the backup from ... (t.json.bak1).
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
@@ -110,22 +111,59 @@ def nesting_depth(raw: bytes) -> int:
     return 2 * rounds + deepest
 
 
-def fsync_dir(folder: Path) -> None:
+#: What a folder's fsync answers where folders can't be synced (nothing to do).
+_CANNOT_SYNC_FOLDERS = {errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EBADF}
+
+
+def fsync_dir(folder: Path, *, strict: bool = True) -> None:
     """Make renames inside ``folder`` durable.
 
-    On POSIX a rename is only on the disk once the folder itself is synced;
-    Windows cannot open folders (and does not need this), so failures are ignored.
+    On POSIX a rename is only on the disk once the folder itself is synced,
+    so a failure (an I/O error) is raised (``OSError``); file systems that
+    cannot sync folders say so with EINVAL and are left alone, and Windows
+    cannot open folders at all (and does not need this).  ``strict=False``
+    ignores every failure (for cleaning up, where nothing depends on it).
     """
     try:
         fd = os.open(folder, os.O_RDONLY)
     except OSError:
+        if strict and os.name != "nt":
+            raise
         return
     try:
         os.fsync(fd)
-    except OSError:
-        pass
+    except OSError as exc:
+        if strict and exc.errno not in _CANNOT_SYNC_FOLDERS:
+            raise
     finally:
         os.close(fd)
+
+
+def dumps(data: object) -> bytes:
+    """How every stored file is written: compact UTF-8 JSON."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def backup_paths(path: Path, backups: int) -> list[Path]:
+    """The backups of ``path``, newest first (they may not all exist)."""
+    return [path.with_name(f"{path.name}.bak{i}") for i in range(1, backups + 1)]
+
+
+def rotate_backups(path: Path, backups: int) -> None:
+    """Make room for a new version of ``path``: ``.bak1`` -> ``.bak2`` ...,
+    the current file -> ``.bak1`` (a hard link: no copy)."""
+    if not backups or not path.exists():
+        return
+    baks = backup_paths(path, backups)
+    for older, newer in zip(reversed(baks[1:]), reversed(baks[:-1]), strict=True):
+        with contextlib.suppress(FileNotFoundError):
+            os.replace(newer, older)
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(baks[0])  # only left when there is a single backup
+    try:
+        os.link(path, baks[0])  # no copy: the old inode lives on as .bak1
+    except OSError:  # no hard links here (FAT, some Android storage): copy
+        shutil.copyfile(path, baks[0])
 
 
 def tmp_path(path: Path) -> Path:
@@ -259,8 +297,8 @@ def quarantine(path: Path, folder: Path) -> Path:
     except OSError:  # another file system: copy, then remove
         shutil.copy2(path, target)
         os.unlink(path)
-    fsync_dir(folder)
-    fsync_dir(path.parent)
+    fsync_dir(folder, strict=False)
+    fsync_dir(path.parent, strict=False)
     return target
 
 
@@ -345,7 +383,14 @@ class AtomicJSONStorage(Storage):
             data = self._parse(raw)
         except ValueError as exc:
             damage = Msg("{file} was damaged ({reason})", file=self.label, reason=reason(exc))
-            return self._recover(damage, stamp)
+            try:
+                return self._recover(damage, stamp)
+            except OSError as err:
+                raise StoreError(
+                    "{problem}, and it could not be set aside: {reason}",
+                    problem=damage,
+                    reason=err.strerror or str(err),
+                ) from err
         self._cache, self._stamp = data, stamp
         return data
 
@@ -359,7 +404,7 @@ class AtomicJSONStorage(Storage):
 
     def backup_paths(self) -> list[Path]:
         """The backups, newest first (they may not all exist)."""
-        return [self.path.with_name(f"{self.path.name}.bak{i}") for i in range(1, self.backups + 1)]
+        return backup_paths(self.path, self.backups)
 
     def _recover(self, what: Msg, stamp: tuple[int, int, int] | None = None) -> Data | None:
         """Put the newest backup that reads well in place of a damaged file.
@@ -485,14 +530,10 @@ class AtomicJSONStorage(Storage):
     def _commit(self, data: Data) -> None:
         tmp: Path | None = None
         try:
-            payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
-            tmp = _write_tmp(self.path, payload, self.durable)
-            self._rotate()
+            tmp = _write_tmp(self.path, dumps(data), self.durable)
+            rotate_backups(self.path, self.backups)
             os.replace(tmp, self.path)
             tmp = None
-            if self.durable:
-                fsync_dir(self.path.parent)
-            st = os.stat(self.path)
         except BaseException as exc:
             self._cache = self._stamp = None
             if tmp is not None:
@@ -505,21 +546,21 @@ class AtomicJSONStorage(Storage):
                     reason=exc.strerror or str(exc),
                 ) from exc
             raise
-        self._cache, self._stamp = data, (st.st_mtime_ns, st.st_size, st.st_ino)
-
-    def _rotate(self) -> None:
-        if not self.backups or not self.path.exists():
-            return
-        baks = self.backup_paths()
-        for older, newer in zip(reversed(baks[1:]), reversed(baks[:-1]), strict=True):
-            with contextlib.suppress(FileNotFoundError):
-                os.replace(newer, older)
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(baks[0])  # only left when there is a single backup
-        try:
-            os.link(self.path, baks[0])  # no copy: the old inode lives on as .bak1
-        except OSError:  # no hard links here (FAT, some Android storage): copy
-            shutil.copyfile(self.path, baks[0])
+        # The new content is in place: whatever fails now, it was saved.
+        self._cache, self._stamp = data, None
+        with contextlib.suppress(OSError):  # no stamp: the file is read again when next needed
+            st = os.stat(self.path)
+            self._stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+        if self.durable:
+            try:
+                fsync_dir(self.path.parent)
+            except OSError as exc:
+                raise StoreError(
+                    "{file} was saved, but the disk did not confirm it is kept for good "
+                    "({reason}): check the disk",
+                    file=self.label,
+                    reason=exc.strerror or str(exc),
+                ) from exc
 
     def close(self) -> None:
         self._cache = self._stamp = None
@@ -530,7 +571,7 @@ class AtomicJSONStorage(Storage):
         for p in [*reversed(self.backup_paths()), self.path]:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(p)
-        fsync_dir(self.path.parent)
+        fsync_dir(self.path.parent, strict=False)  # gone either way: nothing depends on it
         self._cache = self._stamp = None
 
 

@@ -59,29 +59,40 @@ from .docs import (
 )
 from .errors import DataProblem, Notice, StaleGameError, StoreError, reason
 from .gamefile import (
+    GAME_BACKUPS,
     META_ID,
     SCHEMA,
     GameFile,
     build_game,
+    game_data,
     ledger_hands,
+    numbered,
     rules_of,
     setup_of,
     summarize,
 )
 from .index import GameIndex, scan_game_ids
+from .journal import Transaction, recover
 from .lock import FolderLock
-from .migrations import SCHEMA_VERSION, detect_version, migrate, newer_data_message
+from .migrations import (
+    SCHEMA_VERSION,
+    detect_version,
+    keep_v0_file,
+    migrate,
+    newer_data_message,
+)
 from .model import GameSummary, ImportReport, Player
 from .paths import (
     BACKUPS_DIR,
     DAMAGED_DIR,
     GAMES_DIR,
+    PLAYERS_FILE,
     SETTINGS_FILE,
     default_data_dir,
     is_valid_id,
 )
-from .players import PlayersFile
-from .storage import parse_json, quarantine, remove_orphans
+from .players import ALIASES_TABLE, PLAYERS_TABLE, PlayersFile
+from .storage import DEFAULT_BACKUPS, parse_json, quarantine, remove_orphans
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -134,6 +145,8 @@ class _Shared:
             raise
 
     def _open(self) -> None:
+        # A change to many files cut short is finished (or dropped) first.
+        recover(self.data_dir, self.notices, read_only=self.read_only, durable=self.durable)
         if not self.read_only:
             self.games_dir.mkdir(parents=True, exist_ok=True)
             for folder in (self.data_dir, self.games_dir, self.data_dir / BACKUPS_DIR):
@@ -157,6 +170,8 @@ class _Shared:
                 )
             with _gc_paused():
                 migrate(self.data_dir, version, self.notices)
+        if version is not None and version >= 1 and not self.read_only:
+            keep_v0_file(self.data_dir)
         if version is None and not self.read_only:
             # A new folder, or players.json lost with no backup: start it.
             self.players_file.set_schema(SCHEMA_VERSION, time_to_doc(now()))
@@ -313,6 +328,27 @@ class _Shared:
             _, old = self.files.popitem(last=False)
             old.close()
         return gf
+
+    def forget_file(self, game_id: str) -> None:
+        """Read a game file again when next needed (it was replaced from
+        outside its TinyDB, see journal.py)."""
+        gf = self.files.pop(game_id, None)
+        if gf is not None:
+            gf.close()
+        self.ledgers.pop(game_id, None)
+
+    def commit(self, tx: Transaction, games: Mapping[str, dict[str, Any]], players: bool) -> None:
+        """Commit a transaction, then bring the caches in line: ``games`` maps
+        each game it wrote to its new index entry; ``players``: whether it
+        wrote players.json."""
+        tx.commit()
+        for gid in games:
+            self.forget_file(gid)
+        if players:
+            self.players_file.forget()
+            self.load_players()
+        for gid, entry in games.items():
+            self.index.put(gid, entry)
 
     def remember_ledger(
         self,
@@ -673,21 +709,31 @@ class Store:
                     drop=names[drop],
                 )
             )
+        # Every game file and the players file change together, or none does.
+        tx = Transaction(self._s.data_dir, durable=self._s.durable)
+        entries: dict[str, dict[str, Any]] = {}
         with self._s.index.held(), _gc_paused():
             for entry in games:
-                self._rewrite_players(entry["id"], {drop: keep})
-        stamp = time_to_doc(now())
-        with self._s.players_file.storage.batch():
-            self._s.players_file.players.update(
-                {"merged_into": keep, "hidden": True}, where("id") == drop
+                path, data, index_doc = self._rewrite_players(entry["id"], {drop: keep})
+                tx.put(path, data, backups=GAME_BACKUPS)
+                entries[entry["id"]] = index_doc
+            stamp = time_to_doc(now())
+            players = _copy_tables(self._s.players_file.storage.read())
+            for doc in players.setdefault(PLAYERS_TABLE, {}).values():
+                if doc.get("id") == drop:
+                    doc.update(merged_into=keep, hidden=True)
+            _add_records(
+                players, ALIASES_TABLE, [{"from": drop, "to": keep, "reason": "merge", "at": stamp}]
             )
-            self._s.players_file.aliases.insert(
-                {"from": drop, "to": keep, "reason": "merge", "at": stamp}
-            )
-        self._s.load_players()
+            tx.put(self._s.data_dir / PLAYERS_FILE, players, backups=DEFAULT_BACKUPS)
+            self._s.commit(tx, entries, players=True)
         return self._player_value(self._s.players[keep])
 
-    def _rewrite_players(self, game_id: str, mapping: Mapping[str, str]) -> None:
+    def _rewrite_players(
+        self, game_id: str, mapping: Mapping[str, str]
+    ) -> tuple[Path, dict[str, Any], dict[str, Any]]:
+        """A game file with players renamed by ``mapping``: its path, its new
+        content and its new index entry (nothing is written here)."""
         gf = self._s.game_file(game_id)
         meta = gf.meta()
         setup = setup_of(meta)
@@ -715,10 +761,9 @@ class Store:
             "summary": summarize(game, self._s.names()),
             "last_change": change_doc("players"),
         }
-        with gf.storage.batch():
-            gf.update_hands(updates)
-            gf.games.update(changes, doc_ids=[META_ID])
-        self._s.index.put(game_id, index_entry({**meta, **changes}, digest_doc(game)))
+        new_meta = {**meta, **changes}
+        hands = {str(d.doc_id): {**d, **updates.get(d.doc_id, {})} for d in records}
+        return gf.path, game_data(new_meta, hands), index_entry(new_meta, digest_doc(game))
 
     # games -------------------------------------------------------------------
 
@@ -1266,26 +1311,26 @@ class Store:
             self._apply_held(plan)
 
     def _apply_held(self, plan: exchange.ImportPlan) -> None:
-        # One write per file, each table written once (TinyDB's insert
-        # rewrites its table per call): linear in the number of hands.
-        if plan.new_players or plan.new_aliases:
-            with self._s.players_file.storage.batch():
-                self._s.players_file.players.insert_multiple(plan.new_players)
-                self._s.players_file.aliases.insert_multiple(plan.new_aliases)
-            self._s.load_players()
-        names = self._s.names()
+        # All or nothing: every file is staged, then all are put in place
+        # together (see journal.py).  One write per file: linear in the hands.
+        s = self._s
+        tx = Transaction(s.data_dir, durable=s.durable)
+        players = bool(plan.new_players or plan.new_aliases)
+        if players:
+            data = _copy_tables(s.players_file.storage.read())
+            _add_records(data, PLAYERS_TABLE, plan.new_players)
+            _add_records(data, ALIASES_TABLE, plan.new_aliases)
+            tx.put(s.data_dir / PLAYERS_FILE, data, backups=DEFAULT_BACKUPS)
+        names = s.names({d["id"]: d["name"] for d in plan.new_players})
+        entries: dict[str, dict[str, Any]] = {}
         for new in plan.new_games:
             game = new.game  # replayed by the plan
             meta = dict(new.meta, summary=summarize(game, names))
-            gf = self._s.game_file(meta["id"])
-            with gf.storage.batch():
-                gf.games.truncate()
-                gf.hands.truncate()
-                gf.games.insert(Document(meta, META_ID))
-                gf.hands.insert_multiple(new.records)
-            self._s.index.put(meta["id"], index_entry(meta, digest_doc(game)))
+            path = s.games_dir / f"{meta['id']}.json"
+            tx.put(path, game_data(meta, numbered(new.records)), backups=GAME_BACKUPS)
+            entries[meta["id"]] = index_entry(meta, digest_doc(game))
         for upd in plan.updated_games:
-            gf = self._s.game_file(upd.game_id)
+            gf = s.game_file(upd.game_id)
             meta = gf.meta()
             game = upd.game
             changes = {
@@ -1297,11 +1342,14 @@ class Store:
                 "summary": summarize(game, names),
                 "last_change": change_doc("import"),
             }
-            with gf.storage.batch():
-                gf.update_hands(upd.record_updates)
-                gf.hands.insert_multiple(upd.new_records)
-                gf.games.update(changes, doc_ids=[META_ID])
-            self._s.index.put(upd.game_id, index_entry({**meta, **changes}, digest_doc(game)))
+            hands = {str(d.doc_id): dict(d) for d in gf.records()}
+            for doc_id, fields in upd.record_updates.items():
+                hands[str(doc_id)].update(fields)
+            hands.update(numbered(upd.new_records, max(map(int, hands), default=0)))
+            new_meta = {**meta, **changes}
+            tx.put(gf.path, game_data(new_meta, hands), backups=GAME_BACKUPS)
+            entries[upd.game_id] = index_entry(new_meta, digest_doc(game))
+        s.commit(tx, entries, players=players)
 
     @_reading
     def export_csv(self, game_id: str) -> str:
@@ -1572,6 +1620,19 @@ _CHECKED_FIELDS = {
     "winner": N_("winner"),
     "finished": N_("finished"),
 }
+
+
+def _copy_tables(data: Mapping[str, Mapping[str, Any]] | None) -> dict[str, dict[str, Any]]:
+    """A copy of a TinyDB file's tables to change (the records copied too)."""
+    return {name: {k: dict(v) for k, v in table.items()} for name, table in (data or {}).items()}
+
+
+def _add_records(
+    data: dict[str, dict[str, Any]], table: str, records: Sequence[Mapping[str, Any]]
+) -> None:
+    """Add records to a table of ``data`` under the next free document ids."""
+    docs = data.setdefault(table, {})
+    docs.update(numbered(records, max(map(int, docs), default=0)))
 
 
 def _hand_record(hand: Hand, seq: int, *, replaces: str | None = None) -> dict[str, Any]:
