@@ -362,8 +362,8 @@ def _parse_records(
     hands: list[Hand] = []
     ids: set[str] = set()
     for n, r in enumerate(raw, start=1):
-        where = Msg("{game}, hand record {n}", game=label, n=n)
         if not isinstance(r, dict):
+            where = Msg("{game}, hand record {n}", game=label, n=n)
             errors.add(Msg("{game} is not a record", game=where))
             continue
         try:
@@ -386,6 +386,7 @@ def _parse_records(
             if replaces is not None and not is_valid_id(replaces):
                 raise StoreError("replaces must be a hand id or null")
         except StoreError as exc:
+            where = Msg("{game}, hand record {n}", game=label, n=n)
             errors.add(Msg("{game}: {reason}", game=where, reason=exc.msg))
             continue
         out.append(
@@ -555,6 +556,8 @@ def _mapped(
         None if g.setup.first_dealer is None else m(g.setup.first_dealer),
         g.setup.draw,
     )
+    if not any(m(p) != p for p in g.setup.players):
+        return setup, g.records, g.ledger  # nobody is renamed: nothing to copy
     records = []
     for r in g.records:
         by = r["hand"]["by"]

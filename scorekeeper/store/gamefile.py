@@ -143,17 +143,15 @@ class GameFile:
         self.db.close()
 
 
-def game_data(meta: Mapping[str, Any], hands: Mapping[str, Mapping[str, Any]]) -> Data:
-    """A whole game file as TinyDB keeps it (for writing it in one piece)."""
-    return {
-        GAME_TABLE: {str(META_ID): dict(meta)},
-        HANDS_TABLE: {k: dict(v) for k, v in hands.items()},
-    }
+def game_data(meta: Mapping[str, Any], hands: dict[str, Any]) -> Data:
+    """A whole game file as TinyDB keeps it (for writing it in one piece;
+    ``hands`` is taken as it is, not copied)."""
+    return {GAME_TABLE: {str(META_ID): dict(meta)}, HANDS_TABLE: hands}
 
 
-def numbered(records: Iterable[Mapping[str, Any]], after: int = 0) -> dict[str, dict[str, Any]]:
-    """Records keyed by TinyDB document ids, from ``after + 1``."""
-    return {str(i): dict(r) for i, r in enumerate(records, start=after + 1)}
+def numbered(records: Iterable[Mapping[str, Any]], after: int = 0) -> dict[str, Any]:
+    """Records keyed by TinyDB document ids, from ``after + 1`` (not copied)."""
+    return {str(i): r for i, r in enumerate(records, start=after + 1)}
 
 
 def setup_of(meta: Mapping[str, Any]) -> Setup:

@@ -22,11 +22,13 @@ disk fails in step 1 or 2, which changes nothing.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import json
 import os
 import re
 import secrets
 import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -62,10 +64,7 @@ class Transaction:
         staged = f"{len(self.files)}.json"
         try:
             with open(self.staging / staged, "xb") as f:
-                f.write(dumps(data))
-                f.flush()
-                if self.durable:
-                    os.fsync(f.fileno())
+                f.write(dumps(data))  # synced all at once, at the commit
         except OSError as exc:
             self.abort()
             raise StoreError(
@@ -82,6 +81,7 @@ class Transaction:
         journal = {"staging": self.name, "files": self.files}
         try:
             if self.durable:
+                sync_files([self.staging / e["staged"] for e in self.files], self.staging)
                 fsync_dir(self.staging)
             atomic_write_bytes(self.data_dir / JOURNAL_FILE, dumps(journal), durable=self.durable)
         except OSError as exc:
@@ -108,6 +108,37 @@ class Transaction:
         shutil.rmtree(self.staging, ignore_errors=True)
         self.files.clear()
         self.targets.clear()
+
+
+#: From how many files on, one sync of the whole file system is cheaper than one each.
+SYNCFS_FROM = 16
+
+
+def sync_files(paths: list[Path], folder: Path) -> None:
+    """Make the content of ``paths`` (all in ``folder``) durable: one
+    ``syncfs`` of the file system on Linux when there are many (one journal
+    commit instead of thousands), else an ``fsync`` each.  Raises ``OSError``."""
+    if len(paths) >= SYNCFS_FROM and sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            syncfs = libc.syncfs
+        except (OSError, AttributeError):
+            syncfs = None
+        if syncfs is not None:
+            fd = os.open(folder, os.O_RDONLY)
+            try:
+                if syncfs(fd) == 0:
+                    return
+                err = ctypes.get_errno()
+                raise OSError(err, os.strerror(err))
+            finally:
+                os.close(fd)
+    for path in paths:
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 def _roll_forward(data_dir: Path, journal: dict[str, Any], *, durable: bool) -> None:
