@@ -138,6 +138,13 @@ def main(argv: Sequence[str]) -> int:
     except StoreError as exc:
         _error(t, t.render(exc))
         return 1
+    except OSError as exc:  # e.g. writing --output: one line, never a traceback
+        where = f"{exc.filename}: " if exc.filename else ""
+        _error(t, where + (exc.strerror or str(exc)))
+        return 1
+    except Exception as exc:  # a bug: still one line (the traceback helps no one here)
+        _error(t, f"{type(exc).__name__}: {exc}")
+        return 1
 
 
 def _error(t: Translator, message: str) -> None:

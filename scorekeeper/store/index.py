@@ -139,7 +139,9 @@ class GameIndex:
             entry = read_entry(game_id)
             reread += 1
             if entry is not None:
-                entry["fp"] = fingerprint(path)
+                # The fingerprint of the version read (read_entry knows it):
+                # the file may have been replaced since, by the app beside us.
+                entry.setdefault("fp", fingerprint(path))
                 entries[game_id] = entry
             if entry != old:
                 changed += 1

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import errno
 import functools
 import gc
 import os
@@ -121,6 +122,8 @@ class _Shared:
         self.durable = durable
         self.lock = threading.RLock()
         self.notices: list[str] = []
+        #: Why a folder asked for read-write was opened read-only (see open_store).
+        self.why_read_only: Notice | None = None
         self.refs = 0
         self.closed = False
         self.folder_lock: FolderLock | None = None
@@ -137,6 +140,11 @@ class _Shared:
         if not read_only:
             self.folder_lock = FolderLock(data_dir)
             self.folder_lock.acquire()
+        try:
+            st = os.stat(data_dir)
+            self.folder_id: tuple[int, int] | None = (st.st_dev, st.st_ino)
+        except OSError:  # read-only view of a folder that does not exist (yet)
+            self.folder_id = None
         try:
             self._open()
         except BaseException:
@@ -329,6 +337,27 @@ class _Shared:
             old.close()
         return gf
 
+    def check_folder(self) -> None:
+        """Refuse to go on if the data folder (or our lock in it) was deleted,
+        moved or replaced while open: saving would write somewhere else, or
+        beside another copy of the app that took a new lock."""
+        if self.folder_id is None:
+            return
+        try:
+            st = os.stat(self.data_dir)
+            same = (st.st_dev, st.st_ino) == self.folder_id
+        except OSError:
+            same = False
+        if same and self.folder_lock is not None:
+            same = self.folder_lock.still_ours()
+        if not same:
+            raise StoreError(
+                "The data folder {folder} (or its lock file) was moved or deleted while it "
+                "was open: "
+                "nothing more can be saved here. Close the app and open it again.",
+                folder=str(self.data_dir),
+            )
+
     def forget_file(self, game_id: str) -> None:
         """Read a game file again when next needed (it was replaced from
         outside its TinyDB, see journal.py)."""
@@ -375,12 +404,18 @@ class _Shared:
             if not gf.exists():
                 return None
             meta = gf.meta()
+            stamp = gf.storage.stamp
         except StoreError as exc:
             self.notices.append(
                 Notice("{file} can't be read: {reason}", file=_label(game_id), reason=reason(exc))
             )
             return None
-        return index_entry(meta, self.replay_digest(game_id))
+        entry = index_entry(meta, self.replay_digest(game_id))
+        if stamp is not None and gf.storage.stamp == stamp:  # the digest is of that version too
+            entry["fp"] = [stamp[1], stamp[0], stamp[2]]
+        else:  # replaced meanwhile (by the app beside a read-only view): never trust it
+            entry["fp"] = None
+        return entry
 
     def replay_digest(self, game_id: str) -> dict[str, Any] | None:
         """A game's statistics digest, made by replaying its stored ledger
@@ -407,7 +442,11 @@ class _Shared:
         self.closed = True
         try:
             if not self.read_only:
-                self.index.flush()
+                # The index is a cache (made again at the next open): failing
+                # to write it now must not hide why the store is closing.
+                with contextlib.suppress(StoreError, OSError):
+                    self.check_folder()  # never into a folder that is no longer ours
+                    self.index.flush()
         finally:
             for gf in self.files.values():
                 gf.close()
@@ -490,10 +529,85 @@ def open_store(
         if shared is None and read_only:
             shared = _REGISTRY.get((key, True))
         if shared is None:
-            shared = _Shared(Path(key), read_only=read_only, durable=durable)
-            _REGISTRY[(key, read_only)] = shared
+            shared = _open_shared(Path(key), read_only=read_only, durable=durable)
+            _REGISTRY[(key, shared.read_only)] = shared
         shared.refs += 1
     return Store(shared, read_only=read_only or shared.read_only)
+
+
+#: Free space below which a folder is opened read-only (nothing could be saved).
+MIN_FREE_BYTES = 64 * 1024
+_FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
+_UNWRITABLE = {errno.EROFS, errno.EACCES, errno.EPERM}
+
+
+def _open_shared(folder: Path, *, read_only: bool, durable: bool) -> _Shared:
+    """Open a folder read-write (or as asked); on a full disk or a folder
+    that can't be written, open it read-only with a notice saying why, so the
+    player can still read and export (never a raw ``OSError``)."""
+    if not read_only and _disk_full(folder):
+        why: Notice | None = _full_notice()
+    else:
+        try:
+            return _Shared(folder, read_only=read_only, durable=durable)
+        except (StoreError, OSError) as exc:
+            why = None if read_only else _cannot_write(exc)
+            if why is None:
+                if isinstance(exc, OSError):
+                    raise StoreError(
+                        "could not open the data folder {folder}: {reason}",
+                        folder=str(folder),
+                        reason=exc.strerror or str(exc),
+                    ) from exc
+                raise
+    try:
+        shared = _Shared(folder, read_only=True, durable=durable)
+    except OSError as exc:
+        raise StoreError(
+            "could not open the data folder {folder}: {reason}",
+            folder=str(folder),
+            reason=exc.strerror or str(exc),
+        ) from exc
+    assert why is not None
+    shared.notices.insert(0, why)
+    shared.why_read_only = why
+    return shared
+
+
+def _disk_full(folder: Path) -> bool:
+    probe = folder
+    while not probe.exists() and probe.parent != probe:
+        probe = probe.parent
+    try:
+        st = os.statvfs(probe)
+    except (OSError, AttributeError):  # no statvfs (Windows): find out by writing
+        return False
+    return st.f_bavail * st.f_frsize < MIN_FREE_BYTES
+
+
+def _full_notice() -> Notice:
+    return Notice(
+        "The disk is full: nothing can be saved until space is freed; "
+        "you can still read and export."
+    )
+
+
+def _cannot_write(exc: BaseException) -> Notice | None:
+    """Why a folder can't be opened for writing, when that is the disk's
+    doing (full, read-only, not ours to write); None for anything else."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, OSError):
+            if seen.errno in _FULL:
+                return _full_notice()
+            if seen.errno in _UNWRITABLE:
+                return Notice(
+                    "The data folder can't be written to ({reason}): it is open read-only; "
+                    "you can still read and export.",
+                    reason=seen.strerror or str(seen),
+                )
+        seen = seen.__cause__ or seen.__context__
+    return None
 
 
 def _release(shared: _Shared) -> None:
@@ -543,7 +657,11 @@ def _reading(fn: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Sto
     def wrapper(self: Store, /, *args: P.args, **kwargs: P.kwargs) -> R:
         with self._s.lock:
             self._check_open()
-            return fn(self, *args, **kwargs)
+            try:
+                return fn(self, *args, **kwargs)
+            except StoreError:
+                self._s.check_folder()  # "the folder is gone" says more than "no game"
+                raise
 
     return wrapper
 
@@ -553,7 +671,10 @@ def _writing(fn: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Sto
     def wrapper(self: Store, /, *args: P.args, **kwargs: P.kwargs) -> R:
         with self._s.lock:
             self._check_open()
+            self._s.check_folder()
             if self.read_only:
+                if self._s.why_read_only is not None:
+                    raise StoreError(self._s.why_read_only.msg)
                 raise StoreError("the data is open read-only: nothing can be changed")
             return fn(self, *args, **kwargs)
 
@@ -1359,7 +1480,12 @@ class Store:
     @_writing
     def backup(self) -> Path:
         """Zip the whole data folder into ``backups/``; returns the zip's path."""
-        return make_backup(self.data_dir)
+        try:
+            return make_backup(self.data_dir)
+        except OSError as exc:
+            raise StoreError(
+                "could not make a backup: {reason}", reason=exc.strerror or str(exc)
+            ) from exc
 
     @_reading
     def check(self) -> list[str]:
