@@ -83,6 +83,8 @@ from .migrations import (
     newer_data_message,
 )
 from .model import GameSummary, ImportReport, Player
+from .names import MAX_NAME as MAX_NAME
+from .names import clean_name, name_key
 from .paths import (
     BACKUPS_DIR,
     DAMAGED_DIR,
@@ -100,7 +102,6 @@ R = TypeVar("R")
 
 #: Game files kept open (parsed) at once; others are re-read when needed.
 OPEN_GAME_FILES = 64
-MAX_NAME = 40
 
 
 def new_id() -> str:
@@ -740,24 +741,14 @@ class Store:
     ) -> str:
         """The name as stored (spaces tidied); refuses an empty, overlong or
         (``unique``) taken one: visible players' names must differ."""
-        if not isinstance(name, str) or not name.strip():
-            raise StoreError("a player needs a name")
-        clean = " ".join(name.split())
-        if len(clean) > MAX_NAME:
-            raise StoreError(
-                Msg.plural(
-                    "that name is too long ({n} letter, {most} at most)",
-                    "that name is too long ({n} letters, {most} at most)",
-                    len(clean),
-                    most=MAX_NAME,
-                )
-            )
+        clean = clean_name(name)  # the same rules as an import's (names.py)
         if not unique:
             return clean
+        key = name_key(clean)
         for doc in self._s.players.values():
             if doc["id"] == except_id or doc.get("hidden") or doc.get("merged_into"):
                 continue
-            if doc["name"].casefold() == clean.casefold():
+            if name_key(doc["name"]) == key:
                 raise StoreError("there is already a player called {name}", name=doc["name"])
         return clean
 
@@ -1420,11 +1411,17 @@ class Store:
         """Import an export (see exchange.py): everything is checked, and every
         game replayed, before anything changes.  Importing the same data again
         adds nothing.  ``dry_run``: report what would happen, change nothing."""
-        with _gc_paused():
-            parsed = exchange.parse_export(data)
-            plan = exchange.plan_import(parsed, _Catalog(self))
-            if not dry_run:
-                self._apply(plan)
+        try:
+            with _gc_paused():
+                parsed = exchange.parse_export(data)
+                plan = exchange.plan_import(parsed, _Catalog(self))
+                if not dry_run:
+                    self._apply(plan)
+        except RecursionError:  # an export given as nested objects, not text
+            raise StoreError(
+                "this file can't be imported (nothing was changed): "
+                "its lists and records nest too deep"
+            ) from None
         return plan.report
 
     def _apply(self, plan: exchange.ImportPlan) -> None:
@@ -1525,7 +1522,7 @@ class Store:
         for doc in self._s.players.values():
             if doc.get("hidden") or doc.get("merged_into"):
                 continue
-            key = doc["name"].casefold()
+            key = name_key(doc["name"])
             if key in seen:
                 problems.append(Notice("two players are called {name}", name=doc["name"]))
             seen[key] = doc["id"]
@@ -1660,10 +1657,10 @@ class Store:
         for doc in sorted(self._s.players.values(), key=lambda d: d.get("created_at") or ""):
             if doc.get("hidden") or doc.get("merged_into"):
                 continue
-            key = doc["name"].casefold()
+            key = name_key(doc["name"])
             if key in seen:
                 n = 2
-                while f"{doc['name']} ({n})".casefold() in seen:
+                while name_key(f"{doc['name']} ({n})") in seen:
                     n += 1
                 new = f"{doc['name']} ({n})"
                 self._update_player(doc["id"], {"name": new})
@@ -1674,7 +1671,7 @@ class Store:
                         new=new,
                     )
                 )
-                key = new.casefold()
+                key = name_key(new)
             seen.add(key)
         self._s.index.flush()
         return done
@@ -1786,12 +1783,17 @@ class _Catalog:
         return pid if doc is not None else None
 
     def visible_player_by_name(self, name: str) -> str | None:
+        key = name_key(name)
         for doc in self._s.players.values():
             if doc.get("hidden") or doc.get("merged_into"):
                 continue
-            if doc["name"].casefold() == name.casefold():
+            if name_key(doc["name"]) == key:
                 return str(doc["id"])
         return None
+
+    def ids_here(self) -> set[str]:
+        """Every game and player id here (to refuse ids that differ only by case)."""
+        return set(self._s.index.entries) | set(self._s.players)
 
     def player_name(self, player_id: str) -> str:
         doc = self._s.players.get(player_id)
