@@ -287,3 +287,18 @@ def test_check_beside_a_writing_app_reports_nothing(data_dir: Path) -> None:
         writer.wait(timeout=30)
     with open_store(data_dir) as store:
         assert store.check() == []
+
+
+def test_a_merge_that_does_not_fit_changes_nothing(small_disk: Path) -> None:
+    data = small_disk / "data"
+    with open_store(data) as store:
+        ann, bob, dan = (store.add_player(n) for n in ("Ann", "Bob", "Dan"))
+        games = [store.create_game("standard", [ann.id, bob.id]) for _ in range(120)]
+    fill(small_disk, leave=150 * 1024)  # less than 120 rewritten game files need
+    with open_store(data) as store:
+        with pytest.raises(StoreError, match=r"could not save .*: No space left"):
+            store.merge_players(dan.id, bob.id)
+        assert {store.summary(g).player_ids for g in games} == {(ann.id, bob.id)}
+        assert [p.name for p in store.players()] == ["Ann", "Bob", "Dan"]
+        assert store.check() == []
+    assert not list(data.glob(".staging-*")) and not (data / "journal.json").exists()
