@@ -546,6 +546,7 @@ def _open_shared(folder: Path, *, read_only: bool, durable: bool) -> _Shared:
     """Open a folder read-write (or as asked); on a full disk or a folder
     that can't be written, open it read-only with a notice saying why, so the
     player can still read and export (never a raw ``OSError``)."""
+    first: StoreError | None = None
     if not read_only and _disk_full(folder):
         why: Notice | None = _full_notice()
     else:
@@ -553,17 +554,26 @@ def _open_shared(folder: Path, *, read_only: bool, durable: bool) -> _Shared:
             return _Shared(folder, read_only=read_only, durable=durable)
         except (StoreError, OSError) as exc:
             why = None if read_only else _cannot_write(exc)
+            first = (
+                exc
+                if isinstance(exc, StoreError)
+                else StoreError(
+                    "could not open the data folder {folder}: {reason}",
+                    folder=str(folder),
+                    reason=exc.strerror or str(exc),
+                )
+            )
             if why is None:
-                if isinstance(exc, OSError):
-                    raise StoreError(
-                        "could not open the data folder {folder}: {reason}",
-                        folder=str(folder),
-                        reason=exc.strerror or str(exc),
-                    ) from exc
-                raise
+                raise first from exc
     try:
         shared = _Shared(folder, read_only=True, durable=durable)
-    except OSError as exc:
+    except (StoreError, OSError) as exc:
+        # Not even readable as it is (e.g. data that must be upgraded first):
+        # the reason it could not be opened for writing is the one to tell.
+        if first is not None:
+            raise first from exc
+        if isinstance(exc, StoreError):
+            raise
         raise StoreError(
             "could not open the data folder {folder}: {reason}",
             folder=str(folder),
