@@ -118,7 +118,7 @@ def load_settings(data_dir: str | os.PathLike[str]) -> Settings:
     try:
         raw = settings_path(data_dir).read_bytes()
         data = json.loads(raw.decode("utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # deep nesting: the parser's stack
         return Settings()
     return Settings.from_dict(data)
 

@@ -38,7 +38,8 @@ def data_files(data_dir: Path) -> list[Path]:
     for root, dirs, files in os.walk(data_dir):
         rel_root = Path(root).relative_to(data_dir)
         if rel_root == Path("."):
-            dirs[:] = [d for d in dirs if d not in _SKIP_DIRS]
+            # (and no staging folder of a change not yet made, see journal.py)
+            dirs[:] = [d for d in dirs if d not in _SKIP_DIRS and not d.startswith(".staging-")]
         for name in files:
             if name in _SKIP_FILES and rel_root == Path("."):
                 continue

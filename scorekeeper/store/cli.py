@@ -3,7 +3,8 @@
     scorekeeper export [--game ID ...] [--csv] [-o FILE]   JSON (or one game's CSV sheet)
     scorekeeper import FILE [--dry-run]                    FILE may be - for stdin
     scorekeeper backup                                     zip the data folder
-    scorekeeper check                                      replay every game; exit 1 on problems
+    scorekeeper check [--repair]                           replay every game; exit 1 on problems
+                                                           (--repair: fix what can be, say what)
 
 Every command takes ``--data-dir DIR`` and ``--lang CODE`` (before or after
 the command name); without ``--data-dir`` the folder is ``default_data_dir()``.
@@ -104,8 +105,13 @@ def _parser(t: Translator) -> argparse.ArgumentParser:
     p.add_argument("file", help=t.gettext("the export file, or - for stdin"))
     p.add_argument("--dry-run", action="store_true", help=t.gettext("only say what would change"))
     sub.add_parser("backup", parents=[common], help=t.gettext("zip the data folder into backups/"))
-    sub.add_parser(
+    p = sub.add_parser(
         "check", parents=[common], help=t.gettext("replay every game and report problems")
+    )
+    p.add_argument(
+        "--repair",
+        action="store_true",
+        help=t.gettext("fix what can be fixed (index, totals, dangling references) and say what"),
     )
     return parser
 
@@ -128,9 +134,16 @@ def main(argv: Sequence[str]) -> int:
                 _print_notices(t, store)
                 print(store.backup())
             return 0
-        return _check(t, data_dir)
+        return _check(t, data_dir, repair=getattr(args, "repair", False))
     except StoreError as exc:
         _error(t, t.render(exc))
+        return 1
+    except OSError as exc:  # e.g. writing --output: one line, never a traceback
+        where = f"{exc.filename}: " if exc.filename else ""
+        _error(t, where + (exc.strerror or str(exc)))
+        return 1
+    except Exception as exc:  # a bug: still one line (the traceback helps no one here)
+        _error(t, f"{type(exc).__name__}: {exc}")
         return 1
 
 
@@ -198,9 +211,15 @@ def _import(t: Translator, args: argparse.Namespace, data_dir: Path | None) -> i
     return 0
 
 
-def _check(t: Translator, data_dir: Path | None) -> int:
+def _check(t: Translator, data_dir: Path | None, *, repair: bool = False) -> int:
+    if repair:
+        with open_store(data_dir) as store:  # the app must be closed to repair
+            for line in store.notices:
+                print(t.gettext("repaired: {message}").format(message=t.render(line)))
+            for line in store.repair():
+                print(t.gettext("repaired: {message}").format(message=t.render(line)))
     with _open_for_reading(t, data_dir) as store:
-        notices = list(dict.fromkeys(store.notices))  # each once, in order
+        notices = [] if repair else list(dict.fromkeys(store.notices))  # each once, in order
         problems = list(dict.fromkeys(store.check()))
         games = len(store.list_games(include_deleted=True))
         players = len(store.players(include_hidden=True))

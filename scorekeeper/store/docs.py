@@ -237,6 +237,11 @@ def _list(value: object, message: str) -> Sequence[object]:
 # --- times ---------------------------------------------------------------------
 
 
+#: The years a stored time may fall in.
+MIN_YEAR = 1970
+MAX_YEAR = 9998
+
+
 def now() -> datetime:
     """The current time in UTC (what every stored time is in)."""
     return datetime.now(UTC)
@@ -261,12 +266,21 @@ def time_from_doc(value: object) -> datetime:
     if not isinstance(value, str):
         raise StoreError("{value!r} is not a time", value=value)
     try:
-        parsed = datetime.fromisoformat(value)
+        parsed = datetime.fromisoformat(value[:64])
+        if parsed.tzinfo is not None:
+            parsed = parsed.astimezone(UTC)  # may overflow at the ends of the calendar
     except ValueError:
-        raise StoreError("{value!r} is not a time (expected ISO 8601)", value=value) from None
-    if parsed.tzinfo is None:
-        return parsed.replace(tzinfo=UTC)
-    return parsed.astimezone(UTC)
+        raise StoreError("{value!r} is not a time (expected ISO 8601)", value=value[:64]) from None
+    except OverflowError:
+        parsed = datetime.min  # out of range, said below
+    if not MIN_YEAR <= parsed.year <= MAX_YEAR:
+        raise StoreError(
+            "{value!r} is not a time between the years {first} and {last}",
+            value=value[:64],
+            first=MIN_YEAR,
+            last=MAX_YEAR,
+        )
+    return parsed.replace(tzinfo=UTC)
 
 
 def optional_time(value: object) -> datetime | None:

@@ -56,6 +56,7 @@ translatable template in ``msg``.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 from collections.abc import Mapping, Sequence
@@ -82,7 +83,25 @@ from .docs import (
 from .errors import MsgLines, Notice, StoreError
 from .gamefile import SCHEMA, build_game
 from .model import ImportReport, Player
+from .names import clean_name, name_key
 from .paths import is_valid_id
+from .schemas import MAX_NUMBER
+from .storage import MAX_DEPTH, nesting_depth
+
+#: The most hand records (positions) one game may have.
+MAX_HANDS = 1_000_000
+
+
+def _short(value: object) -> object:
+    """A value to show in a message: long text (or a huge number) cut short."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**15:
+        return Msg("a very large number")
+    if isinstance(value, str) and len(value) > 80:
+        return value[:80] + "..."
+    if isinstance(value, (list, dict)):
+        return type(value).__name__
+    return value
+
 
 EXPORT_FORMAT = "gin-scorekeeper-export"
 EXPORT_VERSION = 1
@@ -166,6 +185,7 @@ class ImportedGame:
     deleted: bool
     records: list[dict[str, Any]]  # normalized hand records
     totals: dict[str, int] | None
+    ledger: list[Hand]  # the hands that count, parsed (in the export's player ids)
 
 
 @dataclass
@@ -203,6 +223,11 @@ def _load_json(data: dict[str, Any] | str | bytes) -> dict[str, Any]:
     if isinstance(data, str):
         if not data.strip():
             raise StoreError("this is not an export file: it is empty")
+        if nesting_depth(data.encode("utf-8", "surrogatepass")) > MAX_DEPTH:
+            raise StoreError(
+                "this is not an export file: its lists and records nest more than {most} deep",
+                most=MAX_DEPTH,
+            )
         try:
             data = json.loads(data)
         except json.JSONDecodeError as exc:
@@ -210,6 +235,11 @@ def _load_json(data: dict[str, Any] | str | bytes) -> dict[str, Any]:
                 "this is not an export file: not valid JSON ({problem} at line {line})",
                 problem=exc.msg,
                 line=exc.lineno,
+            ) from None
+        except (ValueError, RecursionError) as exc:  # a number of thousands of digits
+            raise StoreError(
+                "this is not an export file: not valid JSON ({problem})",
+                problem=str(exc)[:200],
             ) from None
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
         raise StoreError(
@@ -248,9 +278,9 @@ def parse_export(data: dict[str, Any] | str | bytes) -> ParsedExport:
         game = _parse_game(n, raw, names, errors)
         if game is None:
             continue
-        if game.id in seen:
+        if game.id.casefold() in seen:
             errors.add(Msg("{game}: the game id {id} appears twice", game=game.label, id=game.id))
-        seen.add(game.id)
+        seen.add(game.id.casefold())
         games.append(game)
     errors.raise_if_any()
     return ParsedExport(players, games)
@@ -268,21 +298,26 @@ def _parse_players(raw: object, errors: _Errors) -> list[ImportedPlayer]:
             continue
         pid, name, hidden = p.get("id"), p.get("name"), p.get("hidden", False)
         if not is_valid_id(pid):
-            errors.add(Msg("player {n} has no valid id ({id!r})", n=n, id=pid))
+            errors.add(Msg("player {n} has no valid id ({id!r})", n=n, id=_short(pid)))
             continue
         assert isinstance(pid, str)
         if not isinstance(name, str) or not name.strip():
             errors.add(Msg("player {n} ({id}) has no name", n=n, id=pid))
             continue
+        try:
+            name = clean_name(name)  # the app's own rules for names
+        except StoreError as exc:
+            errors.add(Msg("player {n} ({id}): {reason}", n=n, id=pid, reason=exc.msg))
+            continue
         if not isinstance(hidden, bool):
             errors.add(Msg("player {n} ({name}): hidden must be true or false", n=n, name=name))
             continue
-        if pid in seen:
+        if pid.casefold() in seen:
             errors.add(
                 Msg("player {n} ({name}): the id {id} appears twice", n=n, name=name, id=pid)
             )
             continue
-        seen.add(pid)
+        seen.add(pid.casefold())
         out.append(ImportedPlayer(pid, " ".join(name.split()), hidden))
     return out
 
@@ -296,7 +331,7 @@ def _parse_game(
         return None
     gid = raw.get("id")
     if not is_valid_id(gid):
-        errors.add(Msg("{game} has no valid id ({id!r})", game=label, id=gid))
+        errors.add(Msg("{game} has no valid id ({id!r})", game=label, id=_short(gid)))
         return None
     assert isinstance(gid, str)
     before = len(errors.items)
@@ -322,21 +357,21 @@ def _parse_game(
             raise StoreError("deleted must be true or false")
         totals = raw.get("totals")
         if totals is not None and not (
-            isinstance(totals, dict) and all(isinstance(v, int) for v in totals.values())
+            isinstance(totals, dict)
+            and all(
+                isinstance(v, int) and not isinstance(v, bool) and abs(v) <= MAX_NUMBER
+                for v in totals.values()
+            )
         ):
             raise StoreError("totals must map player ids to numbers")
     except StoreError as exc:
         errors.add(Msg("{game}: {reason}", game=label, reason=exc.msg))
         return None
-    records = _parse_records(label, raw.get("hands"), setup, errors)
-    if records is None or len(errors.items) > before:
+    parsed = _parse_records(label, raw.get("hands"), setup, errors)
+    if parsed is None or len(errors.items) > before:
         return None
-    ledger = [hand_from_doc(r["hand"]) for r in records if r["superseded_at"] is None]
-    try:
-        build_game(setup, rules, ledger, names)
-    except RuleError as exc:
-        errors.add(Msg("{game}: {reason}", game=label, reason=exc.msg))
-        return None
+    records, ledger = parsed
+    # Replayed by plan_import, once, after its players are matched to ours.
     return ImportedGame(
         gid,
         label,
@@ -349,31 +384,38 @@ def _parse_game(
         deleted,
         records,
         totals,
+        ledger,
     )
 
 
 def _parse_records(
     label: Msg, raw: object, setup: Setup, errors: _Errors
-) -> list[dict[str, Any]] | None:
+) -> tuple[list[dict[str, Any]], list[Hand]] | None:
+    """The normalized hand records, by position, and the parsed hands that count."""
     if not isinstance(raw, list):
         errors.add(Msg('{game}: "hands" must be a list', game=label))
         return None
     out: list[dict[str, Any]] = []
+    hands: list[Hand] = []
     ids: set[str] = set()
     for n, r in enumerate(raw, start=1):
-        where = Msg("{game}, hand record {n}", game=label, n=n)
         if not isinstance(r, dict):
+            where = Msg("{game}, hand record {n}", game=label, n=n)
             errors.add(Msg("{game} is not a record", game=where))
             continue
         try:
             rid = r.get("id")
-            if not is_valid_id(rid) or rid in ids:
-                raise StoreError("its id {id!r} is missing, not valid or repeated", id=rid)
+            if not is_valid_id(rid) or rid.casefold() in ids:  # type: ignore[union-attr]
+                raise StoreError("its id {id!r} is missing, not valid or repeated", id=_short(rid))
             assert isinstance(rid, str)
-            ids.add(rid)
+            ids.add(rid.casefold())
             seq = r.get("seq")
             if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
-                raise StoreError("its position {seq!r} is not a number from 0", seq=seq)
+                raise StoreError("its position {seq!r} is not a number from 0", seq=_short(seq))
+            if seq > MAX_HANDS:
+                raise StoreError(
+                    "its position {seq} is more than {most}", seq=_short(seq), most=MAX_HANDS
+                )
             hand = hand_from_doc(r.get("hand"))
             if hand.by is not None and hand.by not in setup.players:
                 raise StoreError("the knocker {id} does not play in this game", id=hand.by)
@@ -385,6 +427,7 @@ def _parse_records(
             if replaces is not None and not is_valid_id(replaces):
                 raise StoreError("replaces must be a hand id or null")
         except StoreError as exc:
+            where = Msg("{game}, hand record {n}", game=label, n=n)
             errors.add(Msg("{game}: {reason}", game=where, reason=exc.msg))
             continue
         out.append(
@@ -398,14 +441,28 @@ def _parse_records(
                 "replaces": replaces,
             }
         )
+        hands.append(hand)
+    present = {r["id"] for r in out}
+    for r in out:
+        if r["replaces"] is not None and r["replaces"] not in present:
+            errors.add(
+                Msg(
+                    "{game}: hand {n} replaces a version ({id}) that is not in the file",
+                    game=label,
+                    n=r["seq"] + 1,
+                    id=r["replaces"],
+                )
+            )
+            return None
     active = sorted(r["seq"] for r in out if r["superseded_at"] is None)
     if active != list(range(len(active))):
         errors.add(
             Msg("{game}: the hands that count are not numbered 0, 1, 2, ... in order", game=label)
         )
         return None
-    out.sort(key=lambda r: (r["seq"], r["entered_at"]))
-    return out
+    order = sorted(range(len(out)), key=lambda i: (out[i]["seq"], out[i]["entered_at"]))
+    ledger = [hands[i] for i in order if out[i]["superseded_at"] is None]
+    return [out[i] for i in order], ledger
 
 
 # --- planning an import against the data here ----------------------------------------------
@@ -418,6 +475,7 @@ class Catalog(Protocol):
     def visible_player_by_name(self, name: str) -> str | None: ...
     def player_name(self, player_id: str) -> str: ...
     def game(self, game_id: str) -> StoredGame | None: ...
+    def ids_here(self) -> set[str]: ...
 
 
 @dataclass
@@ -425,6 +483,7 @@ class NewGame:
     meta: dict[str, Any]  # without a summary yet
     records: list[dict[str, Any]]
     ledger: list[Hand]
+    game: Game  # the ledger replayed (with the players' names here)
 
 
 @dataclass
@@ -435,6 +494,7 @@ class UpdatedGame:
     ledger: list[Hand]
     updated_at: str
     finished_at: str | None
+    game: Game  # the ledger replayed (with the players' names here)
 
 
 @dataclass
@@ -464,7 +524,7 @@ def plan_import(parsed: ParsedExport, here: Catalog) -> ImportPlan:
             continue
         match = None
         if not p.hidden:
-            match = here.visible_player_by_name(p.name) or new_names.get(p.name.casefold())
+            match = here.visible_player_by_name(p.name) or new_names.get(name_key(p.name))
         if match is not None:
             mapping[p.id] = match
             local_names.setdefault(match, here.player_name(match))
@@ -481,7 +541,7 @@ def plan_import(parsed: ParsedExport, here: Catalog) -> ImportPlan:
         mapping[p.id] = p.id
         local_names[p.id] = p.name
         if not p.hidden:
-            new_names[p.name.casefold()] = p.id
+            new_names[name_key(p.name)] = p.id
         new_players.append(
             {
                 "id": p.id,
@@ -493,6 +553,12 @@ def plan_import(parsed: ParsedExport, here: Catalog) -> ImportPlan:
         )
 
     errors = _Errors()
+    # Ids that differ from ours only by case would be one file on some systems.
+    folded = {i.casefold(): i for i in here.ids_here()}
+    for pid in [p.id for p in parsed.players] + [g.id for g in parsed.games]:
+        ours = folded.get(pid.casefold())
+        if ours is not None and ours != pid:
+            errors.add(Msg("the id {id} differs from {ours} here only by case", id=pid, ours=ours))
     plan = ImportPlan(ImportReport(), new_players, new_aliases)
     added = updated = skipped = hands = 0
     for g in parsed.games:
@@ -518,11 +584,11 @@ def plan_import(parsed: ParsedExport, here: Catalog) -> ImportPlan:
                 )
         current = here.game(g.id)
         if current is None:
-            plan.new_games.append(NewGame(_new_meta(g, setup), records, ledger))
+            plan.new_games.append(NewGame(_new_meta(g, setup), records, ledger, game))
             added += 1
             hands += len(ledger)
             continue
-        change = _compare(g, setup, records, ledger, current, messages)
+        change = _compare(g, setup, records, ledger, game, current, messages)
         if change is None:
             skipped += 1
             continue
@@ -550,11 +616,16 @@ def _mapped(
         None if g.setup.first_dealer is None else m(g.setup.first_dealer),
         g.setup.draw,
     )
+    if not any(m(p) != p for p in g.setup.players):
+        return setup, g.records, g.ledger  # nobody is renamed: nothing to copy
     records = []
     for r in g.records:
         by = r["hand"]["by"]
         records.append(dict(r, hand=dict(r["hand"], by=None if by is None else m(by))))
-    ledger = [hand_from_doc(r["hand"]) for r in records if r["superseded_at"] is None]
+    ledger = [
+        h if h.by is None or m(h.by) == h.by else dataclasses.replace(h, by=m(h.by))
+        for h in g.ledger
+    ]
     return setup, records, ledger
 
 
@@ -578,6 +649,7 @@ def _compare(
     setup: Setup,
     records: list[dict[str, Any]],
     ledger: list[Hand],
+    game: Game,
     current: StoredGame,
     messages: list[str],
 ) -> UpdatedGame | None:
@@ -624,7 +696,7 @@ def _compare(
                 "superseded_at": r["superseded_at"],
                 "superseded_reason": r["superseded_reason"],
             }
-    return UpdatedGame(g.id, new_records, updates, ledger, g.updated_at, g.finished_at)
+    return UpdatedGame(g.id, new_records, updates, ledger, g.updated_at, g.finished_at, game)
 
 
 # --- CSV -------------------------------------------------------------------------------------

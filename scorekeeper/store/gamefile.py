@@ -35,6 +35,7 @@ from tinydb.table import Document
 from scorekeeper.engine import Game, Hand, Rules
 from scorekeeper.engine.errors import Msg
 
+from . import schemas
 from .docs import Setup, hand_from_doc, rules_from_doc, setup_from_doc
 from .errors import StoreError
 from .storage import AtomicJSONStorage, Data
@@ -51,28 +52,8 @@ _HAND_KEYS = ("id", "seq", "entered_at", "hand")
 
 
 def validate_game_data(data: Data) -> Msg | None:
-    """Cheap structural checks of a game file (no replay); None when it looks right.
-
-    A file from a newer version is not judged here: the store refuses it
-    with its own message instead of treating it as damaged.
-    """
-    meta = data.get(GAME_TABLE, {}).get(str(META_ID))
-    if meta is None:
-        return Msg("it has no game record")
-    if isinstance(meta.get("schema"), int) and meta["schema"] > SCHEMA:
-        return None
-    missing = [k for k in _META_KEYS if k not in meta]
-    if missing:
-        return Msg("its game record lacks {fields}", fields=", ".join(missing))
-    seqs: list[int] = []
-    for doc in data.get(HANDS_TABLE, {}).values():
-        if any(k not in doc for k in _HAND_KEYS) or not isinstance(doc.get("seq"), int):
-            return Msg("a hand record is incomplete")
-        if doc.get("superseded_at") is None:
-            seqs.append(doc["seq"])
-    if sorted(seqs) != list(range(len(seqs))):
-        return Msg("its hands are out of sequence")
-    return None
+    """Checks of a game file's shape (no replay); None when it fits (see schemas.py)."""
+    return schemas.validate_game_data(data)
 
 
 class GameFile:
@@ -123,11 +104,36 @@ class GameFile:
             )
         return doc
 
+    def snapshot(self) -> tuple[dict[str, Any], list[Document], tuple[int, int, int] | None] | None:
+        """The game record, every hand record (as :meth:`records` orders
+        them) and the file's stamp, all from one read of the file: consistent
+        even while another process replaces it.  None if it holds no game."""
+        data = self.storage.read()
+        meta = (data or {}).get(GAME_TABLE, {}).get(str(META_ID))
+        if data is None or meta is None:
+            return None
+        stamp = self.storage.stamp
+        docs = [Document(d, int(k)) for k, d in data.get(HANDS_TABLE, {}).items()]
+        docs.sort(key=lambda d: (d["seq"], d["entered_at"], d.doc_id))
+        return dict(meta), docs, stamp
+
     def records(self) -> list[Document]:
         """Every version of every hand, by position, then the order entered."""
         docs = self.hands.all()
         docs.sort(key=lambda d: (d["seq"], d["entered_at"], d.doc_id))
         return docs
+
+    def update_hands(self, updates: Mapping[int, Mapping[str, Any]]) -> None:
+        """Change fields of several hand records (doc id -> fields) in one
+        table update (TinyDB's ``update`` rewrites the table per call)."""
+        if not updates:
+            return
+
+        def updater(table: dict[int, Any]) -> None:
+            for doc_id, fields in updates.items():
+                table[doc_id].update(fields)
+
+        self.hands._update_table(updater)
 
     def ledger(self) -> list[Document]:
         """The hands that count, in order."""
@@ -135,6 +141,17 @@ class GameFile:
 
     def close(self) -> None:
         self.db.close()
+
+
+def game_data(meta: Mapping[str, Any], hands: dict[str, Any]) -> Data:
+    """A whole game file as TinyDB keeps it (for writing it in one piece;
+    ``hands`` is taken as it is, not copied)."""
+    return {GAME_TABLE: {str(META_ID): dict(meta)}, HANDS_TABLE: hands}
+
+
+def numbered(records: Iterable[Mapping[str, Any]], after: int = 0) -> dict[str, Any]:
+    """Records keyed by TinyDB document ids, from ``after + 1`` (not copied)."""
+    return {str(i): r for i, r in enumerate(records, start=after + 1)}
 
 
 def setup_of(meta: Mapping[str, Any]) -> Setup:

@@ -31,14 +31,16 @@ made again then.  ``store check`` compares every digest with a fresh replay.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from .paths import INDEX_FILE
+from .schemas import validate_index_entry
 from .storage import AtomicJSONStorage
 
 FLUSH_EVERY = 256
@@ -101,6 +103,7 @@ class GameIndex:
         self.entries: dict[str, dict[str, Any]] = {}
         self.unsaved = 0
         self._last_flush = time.monotonic()
+        self._held = 0
 
     def load(self, read_entry: Callable[[str], dict[str, Any] | None]) -> int:
         """Load the index and bring it in line with the game files.
@@ -116,7 +119,8 @@ class GameIndex:
             flushed_ns = 0
         cached: dict[str, dict[str, Any]] = {}
         for doc in data.get("games", {}).values():
-            if isinstance(doc.get("id"), str):
+            # An entry that does not fit is not trusted: its game file is read.
+            if validate_index_entry(doc):
                 cached[doc["id"]] = doc
         changed = reread = 0
         entries: dict[str, dict[str, Any]] = {}
@@ -135,7 +139,9 @@ class GameIndex:
             entry = read_entry(game_id)
             reread += 1
             if entry is not None:
-                entry["fp"] = fingerprint(path)
+                # The fingerprint of the version read (read_entry knows it):
+                # the file may have been replaced since, by the app beside us.
+                entry.setdefault("fp", fingerprint(path))
                 entries[game_id] = entry
             if entry != old:
                 changed += 1
@@ -167,8 +173,22 @@ class GameIndex:
         if self.entries.pop(game_id, None) is not None:
             self._changed()
 
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        """Many changes in a row (an import, a merge): write the index once,
+        at the end, instead of every ``FLUSH_EVERY`` changes."""
+        self._held += 1
+        try:
+            yield
+        finally:
+            self._held -= 1
+        if not self._held and self.unsaved >= FLUSH_EVERY:
+            self.flush()
+
     def _changed(self) -> None:
         self.unsaved += 1
+        if self._held:
+            return
         if self.unsaved >= FLUSH_EVERY or time.monotonic() - self._last_flush > FLUSH_SECONDS:
             self.flush()
 

@@ -80,6 +80,18 @@ class FolderLock:
             os.write(fd, f"{os.getpid()}\n".encode())
         self._fd = fd
 
+    def still_ours(self) -> bool:
+        """Whether the lock file we hold is still the one at ``.lock`` (it is
+        not, if the folder or the file was deleted or replaced meanwhile: a
+        second process could then take a new lock and write beside us)."""
+        if self._fd is None:
+            return False
+        try:
+            held, there = os.fstat(self._fd), os.stat(self.path)
+        except OSError:
+            return False
+        return (held.st_dev, held.st_ino) == (there.st_dev, there.st_ino)
+
     def release(self) -> None:
         fd, self._fd = self._fd, None
         if fd is None:

@@ -41,8 +41,6 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from tinydb.table import Document
-
 from scorekeeper.engine import PRESETS, Claim, Entry, Hand, RuleError
 from scorekeeper.engine.errors import Msg
 
@@ -58,12 +56,13 @@ from .docs import (
     time_to_doc,
 )
 from .errors import Notice, StoreError, reason
-from .gamefile import META_ID, GameFile, build_game, summarize
+from .gamefile import GAME_BACKUPS, build_game, game_data, numbered, summarize
 from .gamefile import SCHEMA as GAME_SCHEMA
-from .paths import GAMES_DIR, V0_FILE
+from .journal import Transaction
+from .paths import GAMES_DIR, PLAYERS_FILE, V0_FILE
 from .players import SCHEMA_VERSION as SCHEMA_VERSION
 from .players import PlayersFile
-from .storage import fsync_dir, parse_tables
+from .storage import DEFAULT_BACKUPS, Data, fsync_dir, parse_tables
 
 #: A step migrates a data folder from version n to n + 1 (it may add notices).
 Step = Callable[[Path, list[str]], None]
@@ -181,29 +180,38 @@ def _v0_to_v1(data_dir: Path, notices: list[str]) -> None:
 
     games_dir = data_dir / GAMES_DIR
     games_dir.mkdir(exist_ok=True)
+    # Every new file at once, or none (see journal.py): a crash half-way
+    # leaves the v0 data as it was, and the next open migrates it again.
+    tx = Transaction(data_dir)
     for key, g in games:
-        _v0_game(games_dir, key, g, names, id_names, notices)
-
-    players = PlayersFile(data_dir)
+        made = _v0_game(games_dir, key, g, names, id_names, notices)
+        if made is not None:
+            tx.put(*made, backups=GAME_BACKUPS)
     created = time_to_doc(now())
-    with players.storage.batch():
-        players.players.truncate()
-        players.aliases.truncate()
-        for name, pid in sorted(names.items()):
-            players.players.insert(
-                {
-                    "id": pid,
-                    "name": name,
-                    "hidden": False,
-                    "created_at": created,
-                    "merged_into": None,
-                }
-            )
-        players.set_schema(1, created)
-    players.close()
-    # Keep the old file (renamed so it is not migrated again).
-    os.replace(source, data_dir / "scorekeeper.v0.json")
-    fsync_dir(data_dir)
+    players = [
+        {"id": pid, "name": name, "hidden": False, "created_at": created, "merged_into": None}
+        for name, pid in sorted(names.items())
+    ]
+    tx.put(
+        data_dir / PLAYERS_FILE,
+        {
+            "meta": {"1": {"schema": 1, "created_at": created}},
+            "players": numbered(players),
+            "aliases": {},
+        },
+        backups=DEFAULT_BACKUPS,
+    )
+    tx.commit()
+    keep_v0_file(data_dir)
+
+
+def keep_v0_file(data_dir: Path) -> None:
+    """Keep the old file, renamed so it is not migrated again (also at open,
+    for a migration whose commit was not followed by this)."""
+    source, kept = data_dir / V0_FILE, data_dir / "scorekeeper.v0.json"
+    if source.exists() and not kept.exists():
+        os.replace(source, kept)
+        fsync_dir(data_dir)
 
 
 def _v0_game(
@@ -213,7 +221,8 @@ def _v0_game(
     ids: Mapping[str, str],
     id_names: Mapping[str, str],
     notices: list[str],
-) -> None:
+) -> tuple[Path, Data] | None:
+    """A v0 game's new file (its path and content), or None (with a notice)."""
     created = g.get("created") or "1970-01-01T00:00:00"
     try:
         created_doc = time_to_doc(time_from_doc(created))
@@ -243,7 +252,7 @@ def _v0_game(
                 reason=reason(exc),
             )
         )
-        return
+        return None
     game_id = _v0_id("game", key, created)
     records: list[dict[str, Any]] = []
     refused: Msg | None = None
@@ -297,14 +306,8 @@ def _v0_game(
         "rev": 1,
         "summary": summarize(game, id_names),
     }
-    gf = GameFile(games_dir / f"{game_id}.json")
-    with gf.storage.batch():  # a rerun rewrites the same content
-        gf.games.truncate()
-        gf.hands.truncate()
-        gf.games.insert(Document(meta, META_ID))
-        for r in records:
-            gf.hands.insert(r)
-    gf.close()
+    # A rerun makes the same content.
+    return games_dir / f"{game_id}.json", game_data(meta, numbered(records))
 
 
 STEPS: dict[int, Step] = {0: _v0_to_v1}

@@ -9,6 +9,9 @@ Layout of a data folder (schema 1)::
     *.bak1 .. *.bakN        the previous versions of each file (see storage.py)
     backups/                whole-folder zip copies (``scorekeeper backup``, migrations)
     damaged/                files that failed to read, moved aside, never overwritten
+    settings.json           the app's settings (scorekeeper/settings.py; not the store's)
+    journal.json            only while a change to many files is put in place (journal.py)
+    .staging-*/             the files of such a change, before it is committed
 
 Recording a hand rewrites only that game's file, so its cost does not grow
 with the number of games; the index is rebuilt from the game files whenever
@@ -28,6 +31,8 @@ APP_NAME = "gin-scorekeeper"
 LOCK_FILE = ".lock"
 PLAYERS_FILE = "players.json"
 INDEX_FILE = "index.json"
+#: The app's settings (see scorekeeper/settings.py; not part of the store).
+SETTINGS_FILE = "settings.json"
 GAMES_DIR = "games"
 BACKUPS_DIR = "backups"
 DAMAGED_DIR = "damaged"
@@ -36,6 +41,8 @@ V0_FILE = "scorekeeper.json"
 
 #: Ids are generated as 32 hex digits; imported ones must at least be safe file names.
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+#: Names Windows keeps for devices: never a file name there, whatever the case.
+_RESERVED = re.compile(r"^(?:CON|PRN|AUX|NUL|COM[0-9]|LPT[0-9])$", re.IGNORECASE)
 
 
 def default_data_dir() -> Path:
@@ -56,7 +63,7 @@ def default_data_dir() -> Path:
 def is_valid_id(value: object) -> bool:
     """Whether ``value`` can be a player, game or hand id (and so a file name).
 
-    >>> is_valid_id("3f2a9c"), is_valid_id("../etc"), is_valid_id("")
-    (True, False, False)
+    >>> is_valid_id("3f2a9c"), is_valid_id("../etc"), is_valid_id(""), is_valid_id("nul")
+    (True, False, False, False)
     """
-    return isinstance(value, str) and _ID.match(value) is not None
+    return isinstance(value, str) and _ID.match(value) is not None and not _RESERVED.match(value)

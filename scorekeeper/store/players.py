@@ -23,6 +23,7 @@ from tinydb.table import Document
 
 from scorekeeper.engine.errors import Msg
 
+from . import schemas
 from .paths import PLAYERS_FILE
 from .storage import DEFAULT_BACKUPS, AtomicJSONStorage, Data
 
@@ -36,18 +37,8 @@ META_ID = 1
 
 
 def validate_players_data(data: Data) -> Msg | None:
-    meta = data.get(META_TABLE, {}).get(str(META_ID))
-    if meta is None or not isinstance(meta.get("schema"), int):
-        return Msg("it has no data version")
-    if meta["schema"] > SCHEMA_VERSION:
-        return None  # not ours to judge: the store refuses it with its own message
-    for doc in data.get(PLAYERS_TABLE, {}).values():
-        if not isinstance(doc.get("id"), str) or not isinstance(doc.get("name"), str):
-            return Msg("a player record is incomplete")
-    for doc in data.get(ALIASES_TABLE, {}).values():
-        if not isinstance(doc.get("from"), str) or not isinstance(doc.get("to"), str):
-            return Msg("an alias record is incomplete")
-    return None
+    """Checks of ``players.json``'s shape; None when it fits (see schemas.py)."""
+    return schemas.validate_players_data(data, SCHEMA_VERSION)
 
 
 class PlayersFile:
@@ -96,6 +87,14 @@ class PlayersFile:
 
     def alias_docs(self) -> list[dict[str, Any]]:
         return [dict(d) for d in self.aliases.all()]
+
+    def forget(self) -> None:
+        """Read the file again when next needed (it was replaced from outside
+        TinyDB, see journal.py): drop the cached data and the next ids."""
+        self.storage.close()
+        for table in (self.meta, self.players, self.aliases):
+            table._next_id = None
+            table.clear_cache()
 
     def close(self) -> None:
         self.db.close()

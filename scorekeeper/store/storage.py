@@ -50,8 +50,10 @@ restored the backup from ... (t.json.bak1).
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
+import re
 import secrets
 import shutil
 from collections.abc import Callable, Iterator
@@ -73,24 +75,95 @@ Validator = Callable[[Data], "Msg | str | None"]
 
 TMP_SUFFIX = ".tmp"
 DEFAULT_BACKUPS = 3
+#: How deep the lists and records of a stored file may nest.  Ours nest
+#: five or six deep; a file nested deeper is refused before it is parsed (a
+#: deep enough one would exhaust the parser's stack).
+MAX_DEPTH = 32
+
+_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
 
 
-def fsync_dir(folder: Path) -> None:
+def nesting_depth(raw: bytes) -> int:
+    """How deep the lists and records of a JSON text nest, strings skipped: a
+    bound, at least the true depth and at most twice it (for text that is not
+    JSON, what its brackets would make).
+
+    >>> nesting_depth(b'{"a": [1, {"b": "[[["}]}') in (3, 4, 5, 6), nesting_depth(b"[" * 100)
+    (True, 100)
+    """
+    brackets = _STRING.sub(b"", raw).translate(None, _NOT_BRACKETS)
+    # Take away the innermost pairs, one or two levels a round (fast, in C) ...
+    rounds = 0
+    while rounds < MAX_DEPTH and brackets:
+        shorter = brackets.replace(b"[]", b"").replace(b"{}", b"")
+        if len(shorter) == len(brackets):
+            break
+        brackets, rounds = shorter, rounds + 1
+    # ... and count what is left (deeper, or brackets that do not pair up).
+    depth = deepest = 0
+    for c in brackets:
+        if c in b"[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth = max(0, depth - 1)
+    return 2 * rounds + deepest
+
+
+#: What a folder's fsync answers where folders can't be synced (nothing to do).
+_CANNOT_SYNC_FOLDERS = {errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EBADF}
+
+
+def fsync_dir(folder: Path, *, strict: bool = True) -> None:
     """Make renames inside ``folder`` durable.
 
-    On POSIX a rename is only on the disk once the folder itself is synced;
-    Windows cannot open folders (and does not need this), so failures are ignored.
+    On POSIX a rename is only on the disk once the folder itself is synced,
+    so a failure (an I/O error) is raised (``OSError``); file systems that
+    cannot sync folders say so with EINVAL and are left alone, and Windows
+    cannot open folders at all (and does not need this).  ``strict=False``
+    ignores every failure (for cleaning up, where nothing depends on it).
     """
     try:
         fd = os.open(folder, os.O_RDONLY)
     except OSError:
+        if strict and os.name != "nt":
+            raise
         return
     try:
         os.fsync(fd)
-    except OSError:
-        pass
+    except OSError as exc:
+        if strict and exc.errno not in _CANNOT_SYNC_FOLDERS:
+            raise
     finally:
         os.close(fd)
+
+
+def dumps(data: object) -> bytes:
+    """How every stored file is written: compact UTF-8 JSON."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def backup_paths(path: Path, backups: int) -> list[Path]:
+    """The backups of ``path``, newest first (they may not all exist)."""
+    return [path.with_name(f"{path.name}.bak{i}") for i in range(1, backups + 1)]
+
+
+def rotate_backups(path: Path, backups: int) -> None:
+    """Make room for a new version of ``path``: ``.bak1`` -> ``.bak2`` ...,
+    the current file -> ``.bak1`` (a hard link: no copy)."""
+    if not backups or not path.exists():
+        return
+    baks = backup_paths(path, backups)
+    for older, newer in zip(reversed(baks[1:]), reversed(baks[:-1]), strict=True):
+        with contextlib.suppress(FileNotFoundError):
+            os.replace(newer, older)
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(baks[0])  # only left when there is a single backup
+    try:
+        os.link(path, baks[0])  # no copy: the old inode lives on as .bak1
+    except OSError:  # no hard links here (FAT, some Android storage): copy
+        shutil.copyfile(path, baks[0])
 
 
 def tmp_path(path: Path) -> Path:
@@ -167,16 +240,7 @@ def parse_tables(raw: bytes) -> Data:
     the file is empty
     not a database file (it holds a list, not tables of records)
     """
-    if not raw.strip():
-        raise DataProblem("the file is empty")
-    try:
-        data = json.loads(raw)
-    except UnicodeDecodeError:
-        raise DataProblem("not text: it holds binary data") from None
-    except json.JSONDecodeError as exc:
-        raise DataProblem(
-            "not valid JSON: {problem} at line {line}", problem=exc.msg, line=exc.lineno
-        ) from None
+    data = parse_json(raw)
     if not isinstance(data, dict):
         if isinstance(data, list):
             raise DataProblem("not a database file (it holds a list, not tables of records)")
@@ -186,6 +250,32 @@ def parse_tables(raw: bytes) -> Data:
             raise DataProblem(
                 "not a database file (table {name!r} is not a set of records)", name=name
             )
+    return data
+
+
+def parse_json(raw: bytes) -> object:
+    """Parse a stored JSON file, or raise :class:`DataProblem` saying what is
+    wrong; a file nested deeper than :data:`MAX_DEPTH` is refused unparsed."""
+    if not raw.strip():
+        raise DataProblem("the file is empty")
+    if nesting_depth(raw) > MAX_DEPTH:
+        raise DataProblem(
+            "its lists and records nest more than {most} deep: it is not ours", most=MAX_DEPTH
+        )
+    try:
+        data = json.loads(raw)
+    except RecursionError:
+        raise DataProblem(
+            "its lists and records nest more than {most} deep: it is not ours", most=MAX_DEPTH
+        ) from None
+    except UnicodeDecodeError:
+        raise DataProblem("not text: it holds binary data") from None
+    except json.JSONDecodeError as exc:
+        raise DataProblem(
+            "not valid JSON: {problem} at line {line}", problem=exc.msg, line=exc.lineno
+        ) from None
+    except ValueError as exc:  # e.g. a number with more digits than Python converts
+        raise DataProblem("not valid JSON: {problem}", problem=str(exc)[:200]) from None
     return data
 
 
@@ -207,8 +297,8 @@ def quarantine(path: Path, folder: Path) -> Path:
     except OSError:  # another file system: copy, then remove
         shutil.copy2(path, target)
         os.unlink(path)
-    fsync_dir(folder)
-    fsync_dir(path.parent)
+    fsync_dir(folder, strict=False)
+    fsync_dir(path.parent, strict=False)
     return target
 
 
@@ -293,7 +383,14 @@ class AtomicJSONStorage(Storage):
             data = self._parse(raw)
         except ValueError as exc:
             damage = Msg("{file} was damaged ({reason})", file=self.label, reason=reason(exc))
-            return self._recover(damage, stamp)
+            try:
+                return self._recover(damage, stamp)
+            except OSError as err:
+                raise StoreError(
+                    "{problem}, and it could not be set aside: {reason}",
+                    problem=damage,
+                    reason=err.strerror or str(err),
+                ) from err
         self._cache, self._stamp = data, stamp
         return data
 
@@ -307,7 +404,7 @@ class AtomicJSONStorage(Storage):
 
     def backup_paths(self) -> list[Path]:
         """The backups, newest first (they may not all exist)."""
-        return [self.path.with_name(f"{self.path.name}.bak{i}") for i in range(1, self.backups + 1)]
+        return backup_paths(self.path, self.backups)
 
     def _recover(self, what: Msg, stamp: tuple[int, int, int] | None = None) -> Data | None:
         """Put the newest backup that reads well in place of a damaged file.
@@ -433,14 +530,10 @@ class AtomicJSONStorage(Storage):
     def _commit(self, data: Data) -> None:
         tmp: Path | None = None
         try:
-            payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
-            tmp = _write_tmp(self.path, payload, self.durable)
-            self._rotate()
+            tmp = _write_tmp(self.path, dumps(data), self.durable)
+            rotate_backups(self.path, self.backups)
             os.replace(tmp, self.path)
             tmp = None
-            if self.durable:
-                fsync_dir(self.path.parent)
-            st = os.stat(self.path)
         except BaseException as exc:
             self._cache = self._stamp = None
             if tmp is not None:
@@ -453,21 +546,21 @@ class AtomicJSONStorage(Storage):
                     reason=exc.strerror or str(exc),
                 ) from exc
             raise
-        self._cache, self._stamp = data, (st.st_mtime_ns, st.st_size, st.st_ino)
-
-    def _rotate(self) -> None:
-        if not self.backups or not self.path.exists():
-            return
-        baks = self.backup_paths()
-        for older, newer in zip(reversed(baks[1:]), reversed(baks[:-1]), strict=True):
-            with contextlib.suppress(FileNotFoundError):
-                os.replace(newer, older)
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(baks[0])  # only left when there is a single backup
-        try:
-            os.link(self.path, baks[0])  # no copy: the old inode lives on as .bak1
-        except OSError:  # no hard links here (FAT, some Android storage): copy
-            shutil.copyfile(self.path, baks[0])
+        # The new content is in place: whatever fails now, it was saved.
+        self._cache, self._stamp = data, None
+        with contextlib.suppress(OSError):  # no stamp: the file is read again when next needed
+            st = os.stat(self.path)
+            self._stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+        if self.durable:
+            try:
+                fsync_dir(self.path.parent)
+            except OSError as exc:
+                raise StoreError(
+                    "{file} was saved, but the disk did not confirm it is kept for good "
+                    "({reason}): check the disk",
+                    file=self.label,
+                    reason=exc.strerror or str(exc),
+                ) from exc
 
     def close(self) -> None:
         self._cache = self._stamp = None
@@ -478,7 +571,7 @@ class AtomicJSONStorage(Storage):
         for p in [*reversed(self.backup_paths()), self.path]:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(p)
-        fsync_dir(self.path.parent)
+        fsync_dir(self.path.parent, strict=False)  # gone either way: nothing depends on it
         self._cache = self._stamp = None
 
 

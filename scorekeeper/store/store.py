@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import errno
 import functools
+import gc
 import os
 import threading
 import uuid
@@ -56,31 +58,50 @@ from .docs import (
     time_from_doc,
     time_to_doc,
 )
-from .errors import Notice, StaleGameError, StoreError, reason
+from .errors import DataProblem, Notice, StaleGameError, StoreError, reason
 from .gamefile import (
+    GAME_BACKUPS,
     META_ID,
     SCHEMA,
     GameFile,
     build_game,
+    game_data,
     ledger_hands,
+    numbered,
     rules_of,
     setup_of,
     summarize,
 )
 from .index import GameIndex, scan_game_ids
+from .journal import Transaction, recover
 from .lock import FolderLock
-from .migrations import SCHEMA_VERSION, detect_version, migrate, newer_data_message
+from .migrations import (
+    SCHEMA_VERSION,
+    detect_version,
+    keep_v0_file,
+    migrate,
+    newer_data_message,
+)
 from .model import GameSummary, ImportReport, Player
-from .paths import BACKUPS_DIR, DAMAGED_DIR, GAMES_DIR, default_data_dir, is_valid_id
-from .players import PlayersFile
-from .storage import remove_orphans
+from .names import MAX_NAME as MAX_NAME
+from .names import clean_name, name_key
+from .paths import (
+    BACKUPS_DIR,
+    DAMAGED_DIR,
+    GAMES_DIR,
+    PLAYERS_FILE,
+    SETTINGS_FILE,
+    default_data_dir,
+    is_valid_id,
+)
+from .players import ALIASES_TABLE, PLAYERS_TABLE, PlayersFile
+from .storage import DEFAULT_BACKUPS, parse_json, quarantine, remove_orphans
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
 #: Game files kept open (parsed) at once; others are re-read when needed.
 OPEN_GAME_FILES = 64
-MAX_NAME = 40
 
 
 def new_id() -> str:
@@ -102,6 +123,8 @@ class _Shared:
         self.durable = durable
         self.lock = threading.RLock()
         self.notices: list[str] = []
+        #: Why a folder asked for read-write was opened read-only (see open_store).
+        self.why_read_only: Notice | None = None
         self.refs = 0
         self.closed = False
         self.folder_lock: FolderLock | None = None
@@ -119,6 +142,11 @@ class _Shared:
             self.folder_lock = FolderLock(data_dir)
             self.folder_lock.acquire()
         try:
+            st = os.stat(data_dir)
+            self.folder_id: tuple[int, int] | None = (st.st_dev, st.st_ino)
+        except OSError:  # read-only view of a folder that does not exist (yet)
+            self.folder_id = None
+        try:
             self._open()
         except BaseException:
             if self.folder_lock is not None:
@@ -126,6 +154,8 @@ class _Shared:
             raise
 
     def _open(self) -> None:
+        # A change to many files cut short is finished (or dropped) first.
+        recover(self.data_dir, self.notices, read_only=self.read_only, durable=self.durable)
         if not self.read_only:
             self.games_dir.mkdir(parents=True, exist_ok=True)
             for folder in (self.data_dir, self.games_dir, self.data_dir / BACKUPS_DIR):
@@ -147,11 +177,15 @@ class _Shared:
                     "open it once normally (not read-only).",
                     version=version,
                 )
-            migrate(self.data_dir, version, self.notices)
+            with _gc_paused():
+                migrate(self.data_dir, version, self.notices)
+        if version is not None and version >= 1 and not self.read_only:
+            keep_v0_file(self.data_dir)
         if version is None and not self.read_only:
             # A new folder, or players.json lost with no backup: start it.
             self.players_file.set_schema(SCHEMA_VERSION, time_to_doc(now()))
         self.load_players()
+        self._check_settings()
         self.index = GameIndex(
             self.data_dir,
             self.games_dir,
@@ -163,6 +197,48 @@ class _Shared:
         self.index.load(self.read_entry)
         self._refresh_digests()
         self._restore_missing_players()
+
+    def _check_settings(self) -> None:
+        """The app's settings (not part of the store, see scorekeeper/settings.py)
+        fall back to the defaults when their file is damaged: say so, and move
+        the damaged file aside so the next save starts a good one."""
+        path = self.data_dir / SETTINGS_FILE
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            self.notices.append(
+                Notice(
+                    "{file} can't be read ({reason}); the default settings are used.",
+                    file=SETTINGS_FILE,
+                    reason=exc.strerror or str(exc),
+                )
+            )
+            return
+        try:
+            if not isinstance(parse_json(raw), dict):
+                raise DataProblem("it does not hold a record of settings")
+        except ValueError as exc:
+            if self.read_only:
+                self.notices.append(
+                    Notice(
+                        "{file} is damaged ({reason}); the default settings are used.",
+                        file=SETTINGS_FILE,
+                        reason=reason(exc),
+                    )
+                )
+                return
+            moved = quarantine(path, self.quarantine)
+            self.notices.append(
+                Notice(
+                    "{file} was damaged ({reason}); it was moved to {path}; "
+                    "the default settings are used.",
+                    file=SETTINGS_FILE,
+                    reason=reason(exc),
+                    path=str(moved),
+                )
+            )
 
     def _refresh_digests(self) -> None:
         """Make again, by replaying its ledger, every game's statistics digest
@@ -216,14 +292,15 @@ class _Shared:
             return
         taken = {d["name"].casefold() for d in self.players.values() if not d.get("hidden")}
         stamp = time_to_doc(now())
-        with self.players_file.storage.batch():
-            for pid, name in sorted(missing.items()):
-                unique, n = name, 1
-                while unique.casefold() in taken:
-                    n += 1
-                    unique = f"{name} ({n})"
-                taken.add(unique.casefold())
-                self.players_file.players.insert(_player_doc(pid, unique, stamp))
+        docs = []
+        for pid, name in sorted(missing.items()):
+            unique, n = name, 1
+            while unique.casefold() in taken:
+                n += 1
+                unique = f"{name} ({n})"
+            taken.add(unique.casefold())
+            docs.append(_player_doc(pid, unique, stamp))
+        self.players_file.players.insert_multiple(docs)
         self.notices.append(
             Notice(
                 Msg.plural(
@@ -261,6 +338,48 @@ class _Shared:
             old.close()
         return gf
 
+    def check_folder(self) -> None:
+        """Refuse to go on if the data folder (or our lock in it) was deleted,
+        moved or replaced while open: saving would write somewhere else, or
+        beside another copy of the app that took a new lock."""
+        if self.folder_id is None:
+            return
+        try:
+            st = os.stat(self.data_dir)
+            same = (st.st_dev, st.st_ino) == self.folder_id
+        except OSError:
+            same = False
+        if same and self.folder_lock is not None:
+            same = self.folder_lock.still_ours()
+        if not same:
+            raise StoreError(
+                "The data folder {folder} (or its lock file) was moved or deleted while it "
+                "was open: "
+                "nothing more can be saved here. Close the app and open it again.",
+                folder=str(self.data_dir),
+            )
+
+    def forget_file(self, game_id: str) -> None:
+        """Read a game file again when next needed (it was replaced from
+        outside its TinyDB, see journal.py)."""
+        gf = self.files.pop(game_id, None)
+        if gf is not None:
+            gf.close()
+        self.ledgers.pop(game_id, None)
+
+    def commit(self, tx: Transaction, games: Mapping[str, dict[str, Any]], players: bool) -> None:
+        """Commit a transaction, then bring the caches in line: ``games`` maps
+        each game it wrote to its new index entry; ``players``: whether it
+        wrote players.json."""
+        tx.commit()
+        for gid in games:
+            self.forget_file(gid)
+        if players:
+            self.players_file.forget()
+            self.load_players()
+        for gid, entry in games.items():
+            self.index.put(gid, entry)
+
     def remember_ledger(
         self,
         game_id: str,
@@ -286,12 +405,18 @@ class _Shared:
             if not gf.exists():
                 return None
             meta = gf.meta()
+            stamp = gf.storage.stamp
         except StoreError as exc:
             self.notices.append(
                 Notice("{file} can't be read: {reason}", file=_label(game_id), reason=reason(exc))
             )
             return None
-        return index_entry(meta, self.replay_digest(game_id))
+        entry = index_entry(meta, self.replay_digest(game_id))
+        if stamp is not None and gf.storage.stamp == stamp:  # the digest is of that version too
+            entry["fp"] = [stamp[1], stamp[0], stamp[2]]
+        else:  # replaced meanwhile (by the app beside a read-only view): never trust it
+            entry["fp"] = None
+        return entry
 
     def replay_digest(self, game_id: str) -> dict[str, Any] | None:
         """A game's statistics digest, made by replaying its stored ledger
@@ -318,7 +443,11 @@ class _Shared:
         self.closed = True
         try:
             if not self.read_only:
-                self.index.flush()
+                # The index is a cache (made again at the next open): failing
+                # to write it now must not hide why the store is closing.
+                with contextlib.suppress(StoreError, OSError):
+                    self.check_folder()  # never into a folder that is no longer ours
+                    self.index.flush()
         finally:
             for gf in self.files.values():
                 gf.close()
@@ -401,10 +530,95 @@ def open_store(
         if shared is None and read_only:
             shared = _REGISTRY.get((key, True))
         if shared is None:
-            shared = _Shared(Path(key), read_only=read_only, durable=durable)
-            _REGISTRY[(key, read_only)] = shared
+            shared = _open_shared(Path(key), read_only=read_only, durable=durable)
+            _REGISTRY[(key, shared.read_only)] = shared
         shared.refs += 1
     return Store(shared, read_only=read_only or shared.read_only)
+
+
+#: Free space below which a folder is opened read-only (nothing could be saved).
+MIN_FREE_BYTES = 64 * 1024
+_FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
+_UNWRITABLE = {errno.EROFS, errno.EACCES, errno.EPERM}
+
+
+def _open_shared(folder: Path, *, read_only: bool, durable: bool) -> _Shared:
+    """Open a folder read-write (or as asked); on a full disk or a folder
+    that can't be written, open it read-only with a notice saying why, so the
+    player can still read and export (never a raw ``OSError``)."""
+    first: StoreError | None = None
+    if not read_only and _disk_full(folder):
+        why: Notice | None = _full_notice()
+    else:
+        try:
+            return _Shared(folder, read_only=read_only, durable=durable)
+        except (StoreError, OSError) as exc:
+            why = None if read_only else _cannot_write(exc)
+            first = (
+                exc
+                if isinstance(exc, StoreError)
+                else StoreError(
+                    "could not open the data folder {folder}: {reason}",
+                    folder=str(folder),
+                    reason=exc.strerror or str(exc),
+                )
+            )
+            if why is None:
+                raise first from exc
+    try:
+        shared = _Shared(folder, read_only=True, durable=durable)
+    except (StoreError, OSError) as exc:
+        # Not even readable as it is (e.g. data that must be upgraded first):
+        # the reason it could not be opened for writing is the one to tell.
+        if first is not None:
+            raise first from exc
+        if isinstance(exc, StoreError):
+            raise
+        raise StoreError(
+            "could not open the data folder {folder}: {reason}",
+            folder=str(folder),
+            reason=exc.strerror or str(exc),
+        ) from exc
+    assert why is not None
+    shared.notices.insert(0, why)
+    shared.why_read_only = why
+    return shared
+
+
+def _disk_full(folder: Path) -> bool:
+    probe = folder
+    while not probe.exists() and probe.parent != probe:
+        probe = probe.parent
+    try:
+        st = os.statvfs(probe)
+    except (OSError, AttributeError):  # no statvfs (Windows): find out by writing
+        return False
+    return st.f_bavail * st.f_frsize < MIN_FREE_BYTES
+
+
+def _full_notice() -> Notice:
+    return Notice(
+        "The disk is full: nothing can be saved until space is freed; "
+        "you can still read and export."
+    )
+
+
+def _cannot_write(exc: BaseException) -> Notice | None:
+    """Why a folder can't be opened for writing, when that is the disk's
+    doing (full, read-only, not ours to write); None for anything else."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, OSError):
+            if seen.errno in _FULL:
+                return _full_notice()
+            if seen.errno in _UNWRITABLE:
+                return Notice(
+                    "The data folder can't be written to ({reason}): it is open read-only; "
+                    "you can still read and export.",
+                    reason=seen.strerror or str(seen),
+                )
+        seen = seen.__cause__ or seen.__context__
+    return None
 
 
 def _release(shared: _Shared) -> None:
@@ -434,12 +648,31 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
+@contextlib.contextmanager
+def _gc_paused() -> Iterator[None]:
+    """No cyclic garbage collection while a bulk job makes many objects that
+    all live on (an import of 100,000 hands): every full collection walks
+    them all again, which made the job superlinear.  Reference counting
+    still frees everything as usual."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def _reading(fn: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Store, P], R]:
     @functools.wraps(fn)
     def wrapper(self: Store, /, *args: P.args, **kwargs: P.kwargs) -> R:
         with self._s.lock:
             self._check_open()
-            return fn(self, *args, **kwargs)
+            try:
+                return fn(self, *args, **kwargs)
+            except StoreError:
+                self._s.check_folder()  # "the folder is gone" says more than "no game"
+                raise
 
     return wrapper
 
@@ -449,7 +682,10 @@ def _writing(fn: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Sto
     def wrapper(self: Store, /, *args: P.args, **kwargs: P.kwargs) -> R:
         with self._s.lock:
             self._check_open()
+            self._s.check_folder()
             if self.read_only:
+                if self._s.why_read_only is not None:
+                    raise StoreError(self._s.why_read_only.msg)
                 raise StoreError("the data is open read-only: nothing can be changed")
             return fn(self, *args, **kwargs)
 
@@ -515,24 +751,14 @@ class Store:
     ) -> str:
         """The name as stored (spaces tidied); refuses an empty, overlong or
         (``unique``) taken one: visible players' names must differ."""
-        if not isinstance(name, str) or not name.strip():
-            raise StoreError("a player needs a name")
-        clean = " ".join(name.split())
-        if len(clean) > MAX_NAME:
-            raise StoreError(
-                Msg.plural(
-                    "that name is too long ({n} letter, {most} at most)",
-                    "that name is too long ({n} letters, {most} at most)",
-                    len(clean),
-                    most=MAX_NAME,
-                )
-            )
+        clean = clean_name(name)  # the same rules as an import's (names.py)
         if not unique:
             return clean
+        key = name_key(clean)
         for doc in self._s.players.values():
             if doc["id"] == except_id or doc.get("hidden") or doc.get("merged_into"):
                 continue
-            if doc["name"].casefold() == clean.casefold():
+            if name_key(doc["name"]) == key:
                 raise StoreError("there is already a player called {name}", name=doc["name"])
         return clean
 
@@ -605,20 +831,31 @@ class Store:
                     drop=names[drop],
                 )
             )
-        for entry in games:
-            self._rewrite_players(entry["id"], {drop: keep})
-        stamp = time_to_doc(now())
-        with self._s.players_file.storage.batch():
-            self._s.players_file.players.update(
-                {"merged_into": keep, "hidden": True}, where("id") == drop
+        # Every game file and the players file change together, or none does.
+        tx = Transaction(self._s.data_dir, durable=self._s.durable)
+        entries: dict[str, dict[str, Any]] = {}
+        with self._s.index.held(), _gc_paused():
+            for entry in games:
+                path, data, index_doc = self._rewrite_players(entry["id"], {drop: keep})
+                tx.put(path, data, backups=GAME_BACKUPS)
+                entries[entry["id"]] = index_doc
+            stamp = time_to_doc(now())
+            players = _copy_tables(self._s.players_file.storage.read())
+            for doc in players.setdefault(PLAYERS_TABLE, {}).values():
+                if doc.get("id") == drop:
+                    doc.update(merged_into=keep, hidden=True)
+            _add_records(
+                players, ALIASES_TABLE, [{"from": drop, "to": keep, "reason": "merge", "at": stamp}]
             )
-            self._s.players_file.aliases.insert(
-                {"from": drop, "to": keep, "reason": "merge", "at": stamp}
-            )
-        self._s.load_players()
+            tx.put(self._s.data_dir / PLAYERS_FILE, players, backups=DEFAULT_BACKUPS)
+            self._s.commit(tx, entries, players=True)
         return self._player_value(self._s.players[keep])
 
-    def _rewrite_players(self, game_id: str, mapping: Mapping[str, str]) -> None:
+    def _rewrite_players(
+        self, game_id: str, mapping: Mapping[str, str]
+    ) -> tuple[Path, dict[str, Any], dict[str, Any]]:
+        """A game file with players renamed by ``mapping``: its path, its new
+        content and its new index entry (nothing is written here)."""
         gf = self._s.game_file(game_id)
         meta = gf.meta()
         setup = setup_of(meta)
@@ -646,11 +883,9 @@ class Store:
             "summary": summarize(game, self._s.names()),
             "last_change": change_doc("players"),
         }
-        with gf.storage.batch():
-            for doc_id, fields in updates.items():
-                gf.hands.update(fields, doc_ids=[doc_id])
-            gf.games.update(changes, doc_ids=[META_ID])
-        self._s.index.put(game_id, index_entry({**meta, **changes}, digest_doc(game)))
+        new_meta = {**meta, **changes}
+        hands = {str(d.doc_id): {**d, **updates.get(d.doc_id, {})} for d in records}
+        return gf.path, game_data(new_meta, hands), index_entry(new_meta, digest_doc(game))
 
     # games -------------------------------------------------------------------
 
@@ -715,8 +950,7 @@ class Store:
                 gf.hands.update(
                     {"superseded_at": None, "superseded_reason": None}, doc_ids=[doc_id]
                 )
-            for doc in insert:
-                gf.hands.insert(doc)
+            gf.hands.insert_multiple(insert)
             gf.games.update(changes, doc_ids=[META_ID])
         self._s.remember_ledger(gf.id, gf.storage.stamp, game.hands, game)
         self._s.index.put(gf.id, index_entry({**meta, **changes}, digest_doc(game)))
@@ -1059,7 +1293,17 @@ class Store:
                 continue
             if names is None:
                 names = self._s.names()
-            record = self._record(gid, entry, names)
+            try:
+                record = self._record(gid, entry, names)
+            except StoreError as exc:  # one game that does not replay: leave it out
+                note = Notice(
+                    "{file} is left out of the statistics: {reason}",
+                    file=_label(gid),
+                    reason=reason(exc),
+                )
+                if note not in self._s.notices:
+                    self._s.notices.append(note)
+                continue
             out.append(record)
             cache[gid] = (self._s.index.entries[gid], record)
         return out
@@ -1179,36 +1423,46 @@ class Store:
         """Import an export (see exchange.py): everything is checked, and every
         game replayed, before anything changes.  Importing the same data again
         adds nothing.  ``dry_run``: report what would happen, change nothing."""
-        parsed = exchange.parse_export(data)
-        plan = exchange.plan_import(parsed, _Catalog(self))
-        if not dry_run:
-            self._apply(plan)
+        try:
+            with _gc_paused():
+                parsed = exchange.parse_export(data)
+                plan = exchange.plan_import(parsed, _Catalog(self))
+                if not dry_run:
+                    self._apply(plan)
+        except RecursionError:  # an export given as nested objects, not text
+            raise StoreError(
+                "this file can't be imported (nothing was changed): "
+                "its lists and records nest too deep"
+            ) from None
         return plan.report
 
     def _apply(self, plan: exchange.ImportPlan) -> None:
-        if plan.new_players or plan.new_aliases:
-            with self._s.players_file.storage.batch():
-                for doc in plan.new_players:
-                    self._s.players_file.players.insert(doc)
-                for doc in plan.new_aliases:
-                    self._s.players_file.aliases.insert(doc)
-            self._s.load_players()
-        names = self._s.names()
+        with self._s.index.held():
+            self._apply_held(plan)
+
+    def _apply_held(self, plan: exchange.ImportPlan) -> None:
+        # All or nothing: every file is staged, then all are put in place
+        # together (see journal.py).  One write per file: linear in the hands.
+        s = self._s
+        tx = Transaction(s.data_dir, durable=s.durable)
+        players = bool(plan.new_players or plan.new_aliases)
+        if players:
+            data = _copy_tables(s.players_file.storage.read())
+            _add_records(data, PLAYERS_TABLE, plan.new_players)
+            _add_records(data, ALIASES_TABLE, plan.new_aliases)
+            tx.put(s.data_dir / PLAYERS_FILE, data, backups=DEFAULT_BACKUPS)
+        names = s.names({d["id"]: d["name"] for d in plan.new_players})
+        entries: dict[str, dict[str, Any]] = {}
         for new in plan.new_games:
-            game = build_game(setup_of(new.meta), rules_of(new.meta), new.ledger, names)
+            game = new.game  # replayed by the plan
             meta = dict(new.meta, summary=summarize(game, names))
-            gf = self._s.game_file(meta["id"])
-            with gf.storage.batch():
-                gf.games.truncate()
-                gf.hands.truncate()
-                gf.games.insert(Document(meta, META_ID))
-                for doc in new.records:
-                    gf.hands.insert(doc)
-            self._s.index.put(meta["id"], index_entry(meta, digest_doc(game)))
+            path = s.games_dir / f"{meta['id']}.json"
+            tx.put(path, game_data(meta, numbered(new.records)), backups=GAME_BACKUPS)
+            entries[meta["id"]] = index_entry(meta, digest_doc(game))
         for upd in plan.updated_games:
-            gf = self._s.game_file(upd.game_id)
+            gf = s.game_file(upd.game_id)
             meta = gf.meta()
-            game = build_game(setup_of(meta), rules_of(meta), upd.ledger, names)
+            game = upd.game
             changes = {
                 "updated_at": max(meta["updated_at"], upd.updated_at),
                 "finished_at": (meta.get("finished_at") or upd.finished_at or meta["updated_at"])
@@ -1218,13 +1472,14 @@ class Store:
                 "summary": summarize(game, names),
                 "last_change": change_doc("import"),
             }
-            with gf.storage.batch():
-                for doc_id, fields in upd.record_updates.items():
-                    gf.hands.update(fields, doc_ids=[doc_id])
-                for doc in upd.new_records:
-                    gf.hands.insert(doc)
-                gf.games.update(changes, doc_ids=[META_ID])
-            self._s.index.put(upd.game_id, index_entry({**meta, **changes}, digest_doc(game)))
+            hands = {str(d.doc_id): dict(d) for d in gf.records()}
+            for doc_id, fields in upd.record_updates.items():
+                hands[str(doc_id)].update(fields)
+            hands.update(numbered(upd.new_records, max(map(int, hands), default=0)))
+            new_meta = {**meta, **changes}
+            tx.put(gf.path, game_data(new_meta, hands), backups=GAME_BACKUPS)
+            entries[upd.game_id] = index_entry(new_meta, digest_doc(game))
+        s.commit(tx, entries, players=players)
 
     @_reading
     def export_csv(self, game_id: str) -> str:
@@ -1234,14 +1489,26 @@ class Store:
     @_writing
     def backup(self) -> Path:
         """Zip the whole data folder into ``backups/``; returns the zip's path."""
-        return make_backup(self.data_dir)
+        try:
+            return make_backup(self.data_dir)
+        except OSError as exc:
+            raise StoreError(
+                "could not make a backup: {reason}", reason=exc.strerror or str(exc)
+            ) from exc
 
     @_reading
     def check(self) -> list[str]:
         """Read every game file, replay every game, and compare with what is
         stored; returns the problems found (empty: all is well), each a
-        :class:`Notice` (English text; ``.msg`` to translate it)."""
+        :class:`Notice` (English text; ``.msg`` to translate it).
+
+        Each game file is judged from one read of it, so a check run beside
+        the app (read-only, while the app writes) sees every file whole; and
+        what the app changed since this store was opened (an index flushed
+        only now and then, a player added since) is not a problem."""
         problems: list[str] = []
+        if self._s.read_only:
+            self._s.load_players()  # as they are now, not as they were at open
         names = self._s.names()
         for game_id, has_main in sorted(scan_game_ids(self._s.games_dir).items()):
             label = _label(game_id)
@@ -1249,11 +1516,12 @@ class Store:
             gf = self._s.game_file(game_id)
             found: list[str] = []
             try:
-                if gf.exists():
-                    found = self._check_game(label, gf, gf.meta(), names)
+                snap = gf.snapshot()
+                if snap is not None:
+                    found = self._check_game(label, gf, snap, names)
                 elif has_main:
                     found = [Notice("{file}: holds no game", file=label)]
-            except (StoreError, RuleError, KeyError, TypeError) as exc:
+            except (StoreError, RuleError, KeyError, TypeError, ValueError) as exc:
                 found = [Notice("{file}: {reason}", file=label, reason=reason(exc))]
             # A repair made while reading it first (it explains what follows).
             problems.extend(self._s.notices[before:])
@@ -1266,27 +1534,34 @@ class Store:
         for doc in self._s.players.values():
             if doc.get("hidden") or doc.get("merged_into"):
                 continue
-            key = doc["name"].casefold()
+            key = name_key(doc["name"])
             if key in seen:
                 problems.append(Notice("two players are called {name}", name=doc["name"]))
             seen[key] = doc["id"]
         return problems
 
     def _check_game(
-        self, file: str, gf: GameFile, meta: dict[str, Any], names: Mapping[str, str]
+        self,
+        file: str,
+        gf: GameFile,
+        snap: tuple[dict[str, Any], list[Document], tuple[int, int, int] | None],
+        names: Mapping[str, str],
     ) -> list[str]:
+        meta, records, stamp = snap
         problems: list[str] = []
         setup = setup_of(meta)
         who = " vs ".join(names.get(p, p) for p in setup.players)
         label = Msg(
             "{file} ({players}, {date})", file=file, players=who, date=meta["created_at"][:10]
         )
-        for p in setup.players:
-            if p not in self._s.players:
-                problems.append(
-                    Notice("{game}: player {id} is not in the player list", game=label, id=p)
-                )
-        records = gf.records()
+        missing = [p for p in setup.players if self._s.resolve(p) not in self._s.players]
+        if missing and self._s.read_only:
+            self._s.load_players()  # added by the app since this check began?
+            missing = [p for p in missing if self._s.resolve(p) not in self._s.players]
+        for p in missing:
+            problems.append(
+                Notice("{game}: player {id} is not in the player list", game=label, id=p)
+            )
         ids = [d["id"] for d in records]
         if len(set(ids)) != len(ids):
             problems.append(Notice("{game}: two hand versions share an id", game=label))
@@ -1311,8 +1586,9 @@ class Store:
                         n=d["seq"] + 1,
                     )
                 )
+        ledger = [d for d in records if d.get("superseded_at") is None]
         try:
-            game = build_game(setup, rules_of(meta), ledger_hands(gf.ledger()), names)
+            game = build_game(setup, rules_of(meta), ledger_hands(ledger), names)
         except (RuleError, StoreError) as exc:
             problem = Notice("{game}: the hands don't replay: {reason}", game=label, reason=exc.msg)
             return [*problems, problem]
@@ -1330,8 +1606,18 @@ class Store:
                     )
                 )
         entry = self._s.index.entries.get(meta["id"])
+        # Read-only beside the app, which writes its index only now and then:
+        # an entry made from another version of this file is not wrong, only older.
+        if (
+            self._s.read_only
+            and stamp is not None
+            and entry is not None
+            and entry.get("fp") != [stamp[1], stamp[0], stamp[2]]
+        ):
+            return problems
         if entry is None:
-            problems.append(Notice("{game}: missing from the index", game=label))
+            if not self._s.read_only:
+                problems.append(Notice("{game}: missing from the index", game=label))
         elif any(entry.get(k) != v for k, v in index_entry(meta).items()):
             problems.append(Notice("{game}: the index is out of date", game=label))
         elif entry.get("digest") != digest_doc(game):
@@ -1342,6 +1628,116 @@ class Store:
                 )
             )
         return problems
+
+    @_writing
+    def repair(self) -> list[str]:
+        """Fix what :meth:`check` finds that can be fixed without guessing,
+        and say what was done (each a :class:`Notice`): stored summaries and
+        index entries made again from a replay of the hands, references to
+        hand versions that are gone dropped, index entries of games that are
+        gone dropped, players the games name but the list lacks restored,
+        and two visible players of one name told apart.  Games whose hands
+        don't replay are left as they are (and said so)."""
+        done: list[str] = []
+        names = self._s.names()
+        with self._s.index.held():
+            for game_id in sorted(scan_game_ids(self._s.games_dir)):
+                label = _label(game_id)
+                gf = self._s.game_file(game_id)
+                try:
+                    snap = gf.snapshot()
+                    if snap is None:
+                        continue
+                    done.extend(self._repair_game(label, gf, snap, names))
+                except (StoreError, RuleError, KeyError, TypeError, ValueError) as exc:
+                    done.append(
+                        Notice(
+                            "{file}: not repaired (its hands don't replay: {reason}); "
+                            "it is left as it is",
+                            file=label,
+                            reason=reason(exc),
+                        )
+                    )
+            known = set(scan_game_ids(self._s.games_dir))
+            for gid in [g for g in self._s.index.entries if g not in known]:
+                self._s.index.drop(gid)
+                done.append(Notice("dropped the index entry of a game with no file: {id}", id=gid))
+        before = len(self._s.notices)
+        self._s._restore_missing_players()
+        done.extend(self._s.notices[before:])
+        seen: set[str] = set()
+        for doc in sorted(self._s.players.values(), key=lambda d: d.get("created_at") or ""):
+            if doc.get("hidden") or doc.get("merged_into"):
+                continue
+            key = name_key(doc["name"])
+            if key in seen:
+                n = 2
+                while name_key(f"{doc['name']} ({n})") in seen:
+                    n += 1
+                new = f"{doc['name']} ({n})"
+                self._update_player(doc["id"], {"name": new})
+                done.append(
+                    Notice(
+                        "two players were called {name}: one is now {new}",
+                        name=doc["name"],
+                        new=new,
+                    )
+                )
+                key = name_key(new)
+            seen.add(key)
+        self._s.index.flush()
+        return done
+
+    def _repair_game(
+        self,
+        file: str,
+        gf: GameFile,
+        snap: tuple[dict[str, Any], list[Document], tuple[int, int, int] | None],
+        names: Mapping[str, str],
+    ) -> list[str]:
+        meta, records, _ = snap
+        done: list[str] = []
+        ids = {d["id"] for d in records}
+        dangling = {
+            d.doc_id: {"replaces": None}
+            for d in records
+            if d.get("replaces") and d["replaces"] not in ids
+        }
+        ledger = [d for d in records if d.get("superseded_at") is None]
+        game = build_game(setup_of(meta), rules_of(meta), ledger_hands(ledger), names)
+        fresh = summarize(game, names)
+        wrong = any(fresh[k] != meta["summary"].get(k) for k in _CHECKED_FIELDS)
+        if dangling or wrong:
+            changes = {
+                "summary": fresh,
+                "rev": meta["rev"] + 1,
+                "last_change": change_doc("repair"),
+            }
+            with gf.storage.batch():
+                gf.update_hands(dangling)
+                gf.games.update(changes, doc_ids=[META_ID])
+            meta = {**meta, **changes}
+            if dangling:
+                done.append(
+                    Notice(
+                        Msg.plural(
+                            "{file}: dropped {n} reference to a hand version that is gone",
+                            "{file}: dropped {n} references to hand versions that are gone",
+                            len(dangling),
+                            file=file,
+                        )
+                    )
+                )
+            if wrong:
+                done.append(
+                    Notice("{file}: its stored totals were made again from its hands", file=file)
+                )
+        entry = self._s.index.entries.get(meta["id"])
+        fresh_entry = index_entry(meta, digest_doc(game))
+        if entry is None or any(entry.get(k) != v for k, v in fresh_entry.items()):
+            self._s.index.put(meta["id"], fresh_entry)
+            done.append(Notice("{file}: its index entry was made again", file=file))
+        return done
 
     @_reading
     def flush(self) -> None:
@@ -1359,6 +1755,19 @@ _CHECKED_FIELDS = {
     "winner": N_("winner"),
     "finished": N_("finished"),
 }
+
+
+def _copy_tables(data: Mapping[str, Mapping[str, Any]] | None) -> dict[str, dict[str, Any]]:
+    """A copy of a TinyDB file's tables to change (the records copied too)."""
+    return {name: {k: dict(v) for k, v in table.items()} for name, table in (data or {}).items()}
+
+
+def _add_records(
+    data: dict[str, dict[str, Any]], table: str, records: Sequence[Mapping[str, Any]]
+) -> None:
+    """Add records to a table of ``data`` under the next free document ids."""
+    docs = data.setdefault(table, {})
+    docs.update(numbered(records, max(map(int, docs), default=0)))
 
 
 def _hand_record(hand: Hand, seq: int, *, replaces: str | None = None) -> dict[str, Any]:
@@ -1386,12 +1795,17 @@ class _Catalog:
         return pid if doc is not None else None
 
     def visible_player_by_name(self, name: str) -> str | None:
+        key = name_key(name)
         for doc in self._s.players.values():
             if doc.get("hidden") or doc.get("merged_into"):
                 continue
-            if doc["name"].casefold() == name.casefold():
+            if name_key(doc["name"]) == key:
                 return str(doc["id"])
         return None
+
+    def ids_here(self) -> set[str]:
+        """Every game and player id here (to refuse ids that differ only by case)."""
+        return set(self._s.index.entries) | set(self._s.players)
 
     def player_name(self, player_id: str) -> str:
         doc = self._s.players.get(player_id)

@@ -1,0 +1,257 @@
+"""All or nothing (issue #11): an import, a migration and a player merge,
+killed with SIGKILL at random moments, leave no partial state.
+
+For each kind, a forked copy of this process starts the job on a fresh copy
+of a prepared folder and is killed at a random moment while it works.  Then,
+before anything reopens the folder, what a reader would see on the disk is
+either none of the job or all of it (or a journal that says it was committed,
+which the next open finishes); after the reopen it is exactly none or all,
+and ``check`` finds nothing wrong.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import signal
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+from bench_store import synthetic_export
+
+from scorekeeper.engine import Hand
+from scorekeeper.store import open_store
+from scorekeeper.store.journal import JOURNAL_FILE
+
+KILLS = 30
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL (POSIX)")
+
+
+def run_and_kill(folder: Path, job: Callable[[], None], delay: float) -> bool:
+    """Fork a child running ``job`` (it signals when it starts); kill it after
+    ``delay`` seconds.  True if the child finished before the kill."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never return into pytest
+        os.close(read_end)
+        code = 0
+        try:
+            os.write(write_end, b"s")
+            job()
+            os.write(write_end, b"d")
+        except BaseException:
+            code = 70
+        finally:
+            os._exit(code)
+    os.close(write_end)
+    assert os.read(read_end, 1) == b"s"
+    time.sleep(delay)
+    os.kill(pid, signal.SIGKILL)
+    _, status = os.waitpid(pid, 0)
+    finished = os.read(read_end, 1) == b"d"
+    os.close(read_end)
+    assert finished or os.WIFSIGNALED(status), status
+    return finished
+
+
+def timed(job: Callable[[], None]) -> float:
+    started = time.perf_counter()
+    job()
+    return time.perf_counter() - started
+
+
+def visible_games(folder: Path) -> set[str]:
+    games = folder / "games"
+    return {p.stem for p in games.glob("*.json")} if games.exists() else set()
+
+
+def committed(folder: Path) -> bool:
+    return (folder / JOURNAL_FILE).exists()
+
+
+def midway(folder: Path) -> bool:
+    """Whether the kill landed while the job was writing (files staged, or
+    the journal written but not yet cleared)."""
+    return committed(folder) or any(folder.glob(".staging-*"))
+
+
+# --- import --------------------------------------------------------------------------
+
+
+def test_a_killed_import_leaves_nothing_or_everything(tmp_path: Path) -> None:
+    base = tmp_path / "base"
+    with open_store(base) as store:
+        ann, bob = store.add_player("Ann"), store.add_player("Bob")
+        own = store.create_game("standard", [ann.id, bob.id], first_dealer=ann.id)
+        store.record_hand(own, Hand.knock(ann.id, 2, 20))
+    export = synthetic_export(5_000, seed=7)  # 250 games of 20 hands, 6 new players
+    ids = {g["id"] for g in export["games"]}
+    raw = json.dumps(export).encode()
+
+    def importing(folder: Path) -> Callable[[], None]:
+        def job() -> None:
+            with open_store(folder) as store:
+                store.import_json(raw)
+
+        return job
+
+    calibrate = tmp_path / "calibrate"
+    shutil.copytree(base, calibrate)
+    duration = timed(importing(calibrate))
+    rng = random.Random(11)
+    outcomes = {"none": 0, "all": 0, "killed while writing": 0}
+    for round_no in range(KILLS):
+        folder = tmp_path / f"round-{round_no}"
+        shutil.copytree(base, folder)
+        # (Most of an import is reading and checking; aim the kills at its writing.)
+        run_and_kill(folder, importing(folder), rng.uniform(duration * 0.4, duration * 1.2))
+        outcomes["killed while writing"] += midway(folder)
+        seen = visible_games(folder) - {own}
+        if not committed(folder):
+            assert seen in (set(), ids), f"round {round_no}: {len(seen)} of {len(ids)} games"
+        with open_store(folder) as store:
+            listed = {s.id for s in store.list_games()} - {own}
+            assert listed in (set(), ids), f"round {round_no}: {len(listed)} of {len(ids)}"
+            names = {p.name for p in store.players()}
+            if listed:
+                assert len(names) == 8 and sum(s.hand_count for s in store.list_games()) == 5_001
+                outcomes["all"] += 1
+            else:
+                assert names == {"Ann", "Bob"}
+                outcomes["none"] += 1
+            assert store.game(own).hands == (Hand.knock(ann.id, 2, 20),)
+            assert store.check() == []
+        assert not list(folder.glob(".staging-*")) and not committed(folder)
+        shutil.rmtree(folder)
+    print(f"\nimport: {KILLS} kills over {duration:.2f} s imports: {outcomes}")
+    assert outcomes["none"] > 0
+    assert outcomes["killed while writing"] > 0  # the kills really landed during the imports
+
+
+# --- player merge --------------------------------------------------------------------
+
+
+def test_a_killed_merge_moves_every_game_or_none(tmp_path: Path) -> None:
+    base = tmp_path / "base"
+    with open_store(base) as store:
+        ann, bob, dan = (store.add_player(n) for n in ("Ann", "Bob", "Dan"))
+        games = []
+        for i in range(60):
+            gid = store.create_game("standard", [ann.id, bob.id], first_dealer=ann.id)
+            store.record_hand(gid, Hand.knock(bob.id if i % 2 else ann.id, 2, 12))
+            games.append(gid)
+
+    def merging(folder: Path) -> Callable[[], None]:
+        def job() -> None:
+            with open_store(folder) as store:
+                store.merge_players(dan.id, bob.id)
+
+        return job
+
+    calibrate = tmp_path / "calibrate"
+    shutil.copytree(base, calibrate)
+    duration = timed(merging(calibrate))
+    rng = random.Random(12)
+    outcomes = {"none": 0, "all": 0, "killed while writing": 0}
+    for round_no in range(KILLS):
+        folder = tmp_path / f"round-{round_no}"
+        shutil.copytree(base, folder)
+        run_and_kill(folder, merging(folder), rng.uniform(0.0, duration * 1.1))
+        outcomes["killed while writing"] += midway(folder)
+        if not committed(folder):
+            seats = set()
+            for gid in games:
+                meta = json.loads((folder / "games" / f"{gid}.json").read_bytes())["game"]["1"]
+                seats.add(tuple(meta["setup"]["players"]))
+            assert len(seats) == 1, f"round {round_no}: games half moved: {seats}"
+        with open_store(folder) as store:
+            seats = {store.summary(g).player_ids for g in games}
+            merged = store.players() == [store.player(ann.id), store.player(dan.id)]
+            if merged:
+                assert seats == {(ann.id, dan.id)}, round_no
+                outcomes["all"] += 1
+            else:
+                assert seats == {(ann.id, bob.id)}, round_no
+                assert [p.name for p in store.players()] == ["Ann", "Bob", "Dan"]
+                outcomes["none"] += 1
+            assert store.check() == []
+        shutil.rmtree(folder)
+    print(f"\nmerge: {KILLS} kills over {duration:.2f} s merges: {outcomes}")
+    assert outcomes["none"] > 0
+    assert outcomes["killed while writing"] > 0
+
+
+# --- migration -----------------------------------------------------------------------
+
+
+def v0_data(games: int) -> dict[str, Any]:
+    rng = random.Random(5)
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    out: dict[str, Any] = {"players": {str(i): {"name": n} for i, n in enumerate(names, 1)}}
+    out["games"] = {}
+    for g in range(1, games + 1):
+        a, b = rng.sample(names, 2)
+        hands = [
+            {"by": rng.choice((a, b)), "result": "knock", "knocker": 1, "defender": 3}
+            for _ in range(10)
+        ]
+        out["games"][str(g)] = {
+            "format": "standard",
+            "players": [a, b],
+            "rules": "seed",
+            "first_dealer": a,
+            "created": f"2024-03-01T{g // 60 % 24:02d}:{g % 60:02d}:00",
+            "hands": hands,
+        }
+    return out
+
+
+def test_a_killed_migration_is_never_seen_half_done(tmp_path: Path) -> None:
+    base = tmp_path / "base"
+    base.mkdir()
+    (base / "scorekeeper.json").write_text(json.dumps(v0_data(150)))
+
+    def migrating(folder: Path) -> Callable[[], None]:
+        def job() -> None:
+            with open_store(folder):
+                pass
+
+        return job
+
+    clean = tmp_path / "clean"
+    shutil.copytree(base, clean)
+    duration = timed(migrating(clean))
+    with open_store(clean) as store:
+        expected = {s.id: s.hand_count for s in store.list_games()}
+        people = [p.name for p in store.players()]
+    assert len(expected) == 150
+    rng = random.Random(13)
+    outcomes = {"none": 0, "all": 0, "killed while writing": 0}
+    for round_no in range(KILLS):
+        folder = tmp_path / f"round-{round_no}"
+        shutil.copytree(base, folder)
+        run_and_kill(folder, migrating(folder), rng.uniform(0.0, duration * 1.1))
+        outcomes["killed while writing"] += midway(folder)
+        seen = visible_games(folder)
+        if not committed(folder):
+            assert seen in (set(), set(expected)), f"round {round_no}: {len(seen)} games"
+        outcomes["all" if seen == set(expected) or committed(folder) else "none"] += 1
+        with open_store(folder) as store:
+            assert {s.id: s.hand_count for s in store.list_games()} == expected
+            assert [p.name for p in store.players()] == people
+            assert store.check() == []
+        assert not (folder / "scorekeeper.json").exists()
+        shutil.rmtree(folder)
+    print(f"\nmigration: {KILLS} kills over {duration:.2f} s migrations: {outcomes}")
+    assert outcomes["none"] > 0
+    assert outcomes["killed while writing"] > 0
