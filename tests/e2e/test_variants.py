@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from .conftest import DESKTOP, PHONE, Server, Ui
 
 
