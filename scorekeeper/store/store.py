@@ -801,6 +801,44 @@ class Store:
         return game
 
     @_writing
+    def redo(
+        self,
+        game_id: str,
+        *,
+        expect_revision: int | None = None,
+        device: str | None = None,
+    ) -> Game:
+        """Put back the hand the last undo took back: the same stored entry,
+        active again (the audit trail keeps one entry for it, not a copy).
+
+        Refused when nothing was undone, or when the game changed after the
+        undo (a hand recorded or edited since).  ``expect_revision`` and
+        ``device`` are as for the other writes (``device`` is not stored here).
+        """
+        del device
+        gf, meta, ledger, game = self._load(game_id)
+        self._refuse_deleted(meta)
+        if expect_revision is not None and expect_revision != meta["rev"]:
+            raise StoreError("this game changed in the meantime: nothing was redone")
+        records = gf.records()
+        seq = len(ledger)
+        undone = [d for d in records if d["seq"] == seq and d.get("superseded_reason") == "undo"]
+        if not undone:
+            raise StoreError("there is no undone hand to put back")
+        last = max(undone, key=lambda d: (d["superseded_at"], d.doc_id))
+        when = last["superseded_at"]
+        later = any(
+            d.doc_id != last.doc_id
+            and (d["entered_at"] > when or (d.get("superseded_at") or "") > when)
+            for d in records
+        )
+        if later:
+            raise StoreError("the game changed after the undo: there is nothing to redo")
+        game.record(self._hand_for(game, hand_from_doc(last["hand"])))
+        self._commit(gf, meta, game, reactivate=[last.doc_id])
+        return game
+
+    @_writing
     def edit_hand(self, game_id: str, index: int, hand: Hand) -> Game:
         """Replace hand ``index`` (0-based); the old version is kept, marked superseded."""
         gf, meta, ledger, game = self._load(game_id)

@@ -30,7 +30,9 @@ from .newgame import FORMATS, RANDOM, NewGameForm
 from .ports import StoreLike
 from .review import MENU, ReviewContext, ReviewModel, menu_labels, render_screen
 from .review.standalone import theme_mode
-from .sheet import Sheet
+from .sheet import Sheet, hand_roles
+from .table_model import build_board
+from .table_view import table_screen
 from .widgets import TAP, screen_body
 from .widgets import card_box as _card_box
 from .widgets import message as _message
@@ -327,6 +329,7 @@ class GinApp:
         page.on_route_change = self._on_route
         page.on_view_pop = self._on_view_pop
         page.on_keyboard_event = self._on_key
+        page.on_resize = self._on_resize
         page.views.clear()
         page.views.append(self.view)
         self._go(page.route or "/")
@@ -437,6 +440,7 @@ class GinApp:
                     "home": self._home,
                     "new": self._new_game,
                     "sheet": self._sheet,
+                    "table": self._table_view,
                     "review": self._review_screen,
                 }
                 self._fill(self.view, screen, *builder[screen](), route=self._route())
@@ -495,6 +499,8 @@ class GinApp:
                 back = self.on(m.cancel_hand)
             elif screen == "review":
                 back = self._review_back
+            elif screen == "table":
+                back = self.on(m.close_table)
             else:
                 back = self.on(m.go_home)
             leading = ft.Semantics(
@@ -900,12 +906,18 @@ class GinApp:
                     height=TAP + 8,
                     on_click=self.on(m.open_hand),
                 ),
+                ft.FilledTonalButton(
+                    t.gettext("Table view"),
+                    icon=ft.Icons.FULLSCREEN,
+                    height=TAP + 8,
+                    on_click=self.on(m.open_table),
+                ),
                 ft.OutlinedButton(
                     t.gettext("Undo last hand"),
                     icon=ft.Icons.UNDO,
                     height=TAP + 8,
                     disabled=not any_rows,
-                    on_click=self.on(m.undo),
+                    on_click=self._undo,
                 ),
             ],
             # side by side when they fit; a longer language puts Undo on a
@@ -957,12 +969,20 @@ class GinApp:
                 t.gettext("Home"), icon=ft.Icons.HOME, height=TAP, on_click=self.on(m.go_home)
             )
         )
+        buttons.append(
+            ft.FilledTonalButton(
+                t.gettext("Table view"),
+                icon=ft.Icons.FULLSCREEN,
+                height=TAP,
+                on_click=self.on(m.open_table),
+            )
+        )
         buttons.append(  # the last hand was wrong? take it back and the game goes on
             ft.OutlinedButton(
                 t.gettext("Undo last hand"),
                 icon=ft.Icons.UNDO,
                 height=TAP,
-                on_click=self.on(m.undo),
+                on_click=self._undo,
             )
         )
         out.append(ft.Row(buttons, wrap=True))
@@ -976,24 +996,48 @@ class GinApp:
         num_w = 34
 
         def cells(
-            values: list[str], bold: bool = False, marks: list[bool] | None = None, size: int = 17
+            values: list[str],
+            bold: bool = False,
+            marks: list[bool] | None = None,
+            size: int = 17,
+            below: list[str] | None = None,
         ) -> list[ft.Control]:
+            """One cell per column; ``below``: a smaller line under each value
+            (a hand's running totals under the points it scored)."""
             out: list[ft.Control] = []
             for i, v in enumerate(values):
                 game_idx = s.header_game[i] if i < len(s.header_game) else 0
                 closed = hollywood and s.games[game_idx].closed
                 scored = bool(marks and marks[i])
+                value: ft.Control = ft.Text(
+                    v,
+                    size=size,
+                    weight=ft.FontWeight.BOLD if bold or scored else None,
+                    color=ft.Colors.PRIMARY if scored else None,
+                    text_align=ft.TextAlign.CENTER,
+                    no_wrap=True,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                )
+                if below is not None:
+                    value = ft.Column(
+                        [
+                            value,
+                            ft.Text(
+                                below[i],
+                                size=13,
+                                color=ft.Colors.ON_SURFACE_VARIANT,
+                                text_align=ft.TextAlign.CENTER,
+                                no_wrap=True,
+                                overflow=ft.TextOverflow.ELLIPSIS,
+                            ),
+                        ],
+                        spacing=0,
+                        tight=True,
+                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    )
                 out.append(
                     ft.Container(
-                        ft.Text(
-                            v,
-                            size=size,
-                            weight=ft.FontWeight.BOLD if bold or scored else None,
-                            color=ft.Colors.PRIMARY if scored else None,
-                            text_align=ft.TextAlign.CENTER,
-                            no_wrap=True,
-                            overflow=ft.TextOverflow.ELLIPSIS,
-                        ),
+                        value,
                         expand=True,
                         alignment=ft.Alignment.CENTER,
                         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if closed else None,
@@ -1052,11 +1096,13 @@ class GinApp:
         built_rows: dict[tuple[Any, ...], ft.Control] = {}
         built_blocks: dict[tuple[Any, ...], ft.Control] = {}
         full = len(s.rows) - len(s.rows) % BLOCK
+        shared = (closed, t.code)
         for first in range(0, len(s.rows), BLOCK):
             chunk = s.rows[first : first + BLOCK]
             # the language too: a line's words (and tooltip) are in it
             sigs = tuple(
-                (r.number, r.detail, tuple(r.cells), tuple(r.scored), closed, t.code) for r in chunk
+                (r.number, r.detail, tuple(r.cells), tuple(r.points), tuple(r.scored), *shared)
+                for r in chunk
             )
             if first >= full:
                 # the hands after the last full block stand alone, so a new
@@ -1085,7 +1131,7 @@ class GinApp:
         rows.append(frame.keep("bottom", (), lambda: ft.Divider(height=1)))
 
         def totals_row(n: int) -> tuple[ft.Control, list[ft.Text]]:
-            row_cells = cells([""] * n, bold=True, size=19)
+            row_cells = cells([""] * n, bold=True, size=26)
             texts = [c.content for c in row_cells if isinstance(c, ft.Container)]
             sigma = ft.Container(ft.Text("Σ", size=15, weight=ft.FontWeight.BOLD), width=num_w)
             return ft.Row([sigma, *row_cells], spacing=2), [
@@ -1094,6 +1140,17 @@ class GinApp:
 
         # the totals change with every hand; closing a Hollywood column recolours it
         rows.append(frame.live_texts(f"totals:{games}", list(s.totals), totals_row))
+
+        def boxes_row(n: int) -> tuple[ft.Control, list[ft.Text]]:
+            row_cells = cells([""] * n, size=14)
+            texts = [c.content for c in row_cells if isinstance(c, ft.Container)]
+            return ft.Row([ft.Container(width=num_w), *row_cells], spacing=2), [
+                t for t in texts if isinstance(t, ft.Text)
+            ]
+
+        # hands won, beside the totals, while the line bonus (per hand won) is on
+        if s.boxes:
+            rows.append(frame.live_texts(f"boxes:{games}", list(s.boxes), boxes_row))
         if not s.rows:
             rows.append(
                 _text(
@@ -1133,9 +1190,11 @@ class GinApp:
                     ft.Row(
                         [
                             ft.Container(ft.Text(str(r.number), size=14), width=num_w),
-                            *cells(r.cells, marks=r.scored),
+                            # the points the hand scored, the running totals under them
+                            *cells(r.points, marks=r.scored, size=20, below=r.cells),
                         ],
                         spacing=2,
+                        vertical_alignment=ft.CrossAxisAlignment.START,
                     ),
                     ft.Text(r.detail, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
                 ],
@@ -1150,6 +1209,40 @@ class GinApp:
         )
         return sealed(line)
 
+    def _undo(self, _: Any = None) -> None:
+        """Undo the last hand, then offer it back: "Hand 7 taken back — Redo"."""
+        m = self.model
+        self.on(m.undo)(None)
+        if m.undone is None:
+            return
+        self.page.show_dialog(
+            ft.SnackBar(
+                ft.Text(m.undone_text(), size=16),
+                action=ft.SnackBarAction(m.t.gettext("Redo"), on_click=self.on(m.redo)),
+                duration=ft.Duration(seconds=10),
+                show_close_icon=True,
+                behavior=ft.SnackBarBehavior.FLOATING,
+            )
+        )
+
+    # --- table view -------------------------------------------------------------------
+
+    def _table_view(self) -> tuple[str, list[ft.Control]]:
+        m = self.model
+        board = build_board(m.game(), m.t)
+        controls = table_screen(
+            board,
+            width=self.page.width,
+            height=self.page.height,
+            back_label=m.t.gettext("Sheet"),
+            on_back=self.on(m.close_table),
+        )
+        return f"{board.title} · {m.sheet().title}", controls
+
+    def _on_resize(self, _: Any = None) -> None:
+        if self.model.screen == "table":  # the numbers fill the new size
+            self.render()
+
     # --- hand entry -------------------------------------------------------------------
 
     def _hand(self) -> tuple[str, list[ft.Control]]:
@@ -1160,6 +1253,9 @@ class GinApp:
         left: list[ft.Control] = []
         editing = form.edit_index is not None
         left.append(_text(form.dealt_line(), weight="bold"))
+        roles = hand_roles(form.game, form.edit_index, t)  # three-hand: box and captain
+        if roles:
+            left.append(_text(roles, size=17, color=ft.Colors.TERTIARY, key="hand-roles"))
         left.append(
             ft.Row(
                 [

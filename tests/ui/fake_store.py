@@ -37,6 +37,8 @@ class FakeSummary:
 class _Record:
     args: dict[str, Any]
     hands: list[Hand]
+    #: hands taken back by undo, newest last (cleared by any other change)
+    undone: list[Hand] = field(default_factory=list)
     versions: dict[int, list[Hand]] = field(default_factory=dict)
     created: datetime = field(default_factory=datetime.now)
 
@@ -103,18 +105,34 @@ class FakeStore:
         r = self._games[game_id]
         g = self.game(game_id).record(hand)
         r.hands.append(hand)
+        r.undone.clear()
         self.writes += 1
         return g
 
     def undo(self, game_id: int) -> Game:
         r = self._games[game_id]
         g = self.game(game_id).undo()
-        r.hands.pop()
+        r.undone.append(r.hands.pop())
+        return g
+
+    def redo(
+        self,
+        game_id: int,
+        *,
+        expect_revision: int | None = None,
+        device: str | None = None,
+    ) -> Game:
+        r = self._games[game_id]
+        if not r.undone:
+            raise RuleError("there is no undone hand to put back")
+        g = self.game(game_id).record(r.undone[-1])
+        r.hands.append(r.undone.pop())
         return g
 
     def edit_hand(self, game_id: int, index0: int, hand: Hand) -> Game:
         r = self._games[game_id]
         g = self.game(game_id).edit(index0, hand)
+        r.undone.clear()
         r.versions.setdefault(index0, [r.hands[index0]]).append(hand)
         r.hands[index0] = hand
         return g
