@@ -468,7 +468,11 @@ class GinApp:
             body = frame.body  # kept: _sheet made sure it is this game's
             frame.column.controls = controls
         else:
-            body = screen_body(controls, key=f"screen:{screen}")
+            # the table view fills a wide window; other screens keep a readable width
+            wide: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 12}
+            body = screen_body(
+                controls, key=f"screen:{screen}", col=wide if screen == "table" else None
+            )
         if view is self.view:
             self._base = (screen, m.game_id)
             if screen != "sheet":

@@ -17,10 +17,28 @@ Handler = Callable[[Any], None]
 DEFAULT_SIZE = (1280.0, 800.0)
 #: Height taken by the top bar, the view's padding and the status line.
 CHROME = 56 + 24 + 88
-#: A digit's width in the bold font, as a share of the font size.
-DIGIT = 0.64
+#: A digit's width in the bold font, as a share of the font size (DejaVu Sans
+#: Bold: 0.696, and some room).
+DIGIT = 0.75
 #: Between panels.
 GAP = 12
+#: A line's height, as a share of its font size (DejaVu's lines in Flutter
+#: measure some 1.49 times the size).
+LINE = 1.5
+
+
+def _fit(width_limit: float, panel_h: float, smalls: int) -> dict[str, float]:
+    """The biggest total (with its name above and ``smalls`` small lines) that
+    fits ``width_limit`` across and ``panel_h`` down."""
+    total = width_limit
+    name = small = 0.0
+    for _ in range(60):
+        name = min(total * 0.42, 56.0)
+        small = max(14.0, min(name * 0.62, 34.0))
+        if LINE * (name + total + smalls * small) <= panel_h or total < 24:
+            break
+        total *= 0.94
+    return {"total": total, "name": name, "small": small}
 
 
 def sizes(board: Board, width: float | None, height: float | None) -> dict[str, float]:
@@ -38,28 +56,27 @@ def sizes(board: Board, width: float | None, height: float | None) -> dict[str, 
     """
     w, h = (width or DEFAULT_SIZE[0]), (height or DEFAULT_SIZE[1])
     n = max(1, len(board.entries))
-    digits = max(3, *(len(v) for e in board.entries for v in e.totals))
+    digits = max(2, *(len(v) for e in board.entries for v in e.totals))
     avail_w = max(200.0, w - 24)
     avail_h = max(200.0, h - CHROME)
     landscape = w >= h
     ncols = len(board.columns)
-    if ncols > 1:  # Hollywood: a grid, one row per player, a column per game
-        name_w = avail_w * 0.28
-        cell_w = (avail_w - name_w) / ncols - GAP
-        row_h = avail_h / (n + 0.6) - GAP
-        total = min(row_h * 0.62, cell_w / (DIGIT * digits))
-        name = min(total * 0.5, row_h * 0.3, 48.0)
-        return {"total": total, "name": name, "small": max(14.0, name * 0.6), "landscape": 1.0}
+    won = any(e.won for e in board.entries)
+    if ncols > 1:  # Hollywood: a panel per player, a number per game
+        head = 34.0
+        cell_w = (avail_w - 24 - GAP * (ncols - 1)) / ncols
+        panel_h = (avail_h - head - GAP * n) / n - 24
+        fit = _fit(cell_w / (DIGIT * digits), panel_h, 1 if won else 0)
+        return {**fit, "landscape": float(landscape)}
+    roles = any(e.role for e in board.entries)
     if landscape:  # the players side by side
         panel_w = (avail_w - GAP * (n - 1)) / n - 24
         panel_h = avail_h - 24
     else:  # one above the other
         panel_w = avail_w - 24
         panel_h = (avail_h - GAP * (n - 1)) / n - 24
-    total = min(panel_h * 0.5, panel_w / (DIGIT * digits))
-    name = min(total * 0.4, panel_h * 0.18, 56.0)
-    small = max(14.0, min(name * 0.7, 34.0))
-    return {"total": total, "name": name, "small": small, "landscape": float(landscape)}
+    fit = _fit(panel_w / (DIGIT * digits), panel_h, int(won) + int(roles))
+    return {**fit, "landscape": float(landscape)}
 
 
 def _big(value: str, size: float, **kw: Any) -> ft.Text:
@@ -141,47 +158,46 @@ def _panels(board: Board, s: dict[str, float], avail_h: float) -> ft.Control:
 
 
 def _grid(board: Board, s: dict[str, float], avail_h: float) -> ft.Control:
-    """Hollywood: a row per player, a column per game, the series beside the name."""
-    head: list[ft.Control] = [ft.Container(expand=28)]
-    for title, closed in zip(board.columns, board.closed, strict=True):
-        head.append(
-            ft.Container(
-                _big(title, s["small"], weight=ft.FontWeight.BOLD),
-                expand=24,
-                alignment=ft.Alignment.CENTER,
-                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if closed else None,
-                border_radius=8,
-            )
+    """Hollywood: the games as columns, a panel per player with a number per
+    game, the player's name and games won above."""
+    head: list[ft.Control] = [
+        ft.Container(
+            _big(title, 18, weight=ft.FontWeight.BOLD),
+            expand=True,
+            alignment=ft.Alignment.CENTER,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if closed else None,
+            border_radius=8,
+            height=34,
         )
-    rows: list[ft.Control] = [ft.Row(head, spacing=GAP)]
+        for title, closed in zip(board.columns, board.closed, strict=True)
+    ]
+    rows: list[ft.Control] = [
+        ft.Container(ft.Row(head, spacing=GAP), padding=ft.Padding.symmetric(horizontal=12))
+    ]
     for e in board.entries:
-        who: list[ft.Control] = [_big(e.name, s["name"], weight=ft.FontWeight.BOLD)]
-        if e.games:
-            who.append(_big(e.games, s["small"]))
-        if e.won:
-            who.append(_big(e.won, s["small"] * 0.8))
+        who = e.name if not e.games else f"{e.name} · {e.games}"
+        lines: list[ft.Control] = [_big(who, s["name"], weight=ft.FontWeight.BOLD)]
         cells: list[ft.Control] = [
             ft.Container(
-                ft.Column(who, spacing=0, alignment=ft.MainAxisAlignment.CENTER),
-                expand=28,
-                alignment=ft.Alignment.CENTER_LEFT,
-                padding=ft.Padding.only(left=8),
+                _big(value, s["total"], weight=ft.FontWeight.BOLD),
+                expand=True,
+                alignment=ft.Alignment.CENTER,
             )
+            for value in e.totals
         ]
-        for value, closed in zip(e.totals, board.closed, strict=True):
-            cells.append(
-                ft.Container(
-                    _big(value, s["total"], weight=ft.FontWeight.BOLD),
-                    expand=24,
-                    alignment=ft.Alignment.CENTER,
-                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if closed else None,
-                    border_radius=8,
-                )
-            )
+        lines.append(ft.Row(cells, spacing=GAP))
+        if e.won:
+            lines.append(_big(e.won, s["small"]))
         rows.append(
             ft.Container(
-                ft.Row(cells, spacing=GAP),
+                ft.Column(
+                    lines,
+                    spacing=0,
+                    alignment=ft.MainAxisAlignment.CENTER,
+                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                ),
                 expand=True,
+                padding=12,
                 border_radius=16,
                 bgcolor=_panel_color(e.leader),
             )
