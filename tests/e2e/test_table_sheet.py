@@ -227,3 +227,50 @@ def test_screenshots_of_sheet_table_view_and_hand_entry(
     ui.click(say("Enter hand"))
     ui.see(expected["three-roles"])
     both("hand-three")
+
+
+def test_a_screen_opens_at_its_top(tmp_path: Path, ui: Ui) -> None:
+    srv = Server(tmp_path / "data")
+    with open_store(srv.data_dir, durable=False) as s:
+        ann = s.add_player("Ann").id
+        for n in range(8):  # a home screen longer than the window
+            other = s.add_player(f"Bob{n}").id
+            gid = s.create_game("standard", [ann, other], Rules(target=10_000), first_dealer=ann)
+            for i in range(30):
+                s.record_hand(gid, Hand.knock(ann if i % 2 else other, 3, 10 + i % 9))
+    srv.start()
+    try:
+        ui.open(srv.url)
+        oldest = ui.button("Resume Ann v Bob0")
+        ui.page.mouse.move(200, 500)
+        wait_until(lambda: scrolled_to(ui, oldest))
+        oldest.click()
+        see_whole(ui, ui.button("Enter hand"))  # the sheet from its top
+        # the hand form, scrolled down and closed, opens again at its top
+        ui.click("Enter hand")
+        dealt = ui.text(re.compile("dealt this hand$"))
+        see_whole(ui, dealt)
+        wait_until(lambda: scrolled_away(ui, dealt))
+        ui.click("Cancel")
+        ui.click("Enter hand")
+        see_whole(ui, ui.text(re.compile("dealt this hand$")))
+        ui.click("Cancel")
+    finally:
+        srv.stop_checked()
+
+
+def scrolled_away(ui: Ui, locator: Locator) -> bool:
+    """Scroll down a step; whether ``locator`` has left the window at the top."""
+    ui.page.mouse.wheel(0, 300)
+    box = locator.bounding_box() if locator.count() else None
+    return box is None or box["y"] + box["height"] < 56
+
+
+def scrolled_to(ui: Ui, locator: Locator) -> bool:
+    """Scroll down a step; whether ``locator`` is wholly in the window."""
+    size = ui.page.viewport_size
+    box = locator.bounding_box() if locator.count() else None
+    if box is not None and size is not None and 56 <= box["y"] <= size["height"] - box["height"]:
+        return True
+    ui.page.mouse.wheel(0, 300)
+    return False
