@@ -199,6 +199,10 @@ def _import(t: Translator, args: argparse.Namespace, data_dir: Path | None) -> i
 
 
 def _check(t: Translator, data_dir: Path | None) -> int:
+    folder = default_data_dir() if data_dir is None else data_dir
+    if not folder.is_dir():  # say so, rather than make an empty one and call it good
+        _error(t, t.gettext("there is no data folder at {folder}").format(folder=folder))
+        return 1
     with _open_for_reading(t, data_dir) as store:
         notices = list(dict.fromkeys(store.notices))  # each once, in order
         problems = list(dict.fromkeys(store.check()))
