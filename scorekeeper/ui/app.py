@@ -837,7 +837,7 @@ class GinApp:
                 continue
             out.append(
                 ft.Switch(
-                    label=label,
+                    label=self._switch_label(label),
                     value=bool(form.values[name]),
                     on_change=self._switch_changed(form, name),
                 )
@@ -859,7 +859,9 @@ class GinApp:
         if form.format == "hollywood":
             out.append(
                 ft.Switch(
-                    label=form.t.gettext("Rolling sheet: a new game opens whenever one ends"),
+                    label=self._switch_label(
+                        form.t.gettext("Rolling sheet: a new game opens whenever one ends")
+                    ),
                     value=bool(form.values["hollywood_rolling"]),
                     on_change=self._switch_changed(form, "hollywood_rolling"),
                 )
@@ -1073,7 +1075,9 @@ class GinApp:
         def hollywood_heads() -> ft.Control:
             heads: list[ft.Control] = [ft.Container(width=num_w)]
             for g in s.games:
-                mark = f" ✓ {g.winner}" if g.closed else ""
+                # a closed game's winner on a line of its own: at 390 px a
+                # column is some 100 px wide ("1. spēle ✓ Ģirts" is not)
+                mark = f"\n✓ {g.winner}" if g.closed else ""
                 heads.append(
                     ft.Container(
                         ft.Text(
@@ -1081,7 +1085,7 @@ class GinApp:
                             size=14,
                             weight=ft.FontWeight.BOLD,
                             text_align=ft.TextAlign.CENTER,
-                            no_wrap=True,
+                            max_lines=2,
                             overflow=ft.TextOverflow.ELLIPSIS,
                         ),
                         expand=len(s.players),
@@ -1260,8 +1264,18 @@ class GinApp:
         return f"{board.title} · {m.sheet().title}", controls
 
     def _on_resize(self, _: Any = None) -> None:
-        if self.model.screen == "table":  # the numbers fill the new size
+        # the table view's numbers fill the new size; switch labels wrap to it
+        if self.model.screen in ("table", "new"):
             self.render()
+
+    def _switch_label(self, text: str) -> ft.Text:
+        """A switch's label that wraps: Flet lays it beside the switch on one
+        line, cut off at the window's edge, unless it has a width (the
+        screen's column, less the switch)."""
+        width = float(self.page.width or 1280)
+        share = 12 if width < 992 else 11 if width < 1200 else 9  # screen_body's columns
+        column = (width - 24) * share / 12
+        return ft.Text(text, width=max(160.0, column - 84))
 
     # --- hand entry -------------------------------------------------------------------
 

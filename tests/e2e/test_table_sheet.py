@@ -274,3 +274,50 @@ def scrolled_to(ui: Ui, locator: Locator) -> bool:
         return True
     ui.page.mouse.wheel(0, 300)
     return False
+
+
+def test_nothing_cut_off_at_390_px_in_latvian(tmp_path: Path, ui: Ui) -> None:
+    """Closed Hollywood columns name their winner on a line of their own; the
+    new-game switches' labels wrap; the score race's axis labels are whole."""
+    srv = Server(tmp_path / "data")
+    seed(srv.data_dir, "lv")
+    with open_store(srv.data_dir, durable=False) as s:
+        hollywood = next(g for g in s.list_games() if g.format == "hollywood")
+        girts = hollywood.player_ids[1]
+        s.record_hand(hollywood.id, Hand.gin(girts, 40))  # closes game 1
+        standard = next(g for g in s.list_games() if g.format == "standard")
+    srv.start()
+    t = Translator("lv")
+    try:
+        visit(ui, f"{srv.url}game/{hollywood.id}")
+        game1 = t.gettext("Game {n}").format(n=1)
+        head = ui.page.get_by_text(re.compile("^" + re.escape(game1) + r"\s+✓ Ģirts$")).first
+        see_whole(ui, head)
+        assert height_of(head) > 30  # two lines, not one cut short
+        ui.shot("-hollywood-heads")
+
+        visit(ui, f"{srv.url}new")
+        classic = t.gettext("Classic end-of-game bonuses (game, box, shutout)")
+        switch = ui.page.get_by_role("switch", name=classic)
+        expect(switch).to_have_count(1, timeout=TIMEOUT_MS)
+        ui.page.mouse.move(200, 500)
+        wait_until(lambda: scrolled_to(ui, switch))
+        see_whole(ui, switch)  # (its label wraps: the screenshot shows it)
+        ui.shot("-new-game-switches")
+
+        visit(ui, f"{srv.url}review/game/{standard.id}")
+        ui.page.mouse.move(200, 500)
+        last = ui.button(t.gettext("Delete"))  # below the chart: all of the chart is in view
+        wait_until(lambda: scrolled_to(ui, last))
+        ui.shot("-score-race")
+    finally:
+        srv.stop_checked()
+
+
+def visit(ui: Ui, url: str) -> None:
+    """Load the app at ``url`` and turn its accessibility tree on."""
+    ui.page.goto(url)
+    ph = ui.page.locator("flt-semantics-placeholder")
+    ph.wait_for(state="attached", timeout=60_000)
+    ph.evaluate("el => el.click()")
+    expect(ui.page.get_by_role("button").first).to_be_visible(timeout=60_000)
