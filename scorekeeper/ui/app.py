@@ -428,7 +428,7 @@ class GinApp:
         sheet, so saving a hand only patches the sheet underneath."""
         m = self.model
         screen = m.screen
-        shown = (self.view.route, self.hand_view in self.page.views)
+        shown = self.view.route
         try:
             if screen == "hand":
                 hand = self._hand()
@@ -458,21 +458,18 @@ class GinApp:
         if self.page.route != self._route():
             self.page.route = self._route()
         self.page.update()
-        self._to_top(*shown)
+        self._to_top(shown)
 
-    def _to_top(self, route_before: str, hand_before: bool) -> None:
-        """A screen opens at its top: a view keeps its scroll position from
-        screen to screen, so a newly shown one is scrolled back up."""
-        views = []
-        if self.view.route != route_before:
-            views.append(self.view)
-        if not hand_before and self.hand_view in self.page.views:
-            views.append(self.hand_view)
+    def _to_top(self, route_before: str) -> None:
+        """A screen opens at its top: the base view keeps its scroll position
+        from screen to screen, so a newly shown screen is scrolled back up (a
+        hand form is a route of its own, new each time: it starts at its top)."""
+        if self.view.route == route_before:
+            return
         loop = getattr(getattr(self.page.session, "connection", None), "loop", None)
-        if not views or loop is None or not loop.is_running():
+        if loop is None or not loop.is_running():
             return  # no browser (the in-process tests): nothing to scroll
-        for view in views:
-            self.page.run_task(view.scroll_to, offset=0)
+        self.page.run_task(self.view.scroll_to, offset=0)
 
     def _fill(
         self, view: ft.View, screen: str, title: str, controls: list[ft.Control], *, route: str
