@@ -1261,14 +1261,16 @@ class GinApp:
         return f"{board.title} · {m.sheet().title}", controls
 
     def _on_resize(self, _: Any = None) -> None:
-        # the table view's numbers fill the new size; switch labels wrap to it
-        if self.model.screen in ("table", "new"):
+        # the table view's numbers fill the new size (not the forms: a redraw
+        # there could put back a field's value while a new one is being typed)
+        if self.model.screen == "table":
             self.render()
 
     def _switch_label(self, text: str) -> ft.Text:
         """A switch's label that wraps: Flet lays it beside the switch on one
         line, cut off at the window's edge, unless it has a width (the
-        screen's column, less the switch)."""
+        screen's column, less the switch, for the window's size at the last
+        redraw: every tap redraws)."""
         width = float(self.page.width or 1280)
         share = 12 if width < 992 else 11 if width < 1200 else 9  # screen_body's columns
         column = (width - 24) * share / 12
