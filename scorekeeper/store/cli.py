@@ -212,6 +212,10 @@ def _import(t: Translator, args: argparse.Namespace, data_dir: Path | None) -> i
 
 
 def _check(t: Translator, data_dir: Path | None, *, repair: bool = False) -> int:
+    folder = default_data_dir() if data_dir is None else data_dir
+    if not folder.is_dir():  # say so, rather than make an empty one and call it good
+        _error(t, t.gettext("there is no data folder at {folder}").format(folder=folder))
+        return 1
     if repair:
         with open_store(data_dir) as store:  # the app must be closed to repair
             for line in store.notices:

@@ -1117,6 +1117,34 @@ class Store:
         return game
 
     @_writing
+    def redo(
+        self, game_id: str, *, expect_revision: int | None = None, device: str | None = None
+    ) -> Game:
+        """Put back the hand the last undo took back: the same stored entry,
+        active again (the audit trail keeps one entry for it, not a copy).
+
+        Refused when nothing was undone, or when the game's last change is not
+        that undo (a hand recorded, edited or put back since).
+        (``expect_revision``, ``device``: see :meth:`record_hand`.)
+        """
+        gf, meta, ledger, game = self._load(game_id)
+        self._refuse_stale(game_id, meta, expect_revision, game)
+        self._refuse_deleted(meta)
+        seq = len(ledger)
+        undone = [
+            d for d in gf.records() if d["seq"] == seq and d.get("superseded_reason") == "undo"
+        ]
+        if not undone:
+            raise StoreError("there is no undone hand to put back")
+        change = meta.get("last_change") or {}
+        if change.get("kind") != "undo" or change.get("hand") != seq + 1:
+            raise StoreError("the game changed after the undo: there is nothing to redo")
+        last = max(undone, key=lambda d: (d["superseded_at"], d.doc_id))
+        game.record(self._hand_for(game, hand_from_doc(last["hand"])))
+        self._commit(gf, meta, game, change_doc("redo", seq + 1, device), reactivate=[last.doc_id])
+        return game
+
+    @_writing
     def edit_hand(
         self,
         game_id: str,

@@ -31,7 +31,9 @@ from .newgame import FORMATS, RANDOM, NewGameForm
 from .ports import StoreLike
 from .review import MENU, ReviewContext, ReviewModel, menu_labels, render_screen
 from .review.standalone import theme_mode
-from .sheet import Sheet
+from .sheet import Sheet, hand_roles
+from .table_model import build_board
+from .table_view import table_screen
 from .wakelock import ScreenKeeper
 from .widgets import TAP, screen_body
 from .widgets import card_box as _card_box
@@ -346,6 +348,7 @@ class GinApp:
         page.on_route_change = self._on_route
         page.on_view_pop = self._on_view_pop
         page.on_keyboard_event = self._on_key
+        page.on_resize = self._on_resize
         page.views.clear()
         page.views.append(self.view)
         self._go(page.route or "/")
@@ -444,6 +447,7 @@ class GinApp:
         sheet, so saving a hand only patches the sheet underneath."""
         m = self.model
         screen = m.screen
+        shown = self.view.route
         try:
             if screen == "hand":
                 hand = self._hand()
@@ -456,6 +460,7 @@ class GinApp:
                     "home": self._home,
                     "new": self._new_game,
                     "sheet": self._sheet,
+                    "table": self._table_view,
                     "review": self._review_screen,
                 }
                 self._fill(self.view, screen, *builder[screen](), route=self._route())
@@ -474,7 +479,19 @@ class GinApp:
         self.page.update()
         self._follow()
         if self.review_ctx.screen_keeper is not None:  # the screen stays on during a game
-            self.review_ctx.screen_keeper.want(m.screen in ("sheet", "hand"))
+            self.review_ctx.screen_keeper.want(m.screen in ("sheet", "hand", "table"))
+        self._to_top(shown)
+
+    def _to_top(self, route_before: str) -> None:
+        """A screen opens at its top: the base view keeps its scroll position
+        from screen to screen, so a newly shown screen is scrolled back up (a
+        hand form is a route of its own, new each time: it starts at its top)."""
+        if self.view.route == route_before:
+            return
+        loop = getattr(getattr(self.page.session, "connection", None), "loop", None)
+        if loop is None or not loop.is_running():
+            return  # no browser (the in-process tests): nothing to scroll
+        self.page.run_task(self.view.scroll_to, offset=0)
 
     def _fill(
         self, view: ft.View, screen: str, title: str, controls: list[ft.Control], *, route: str
@@ -486,7 +503,11 @@ class GinApp:
             body = frame.body  # kept: _sheet made sure it is this game's
             frame.column.controls = controls
         else:
-            body = screen_body(controls, key=f"screen:{screen}")
+            # the table view fills a wide window; other screens keep a readable width
+            wide: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 12}
+            body = screen_body(
+                controls, key=f"screen:{screen}", col=wide if screen == "table" else None
+            )
         if view is self.view:
             self._base = (screen, m.game_id)
             if screen != "sheet":
@@ -517,6 +538,8 @@ class GinApp:
                 back = self.on(m.cancel_hand)
             elif screen == "review":
                 back = self._review_back
+            elif screen == "table":
+                back = self.on(m.close_table)
             else:
                 back = self.on(m.go_home)
             leading = ft.Semantics(
@@ -637,7 +660,7 @@ class GinApp:
                 key="review-menu",
             )
         )
-        return t.gettext("Gin Scorekeeper") + " ♠♥♦♣", out
+        return t.gettext("Gin Scorekeeper"), out
 
     def _game_card(self, g: GameCard, action: str, primary: bool) -> ft.Control:
         """A game on the home screen; ``action`` is the button's label, a
@@ -887,7 +910,7 @@ class GinApp:
                 continue
             out.append(
                 ft.Switch(
-                    label=label,
+                    label=self._switch_label(label),
                     value=bool(form.values[name]),
                     on_change=self._switch_changed(form, name),
                 )
@@ -925,7 +948,9 @@ class GinApp:
         if form.format == "hollywood":
             out.append(
                 ft.Switch(
-                    label=form.t.gettext("Rolling sheet: a new game opens whenever one ends"),
+                    label=self._switch_label(
+                        form.t.gettext("Rolling sheet: a new game opens whenever one ends")
+                    ),
                     value=bool(form.values["hollywood_rolling"]),
                     on_change=self._switch_changed(form, "hollywood_rolling"),
                 )
@@ -1001,12 +1026,18 @@ class GinApp:
                     height=TAP + 8,
                     on_click=self.on(m.open_hand),
                 ),
+                ft.FilledTonalButton(
+                    t.gettext("Table view"),
+                    icon=ft.Icons.FULLSCREEN,
+                    height=TAP + 8,
+                    on_click=self.on(m.open_table),
+                ),
                 ft.OutlinedButton(
                     t.gettext("Undo last hand"),
                     icon=ft.Icons.UNDO,
                     height=TAP + 8,
                     disabled=not any_rows,
-                    on_click=self.on(m.undo, revision),
+                    on_click=self._undo(revision),
                 ),
             ],
             # side by side when they fit; a longer language puts Undo on a
@@ -1058,13 +1089,21 @@ class GinApp:
                 t.gettext("Home"), icon=ft.Icons.HOME, height=TAP, on_click=self.on(m.go_home)
             )
         )
+        buttons.append(
+            ft.FilledTonalButton(
+                t.gettext("Table view"),
+                icon=ft.Icons.FULLSCREEN,
+                height=TAP,
+                on_click=self.on(m.open_table),
+            )
+        )
         buttons.append(  # the last hand was wrong? take it back and the game goes on
             ft.OutlinedButton(
                 t.gettext("Undo last hand"),
                 icon=ft.Icons.UNDO,
                 height=TAP,
                 key=f"undo@{m.revision}",  # one per revision (see _sheet_buttons)
-                on_click=self.on(m.undo, m.revision),
+                on_click=self._undo(m.revision),
             )
         )
         out.append(ft.Row(buttons, wrap=True))
@@ -1078,24 +1117,48 @@ class GinApp:
         num_w = 34
 
         def cells(
-            values: list[str], bold: bool = False, marks: list[bool] | None = None, size: int = 17
+            values: list[str],
+            bold: bool = False,
+            marks: list[bool] | None = None,
+            size: int = 17,
+            below: list[str] | None = None,
         ) -> list[ft.Control]:
+            """One cell per column; ``below``: a smaller line under each value
+            (a hand's running totals under the points it scored)."""
             out: list[ft.Control] = []
             for i, v in enumerate(values):
                 game_idx = s.header_game[i] if i < len(s.header_game) else 0
                 closed = hollywood and s.games[game_idx].closed
                 scored = bool(marks and marks[i])
+                value: ft.Control = ft.Text(
+                    v,
+                    size=size,
+                    weight=ft.FontWeight.BOLD if bold or scored else None,
+                    color=ft.Colors.PRIMARY if scored else None,
+                    text_align=ft.TextAlign.CENTER,
+                    no_wrap=True,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                )
+                if below is not None:
+                    value = ft.Column(
+                        [
+                            value,
+                            ft.Text(
+                                below[i],
+                                size=13,
+                                color=ft.Colors.ON_SURFACE_VARIANT,
+                                text_align=ft.TextAlign.CENTER,
+                                no_wrap=True,
+                                overflow=ft.TextOverflow.ELLIPSIS,
+                            ),
+                        ],
+                        spacing=0,
+                        tight=True,
+                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    )
                 out.append(
                     ft.Container(
-                        ft.Text(
-                            v,
-                            size=size,
-                            weight=ft.FontWeight.BOLD if bold or scored else None,
-                            color=ft.Colors.PRIMARY if scored else None,
-                            text_align=ft.TextAlign.CENTER,
-                            no_wrap=True,
-                            overflow=ft.TextOverflow.ELLIPSIS,
-                        ),
+                        value,
                         expand=True,
                         alignment=ft.Alignment.CENTER,
                         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if closed else None,
@@ -1111,7 +1174,9 @@ class GinApp:
         def hollywood_heads() -> ft.Control:
             heads: list[ft.Control] = [ft.Container(width=num_w)]
             for g in s.games:
-                mark = f" ✓ {g.winner}" if g.closed else ""
+                # a closed game's winner on a line of its own: at 390 px a
+                # column is some 100 px wide ("1. spēle ✓ Ģirts" is not)
+                mark = f"\n✓ {g.winner}" if g.closed else ""
                 heads.append(
                     ft.Container(
                         ft.Text(
@@ -1119,7 +1184,7 @@ class GinApp:
                             size=14,
                             weight=ft.FontWeight.BOLD,
                             text_align=ft.TextAlign.CENTER,
-                            no_wrap=True,
+                            max_lines=2,
                             overflow=ft.TextOverflow.ELLIPSIS,
                         ),
                         expand=len(s.players),
@@ -1154,11 +1219,13 @@ class GinApp:
         built_rows: dict[tuple[Any, ...], ft.Control] = {}
         built_blocks: dict[tuple[Any, ...], ft.Control] = {}
         full = len(s.rows) - len(s.rows) % BLOCK
+        shared = (closed, t.code)
         for first in range(0, len(s.rows), BLOCK):
             chunk = s.rows[first : first + BLOCK]
             # the language too: a line's words (and tooltip) are in it
             sigs = tuple(
-                (r.number, r.detail, tuple(r.cells), tuple(r.scored), closed, t.code) for r in chunk
+                (r.number, r.detail, tuple(r.cells), tuple(r.points), tuple(r.scored), *shared)
+                for r in chunk
             )
             if first >= full:
                 # the hands after the last full block stand alone, so a new
@@ -1187,7 +1254,7 @@ class GinApp:
         rows.append(frame.keep("bottom", (), lambda: ft.Divider(height=1)))
 
         def totals_row(n: int) -> tuple[ft.Control, list[ft.Text]]:
-            row_cells = cells([""] * n, bold=True, size=19)
+            row_cells = cells([""] * n, bold=True, size=26)
             texts = [c.content for c in row_cells if isinstance(c, ft.Container)]
             sigma = ft.Container(ft.Text("Σ", size=15, weight=ft.FontWeight.BOLD), width=num_w)
             return ft.Row([sigma, *row_cells], spacing=2), [
@@ -1196,6 +1263,17 @@ class GinApp:
 
         # the totals change with every hand; closing a Hollywood column recolours it
         rows.append(frame.live_texts(f"totals:{games}", list(s.totals), totals_row))
+
+        def boxes_row(n: int) -> tuple[ft.Control, list[ft.Text]]:
+            row_cells = cells([""] * n, size=14)
+            texts = [c.content for c in row_cells if isinstance(c, ft.Container)]
+            return ft.Row([ft.Container(width=num_w), *row_cells], spacing=2), [
+                t for t in texts if isinstance(t, ft.Text)
+            ]
+
+        # hands won, beside the totals, while the line bonus (per hand won) is on
+        if s.boxes:
+            rows.append(frame.live_texts(f"boxes:{games}", list(s.boxes), boxes_row))
         if not s.rows:
             rows.append(
                 _text(
@@ -1235,9 +1313,11 @@ class GinApp:
                     ft.Row(
                         [
                             ft.Container(ft.Text(str(r.number), size=14), width=num_w),
-                            *cells(r.cells, marks=r.scored),
+                            # the points the hand scored, the running totals under them
+                            *cells(r.points, marks=r.scored, size=20, below=r.cells),
                         ],
                         spacing=2,
+                        vertical_alignment=ft.CrossAxisAlignment.START,
                     ),
                     ft.Text(r.detail, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
                 ],
@@ -1252,6 +1332,61 @@ class GinApp:
         )
         return sealed(line)
 
+    def _undo(self, revision: int | None) -> Handler:
+        """Undo the last hand (based on ``revision``, the one drawn with the
+        button), then offer it back: "Hand 7 taken back — Redo"."""
+        undo = self.on(self.model.undo, revision)
+
+        def handler(_: Any = None) -> None:
+            m = self.model
+            undo(None)
+            if m.undone is not None:
+                self._offer_redo()
+
+        return handler
+
+    def _offer_redo(self) -> None:
+        m = self.model
+        self.page.show_dialog(
+            ft.SnackBar(
+                ft.Text(m.undone_text(), size=16),
+                action=ft.SnackBarAction(m.t.gettext("Redo"), on_click=self.on(m.redo, m.revision)),
+                duration=ft.Duration(seconds=10),
+                show_close_icon=True,
+                behavior=ft.SnackBarBehavior.FLOATING,
+            )
+        )
+
+    # --- table view -------------------------------------------------------------------
+
+    def _table_view(self) -> tuple[str, list[ft.Control]]:
+        m = self.model
+        board = build_board(m.game(), m.t)
+        controls = table_screen(
+            board,
+            width=self.page.width,
+            height=self.page.height,
+            back_label=m.t.gettext("Sheet"),
+            on_back=self.on(m.close_table),
+        )
+        return f"{board.title} · {m.sheet().title}", controls
+
+    def _on_resize(self, _: Any = None) -> None:
+        # the table view's numbers fill the new size (not the forms: a redraw
+        # there could put back a field's value while a new one is being typed)
+        if self.model.screen == "table":
+            self.render()
+
+    def _switch_label(self, text: str) -> ft.Text:
+        """A switch's label that wraps: Flet lays it beside the switch on one
+        line, cut off at the window's edge, unless it has a width (the
+        screen's column, less the switch, for the window's size at the last
+        redraw: every tap redraws)."""
+        width = float(self.page.width or 1280)
+        share = 12 if width < 992 else 11 if width < 1200 else 9  # screen_body's columns
+        column = (width - 24) * share / 12
+        return ft.Text(text, width=max(160.0, column - 84))
+
     # --- hand entry -------------------------------------------------------------------
 
     def _hand(self) -> tuple[str, list[ft.Control]]:
@@ -1262,6 +1397,9 @@ class GinApp:
         left: list[ft.Control] = []
         editing = form.edit_index is not None
         left.append(_text(form.dealt_line(), weight="bold"))
+        roles = hand_roles(form.game, form.edit_index, t)  # three-hand: box and captain
+        if roles:
+            left.append(_text(roles, size=17, color=ft.Colors.TERTIARY, key="hand-roles"))
         left.append(
             ft.Row(
                 [

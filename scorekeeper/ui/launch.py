@@ -23,6 +23,13 @@ ASSETS = Path(__file__).resolve().parent / "assets"
 DEFAULT_PORT = 8550
 DEFAULT_HOST = "127.0.0.1"
 LAN_HOST = "0.0.0.0"
+#: What ``scorekeeper --help`` says of the data commands (each has its own --help).
+DATA_COMMANDS_HELP = """data commands (scorekeeper COMMAND --help for each):
+  export   write games as JSON (or one game's sheet as CSV)
+  import   import an export file
+  backup   zip the data folder into backups/
+  check    replay every game and report problems (--repair fixes what it can)
+they take --data-dir DIR, and --lang CODE for the language of what they print"""
 
 log = logging.getLogger("scorekeeper")
 
@@ -36,6 +43,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(
         prog="scorekeeper",
         description="Gin Scorekeeper: the score sheet for Gin Rummy played with a real deck.",
+        epilog=DATA_COMMANDS_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--web", action="store_true", help="serve the app to a browser")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help="web port (default 8550)")

@@ -153,6 +153,9 @@ class AppModel:
         self.revision: int | None = None
         #: Who this session is, as the store tells the other devices.
         self.device: str | None = None
+        #: The number of the hand the last undo took back, while a redo can
+        #: still put it back (the snackbar's "Redo"); None otherwise.
+        self.undone: int | None = None
 
     # --- language ---------------------------------------------------------------
 
@@ -254,6 +257,8 @@ class AppModel:
                     return f"{base}/hand/{self.hand.edit_index + 1}"
                 return f"{base}/hand"
             return base
+        if self.screen == "table" and self.game_id is not None:
+            return f"/game/{self.game_id}/table"
         return "/"
 
     def go(self, route: str) -> None:
@@ -274,6 +279,9 @@ class AppModel:
                 self.error = Msg("That game is not on this device.")
                 return
             self.open_game(gid)
+            if len(parts) == 3 and parts[2] == "table":
+                self.open_table()
+                return
             if len(parts) >= 3 and parts[2] == "hand" and not self.sheet().finished:
                 index = int(parts[3]) - 1 if len(parts) == 4 and parts[3].isdigit() else None
                 if index is not None and not 0 <= index < len(self.game().hands):
@@ -372,6 +380,7 @@ class AppModel:
     def open_game(self, gid: GameId) -> None:
         if gid != self.game_id:
             self.note = None
+            self.undone = None
         self.game_id = gid
         self._load(gid)
         self.screen = "sheet"
@@ -427,14 +436,47 @@ class AppModel:
         self.screen = "sheet"
         self.error = None
         self.note = None
+        self.undone = None
 
     def undo(self, revision: int | None = None) -> None:
         assert self.game_id is not None
-        if not self.game().hands:
+        hands = len(self.game().hands)
+        if not hands:
             raise RuleError("there is no hand to undo")
         self._write(self.store.undo, revision=revision)
         self.error = None
-        self.note = Msg("The last hand was taken back")
+        self.note = None
+        self.undone = hands  # shown as "Hand 7 taken back — Redo"
+
+    def undone_text(self) -> str:
+        """The snackbar after an undo: "Hand 7 taken back"."""
+        if self.undone is None:
+            return ""
+        return self.t.gettext("Hand {number} taken back").format(number=self.undone)
+
+    def redo(self, revision: int | None = None) -> None:
+        """Put back the hand the last undo took back, exactly as it was
+        (``revision``: the one the snackbar was shown with)."""
+        assert self.game_id is not None
+        number = self.undone
+        self.undone = None
+        if number is None:
+            raise RuleError("there is no undone hand to put back")
+        self._write(self.store.redo, revision=revision)
+        self.error = None
+        self.note = Msg("Hand {number} is back", number=number)
+
+    # --- the table view ----------------------------------------------------------
+
+    def open_table(self) -> None:
+        """The totals in big numbers, for everyone at the table to read."""
+        assert self.game_id is not None
+        self.hand = None
+        self.screen = "table"
+        self.error = None
+
+    def close_table(self) -> None:
+        self.screen = "sheet"
 
     def versions(self, index0: int) -> int:
         assert self.game_id is not None
@@ -446,6 +488,7 @@ class AppModel:
     def revert_edit(self, index0: int, revision: int | None = None) -> None:
         assert self.game_id is not None
         self._write(self.store.revert_edit, index0, revision=revision)
+        self.undone = None
         self.hand = None
         self.screen = "sheet"
         self.error = None

@@ -77,6 +77,9 @@ class StoreLike(Protocol):
     def undo(
         self, game_id: GameId, *, expect_revision: int | None = None, device: str | None = None
     ) -> Game: ...
+    def redo(
+        self, game_id: GameId, *, expect_revision: int | None = None, device: str | None = None
+    ) -> Game: ...
     def edit_hand(
         self,
         game_id: GameId,

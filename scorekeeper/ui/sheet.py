@@ -4,10 +4,14 @@
 >>> g = Game("standard", ["a", "b"], names={"a": "Ann", "b": "Bob"}, first_dealer="a")
 >>> _ = g.record(Hand.knock("b", 4, 30))
 >>> s = build_sheet(g)
->>> s.header, [r.cells for r in s.rows]
-(['Ann', 'Bob'], [['0', '26']])
+>>> s.header, [r.cells for r in s.rows], [r.points for r in s.rows]
+(['Ann', 'Bob'], [['0', '26']], [['', '26']])
 >>> s.rows[0].text, s.status
 ('Bob knocked (4 v 30): Bob +26', 'Bob deals next')
+>>> _ = g.record(Hand.draw())
+>>> s = build_sheet(g)
+>>> s.rows[1].points, s.rows[1].cells
+(['–', '–'], ['0', '26'])
 """
 
 from __future__ import annotations
@@ -154,6 +158,10 @@ class Row:
     roles: str = ""
     #: The line under the numbers: what happened and who dealt (or the roles).
     detail: str = ""
+    #: The points this hand scored, cell by cell as ``cells`` (the score pad's
+    #: main figure): the winner's points, blank for the others, a dash in every
+    #: cell for a draw.
+    points: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -184,6 +192,11 @@ class Sheet:
     final: list[str] = field(default_factory=list)  # game-over lines (bonuses, margin)
     #: The game-over heading: "Ann wins!" (or "Game over").
     headline: str = ""
+    #: Hands won by each total's player ("3 won"), shown beside the totals
+    #: while the line bonus (per hand won) is on; else empty.
+    boxes: list[str] = field(default_factory=list)
+    #: Three-hand: the roles for the coming hand, in words ("" otherwise).
+    roles: str = ""
     #: The language the sheet's words are in.
     language: str = "en"
     #: The engine's lines the rows were made from, and what else their words
@@ -192,6 +205,34 @@ class Sheet:
     source: tuple[tuple[Line, ...], tuple[object, ...]] = field(
         default=((), ()), repr=False, compare=False
     )
+
+
+def won_text(t: Translator, n: int) -> str:
+    """Hands won, beside a total while the line bonus is on.
+
+    >>> won_text(ENGLISH, 3), won_text(Translator("lv"), 1)
+    ('3 won', '1 uzvarēta')
+    """
+    return t.ngettext("{n} won", "{n} won", n).format(n=n)
+
+
+def hand_roles(game: Game, index0: int | None, t: Translator = ENGLISH) -> str:
+    """Three-hand: who is box and captain (and sits out) for the hand being
+    entered (``index0`` None) or corrected; "" in the other formats.
+
+    >>> g = Game("three-hand", ["a", "b", "c"], names={"a": "Ann", "b": "Bob", "c": "Cy"},
+    ...          draw=["KS", "2H", "9D"])
+    >>> hand_roles(g, None)
+    'box Ann · captain Cy · sits out Bob'
+    """
+    if index0 is None:
+        r = game.standings.roles
+    else:
+        lines = game.standings.lines
+        r = lines[index0].roles if 0 <= index0 < len(lines) else None
+    if r is None:
+        return ""
+    return _roles(t, game.names, r.box, r.captain, r.sitter)
 
 
 def _roles(t: Translator, names: Mapping[str, str], box: str, captain: str, sitter: str) -> str:
@@ -240,12 +281,15 @@ def build_sheet(game: Game, t: Translator = ENGLISH, previous: Sheet | None = No
             continue
         cells: list[str] = []
         scored: list[bool] = []
+        points: list[str] = []
+        draw = line.result.outcome is Outcome.DRAW
         for ci in range(ncols if hollywood else 1):
             after = line.totals_after[ci] if ci < len(line.totals_after) else {}
             for p in players:
                 got = line.winner == p and ci in line.columns
                 cells.append(str(after.get(p, 0)))
                 scored.append(got)
+                points.append("–" if draw else str(line.points) if got else "")
         roles = ""
         text = describe(line, names, t)
         dealer = name_of(names, line.dealer)
@@ -255,7 +299,7 @@ def build_sheet(game: Game, t: Translator = ENGLISH, previous: Sheet | None = No
             detail = f"{text} · {roles}"
         else:
             detail = f"{text} · " + t.gettext("dealt by {name}").format(name=dealer)
-        rows.append(Row(line.number, dealer, text, cells, scored, roles, detail))
+        rows.append(Row(line.number, dealer, text, cells, scored, roles, detail, points))
 
     games = [
         ColumnInfo(
@@ -269,6 +313,13 @@ def build_sheet(game: Game, t: Translator = ENGLISH, previous: Sheet | None = No
     totals = [str(v) for v in (st.totals[p] for p in players)]
     if hollywood:
         totals = [str(col.totals[p]) for col in st.columns for p in players]
+
+    boxes: list[str] = []
+    if game.rules.classic_bonuses:
+        boxes = [won_text(t, col.hands_won[p]) for col in st.columns for p in players]
+    roles_now = ""
+    if st.roles is not None and not st.finished:
+        roles_now = _roles(t, names, st.roles.box, st.roles.captain, st.roles.sitter)
 
     if st.finished:
         status = t.gettext("Game over")
@@ -362,6 +413,8 @@ def build_sheet(game: Game, t: Translator = ENGLISH, previous: Sheet | None = No
         winner=winner,
         final=final,
         headline=headline,
+        boxes=boxes,
+        roles=roles_now,
         language=t.code,
         source=(tuple(st.lines), basis),
     )

@@ -48,7 +48,7 @@ def test_standard_game_to_100(server: Server, ui: Ui) -> None:
     )
     ui.see(re.compile("^77$"))
     ui.click("Undo last hand")
-    ui.see("The last hand was taken back")
+    ui.see("Hand 3 taken back")  # with Redo offered
     expect(ui.text(re.compile("^77$"))).to_have_count(0)
     ui.shot("-sheet", DESKTOP)
     ui.page.set_viewport_size({"width": 390, "height": 844})

@@ -39,6 +39,8 @@ class FakeSummary:
 class _Record:
     args: dict[str, Any]
     hands: list[Hand]
+    #: hands taken back by undo, newest last (cleared by any other change)
+    undone: list[Hand] = field(default_factory=list)
     versions: dict[int, list[Hand]] = field(default_factory=dict)
     created: datetime = field(default_factory=datetime.now)
     revision: int = 0
@@ -139,6 +141,7 @@ class FakeStore:
         g = self.game(game_id).record(hand)
         r.hands.append(hand)
         r.revision += 1
+        r.undone.clear()
         self.writes += 1
         return g
 
@@ -147,7 +150,22 @@ class FakeStore:
     ) -> Game:
         r = self._check("undo", game_id, expect_revision, device)
         g = self.game(game_id).undo()
-        r.hands.pop()
+        r.undone.append(r.hands.pop())
+        r.revision += 1
+        return g
+
+    def redo(
+        self,
+        game_id: int,
+        *,
+        expect_revision: int | None = None,
+        device: str | None = None,
+    ) -> Game:
+        r = self._check("redo", game_id, expect_revision, device)
+        if not r.undone:
+            raise RuleError("there is no undone hand to put back")
+        g = self.game(game_id).record(r.undone[-1])
+        r.hands.append(r.undone.pop())
         r.revision += 1
         return g
 
@@ -162,6 +180,7 @@ class FakeStore:
     ) -> Game:
         r = self._check("edit_hand", game_id, expect_revision, device)
         g = self.game(game_id).edit(index0, hand)
+        r.undone.clear()
         r.versions.setdefault(index0, [r.hands[index0]]).append(hand)
         r.hands[index0] = hand
         r.revision += 1

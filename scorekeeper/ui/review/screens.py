@@ -580,7 +580,8 @@ def race_chart(race: ScoreRace, t: Any, *, compact: bool = False) -> list[ft.Con
             expand=True,
             interactive=False,
             left_axis=fch.ChartAxis(label_size=40, label_spacing=step),
-            bottom_axis=fch.ChartAxis(label_size=22, label_spacing=max(1, -(-span // 8))),
+            # room for the labels' whole height (22 px cut the digits' lower half)
+            bottom_axis=fch.ChartAxis(label_size=32, label_spacing=max(1, -(-span // 8))),
             horizontal_grid_lines=fch.ChartGridLines(interval=step, width=0.5),
             vertical_grid_lines=fch.ChartGridLines(interval=span + 1, width=0),
         )
@@ -592,7 +593,9 @@ def race_chart(race: ScoreRace, t: Any, *, compact: bool = False) -> list[ft.Con
                 content=ft.Column(
                     [
                         ft.Text(title, size=14, weight=ft.FontWeight.BOLD),
-                        ft.Container(chart, padding=ft.Padding.only(right=14)),
+                        # room for the top label above the chart and the last one
+                        # beside it (both are centred on their grid line)
+                        ft.Container(chart, padding=ft.Padding.only(top=10, right=20)),
                     ],
                     spacing=4,
                 ),

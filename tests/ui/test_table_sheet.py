@@ -1,0 +1,133 @@
+"""The score sheet for the table: each hand's points as the main figure, the
+table view, and undo offered back by a snackbar (in process, no browser)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+import pytest
+
+from scorekeeper.engine import Hand, Rules
+from scorekeeper.i18n import Translator
+from scorekeeper.store import Store, open_store
+from scorekeeper.ui.model import AppModel
+from scorekeeper.ui.sheet import build_sheet
+
+from .conftest import start
+from .flet_page import controls, texts
+from .test_app_render import Table, words
+
+
+@pytest.fixture
+def real(tmp_path: Path) -> Any:
+    with open_store(tmp_path / "data", durable=False) as s:
+        yield s
+
+
+def test_each_row_shows_its_points_over_the_running_totals(app: AppModel) -> None:
+    start(app, "standard", ["Ann", "Bob"], first_dealer="Ann")
+    gid = app.game_id
+    app.store.record_hand(gid, Hand.knock(app.game().players[1], 4, 30))  # Bob +26
+    app.store.record_hand(gid, Hand.draw())
+    app.store.record_hand(gid, Hand.gin(app.game().players[0], 12))  # Ann +37
+    app.reload()
+    rows = app.sheet().rows
+    assert [(r.points, r.cells) for r in rows] == [
+        (["", "26"], ["0", "26"]),
+        (["–", "–"], ["0", "26"]),  # a draw: a row of dashes, the totals unchanged
+        (["37", ""], ["37", "26"]),
+    ]
+
+
+def test_hollywood_points_go_in_each_column_they_were_entered_in(app: AppModel) -> None:
+    start(app, "hollywood", ["Ann", "Bob"], first_dealer="Ann")
+    bob = app.game().players[1]
+    app.store.record_hand(app.game_id, Hand.knock(bob, 4, 30))
+    app.reload()
+    assert app.sheet().rows[0].points == ["", "26", "", "", "", ""]
+    app.store.record_hand(app.game_id, Hand.knock(bob, 5, 15))
+    app.reload()
+    assert app.sheet().rows[1].points == ["", "10", "", "10", "", ""]
+    assert app.sheet().rows[1].cells == ["0", "36", "0", "10", "0", "0"]
+
+
+def test_hands_won_show_beside_the_totals_only_with_the_line_bonus(app: AppModel) -> None:
+    start(app, "standard", ["Ann", "Bob"], first_dealer="Ann", preset="classic")
+    ann, bob = app.game().players
+    for h in (Hand.knock(bob, 4, 30), Hand.knock(bob, 2, 9), Hand.gin(ann, 10)):
+        app.store.record_hand(app.game_id, h)
+    app.reload()
+    assert app.sheet().boxes == ["1 won", "2 won"]
+    start(app, "standard", ["Cy", "Di"], first_dealer="Cy")  # standard: no line bonus
+    assert app.sheet().boxes == []
+
+
+def test_three_hand_entry_says_who_is_box_and_captain(real: Store) -> None:
+    ids = [real.add_player(n).id for n in ("Ann", "Bob", "Cy")]
+    gid = real.create_game("three-hand", ids, Rules(), draw=["KS", "2H", "9D"])
+    t = Table(real)
+    t.tap(t.m.open_game, gid)
+    t.tap(t.m.open_hand)
+    assert "box Ann · captain Cy · sits out Bob" in texts(t.page)
+
+
+def test_the_table_view_shows_big_totals_and_goes_back_in_one_tap(real: Store) -> None:
+    ann, bob = real.add_player("Ann").id, real.add_player("Bob").id
+    gid = real.create_game("standard", [ann, bob], "classic", first_dealer=ann)
+    real.record_hand(gid, Hand.knock(bob, 4, 30))
+    t = Table(real)
+    t.tap(t.m.open_game, gid)
+    t.tap(t.m.open_table)
+    assert t.m.route == f"/game/{gid}/table"
+    shown = [c for v in t.page.views for c in controls(v) if isinstance(c, ft.Text)]
+    big = {c.value: c.size for c in shown if c.value in ("0", "26")}
+    assert big["26"] is not None and big["26"] >= 80  # readable across the table
+    assert {"Ann", "Bob", "Bob deals next", "0 won", "1 won"} <= set(texts(t.page))
+    t.tap(t.m.close_table)
+    assert t.m.screen == "sheet" and "Enter hand" in words(t.page)
+
+
+def test_the_table_view_in_latvian_and_for_hollywood(real: Store) -> None:
+    ann, bob = real.add_player("Ann").id, real.add_player("Bob").id
+    gid = real.create_game("hollywood", [ann, bob], Rules(), first_dealer=ann)
+    real.record_hand(gid, Hand.knock(bob, 4, 30))
+    t = Table(real)
+    t.m.t = Translator("lv")
+    t.tap(t.m.open_game, gid)
+    t.tap(t.m.open_table)
+    shown = texts(t.page)
+    assert {"1. spēle", "2. spēle", "3. spēle", "Nākamais dala Bob"} <= set(shown)
+    assert "26" in shown and "Galda skats · Ann pret Bob" in shown
+
+
+def test_undo_offers_the_hand_back_and_redo_restores_it_exactly(real: Store) -> None:
+    ann, bob = real.add_player("Ann").id, real.add_player("Bob").id
+    gid = real.create_game("standard", [ann, bob], Rules(), first_dealer=ann)
+    for i in range(7):
+        real.record_hand(gid, Hand.knock(ann if i % 2 else bob, 3, 10 + i))
+    before = real.game(gid)
+    trail = real.hand_versions(gid, 6)
+    t = Table(real)
+    t.tap(t.m.open_game, gid)
+    t.conn.take()
+    t.gin._undo(t.m.revision)(None)
+    bars = [c for c in t.page._dialogs.controls if isinstance(c, ft.SnackBar)]
+    assert bars and bars[-1].open
+    bar = bars[-1]
+    assert isinstance(bar.content, ft.Text) and bar.content.value == "Hand 7 taken back"
+    assert isinstance(bar.action, ft.SnackBarAction) and bar.action.label == "Redo"
+    assert len(real.game(gid).hands) == 6 and "Edit hand 7" not in tips(t.page)
+    assert bar.action.on_click is not None
+    bar.action.on_click(None)  # type: ignore[arg-type]
+    after = real.game(gid)
+    assert after.hands == before.hands
+    assert after.standings.totals == before.standings.totals
+    assert real.hand_versions(gid, 6) == trail  # the same entry, not a copy
+    assert "Edit hand 7" in tips(t.page) and "Hand 7 is back" in texts(t.page)
+    assert t.m.sheet() == build_sheet(after)
+
+
+def tips(page: ft.Page) -> list[str]:
+    return [c.tooltip for v in page.views for c in controls(v) if isinstance(c.tooltip, str)]  # type: ignore[attr-defined]
