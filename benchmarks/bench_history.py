@@ -80,8 +80,14 @@ def _random_hand(rng: random.Random, game: Game) -> Hand:
     return Hand.knock(by, k, k + rng.randint(1, 6))
 
 
-def synthetic_history(games: int, per_game: int, seed: int = 5) -> tuple[dict[str, Any], int]:
-    """An export of ``games`` replayable games; returns it and its hand count."""
+def synthetic_history(
+    games: int, per_game: int, seed: int = 5, *, hands: int | None = None
+) -> tuple[dict[str, Any], int]:
+    """An export of ``games`` replayable games; returns it and its hand count.
+
+    With ``hands``, exactly that many hands: games are made (``games`` is
+    ignored) until the count is reached, the last one cut short.
+    """
     rng = random.Random(seed)
     people = [{"id": uuid.uuid4().hex, "name": f"Player {i}", "hidden": False} for i in range(8)]
     ids = [p["id"] for p in people]
@@ -89,7 +95,11 @@ def synthetic_history(games: int, per_game: int, seed: int = 5) -> tuple[dict[st
     out = []
     total = 0
     t0 = time.time() - 86400 * 700
-    for g in range(games):
+    g = -1
+    while True:
+        g += 1
+        if (g >= games) if hands is None else (total >= hands):
+            break
         r = rng.random()
         fmt = "standard" if r < 0.6 else "hollywood" if r < 0.85 else "three-hand"
         players = rng.sample(ids, 3 if fmt == "three-hand" else 2)
@@ -100,6 +110,8 @@ def synthetic_history(games: int, per_game: int, seed: int = 5) -> tuple[dict[st
         created = t0 + g * 1200
         tries = 0
         cap = rng.randint(per_game // 2, per_game * 3 // 2)  # some games left unfinished
+        if hands is not None:
+            cap = min(cap, hands - total)
         while len(records) < cap and not game.standings.finished and tries < 200:
             tries += 1
             hand = _random_hand(rng, game)

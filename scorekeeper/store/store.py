@@ -1010,6 +1010,17 @@ class Store:
         out.sort(key=lambda s: (s.created_at, s.id), reverse=True)
         return out
 
+    def page_games(self, offset: int, limit: int, **filters: Any) -> tuple[int, list[GameSummary]]:
+        """One page of :meth:`list_games` (the same filters, the same order):
+        ``(how many games match, the at most ``limit`` of them from ``offset``)``.
+
+        The screens ask for a page, never for the whole history (issue #10), so
+        a later index may answer this without making every game's summary.
+        """
+        found = self.list_games(**filters)
+        start = max(offset, 0)
+        return len(found), found[start : start + max(limit, 0)]
+
     def _summary(self, entry: dict[str, Any]) -> GameSummary:
         cached = self._s.summaries.get(entry["id"])
         if cached is not None and cached[0] is entry:
