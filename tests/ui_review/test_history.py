@@ -219,3 +219,14 @@ def test_a_page_past_the_end_falls_back_to_the_last(store: Store, ids: dict[str,
         store.delete_game(gid)  # deleted on another device meanwhile
     rows = m.history_rows()
     assert (m.history_offset, len(rows), m.history_total) == (0, 49, 49)
+
+
+def test_deleted_games_show_the_newest_page(store: Store, ids: dict[str, str]) -> None:
+    made = [store.create_game("standard", [ids["ann"], ids["bob"]], "seed") for _ in range(53)]
+    for gid in made:
+        store.delete_game(gid)
+    m = ReviewModel(store)
+    rows = m.deleted_rows()
+    assert (len(rows), m.deleted_total) == (50, 53)
+    newest = [s.id for s in store.list_games(include_deleted=True) if s.deleted][:50]
+    assert [r.id for r in rows] == newest and set(newest) <= set(made)

@@ -177,6 +177,7 @@ class ReviewModel:
         self.filter_finished: bool | None = None
         self.history_offset = 0  # the first game of the page shown
         self.history_total = 0  # games matching the filters (set by history_rows)
+        self.deleted_total = 0  # deleted games (set by deleted_rows)
         # statistics filters
         self.stats_format: str | None = None
         self.stats_period = "all"
@@ -346,9 +347,11 @@ class ReviewModel:
         return [self.history_row(s) for s in found]
 
     def deleted_rows(self) -> list[HistoryRow]:
-        return [
-            self.history_row(s) for s in self.store.list_games(include_deleted=True) if s.deleted
-        ]
+        """The newest :data:`PAGE` deleted games (the screen stays small);
+        :attr:`deleted_total` counts them all."""
+        found = [s for s in self.store.list_games(include_deleted=True) if s.deleted]
+        self.deleted_total = len(found)
+        return [self.history_row(s) for s in found[:PAGE]]
 
     def resume(self, game_id: str) -> None:
         s = self.store.summary(game_id)

@@ -447,6 +447,16 @@ def deleted_screen(ctx: ReviewContext) -> Screen:
     if not rows:
         out.append(_muted(t.gettext("No deleted games."), size=16))
     out.extend(_history_card(ctx, r, deleted=True) for r in rows)
+    total = m.deleted_total
+    if total > len(rows):
+        out.append(
+            _muted(
+                t.gettext("The {shown} newest of {total} deleted games are shown.").format(
+                    shown=len(rows), total=total
+                ),
+                size=15,
+            )
+        )
     if rows:
         if m.confirm_empty:
             out.append(
@@ -455,8 +465,8 @@ def deleted_screen(ctx: ReviewContext) -> Screen:
                         t.ngettext(
                             "Remove {n} game for good? This can't be undone.",
                             "Remove {n} games for good? This can't be undone.",
-                            len(rows),
-                        ).format(n=len(rows)),
+                            total,
+                        ).format(n=total),
                         size=16,
                     ),
                     ft.Row(
