@@ -11,7 +11,7 @@ real history is, on a later day).  Then, on the folder reopened as the app
 would open it:
 
 (a) the history list: building the history screen (``list_games`` over
-    every game, the rows of the first page of 50, the flet controls; no
+    every game, the rows of the first page, the flet controls; no
     browser), first call and again (median), with its parts;
 (b) all statistics, the first time, in a new process (nothing cached): what
     the statistics screen calls, ``ReviewModel.statistics()``, i.e.

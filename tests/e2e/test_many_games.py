@@ -13,10 +13,11 @@ from playwright.sync_api import expect
 
 from scorekeeper.engine import Hand
 from scorekeeper.store import open_store
+from scorekeeper.ui.review import PAGE
 
 from .conftest import Server, Ui
 
-GAMES = 62  # unfinished, more than one history page
+GAMES = 62  # unfinished, three history pages
 
 
 @pytest.fixture
@@ -44,16 +45,18 @@ def test_home_with_many_games_in_progress(crowded: Server, ui: Ui) -> None:
     expect(ui.button("Resume P56 v P57")).to_have_count(0)
     ui.shot("-home")
     ui.click(f"All games in progress ({GAMES})")
-    ui.see(f"Games 1–50 of {GAMES}")
+    ui.see(f"Games 1–{PAGE} of {GAMES}")
     expect(ui.button("Open P61 v P62")).to_be_attached()
     expect(ui.button("Open P00 v P01")).to_have_count(0)
     expect(ui.button("Open Ann v P00")).to_have_count(0)  # finished: not listed
     ui.click("Older games")
-    ui.see(f"Games 51–{GAMES} of {GAMES}")
+    ui.see(f"Games {PAGE + 1}–{2 * PAGE} of {GAMES}")
+    ui.click("Older games")
+    ui.see(f"Games {2 * PAGE + 1}–{GAMES} of {GAMES}")
     expect(ui.button("Open P00 v P01")).to_be_attached()
     expect(ui.button("Open P61 v P62")).to_have_count(0)
     ui.click("Newer games")
-    ui.see(f"Games 1–50 of {GAMES}")
+    ui.see(f"Games {PAGE + 1}–{2 * PAGE} of {GAMES}")
     assert not ui.errors
 
 

@@ -19,6 +19,7 @@ import pytest
 from scorekeeper.store import Store, open_store
 from scorekeeper.ui.app import GinApp
 from scorekeeper.ui.model import HOME_UNFINISHED
+from scorekeeper.ui.review import PAGE
 
 from .flet_page import controls, new_page, strings
 
@@ -78,10 +79,10 @@ def test_home_history_and_statistics_stay_small(big: Store) -> None:
     n = s.count()
     assert s.gin.review.screen == "history" and s.gin.review.filter_finished is False
     assert size < MAX_BYTES and n < MAX_CONTROLS, (size, n)
-    assert f"Games 1–50 of {len(unfinished)}" in sent
+    assert f"Games 1–{PAGE} of {len(unfinished)}" in sent
     size, sent = s.tap(s.gin.review_ctx.on(s.gin.review.older_page))
     assert size < MAX_BYTES and s.count() < MAX_CONTROLS
-    assert f"Games 51–100 of {len(unfinished)}" in sent
+    assert f"Games {PAGE + 1}–{2 * PAGE} of {len(unfinished)}" in sent
 
     # statistics: the summary and chart, details on demand
     size, sent = s.tap(s.gin._open_review("stats"))

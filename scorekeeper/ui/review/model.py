@@ -65,7 +65,7 @@ _CACHE: OrderedDict[tuple[str, str], tuple[object, Game]] = OrderedDict()
 _CACHE_LOCK = threading.Lock()
 #: History rows on one page ("Newer" / "Older" move by a page): the screen
 #: holds one page whatever the history's size (issue #10).
-PAGE = 50
+PAGE = 25
 ChangeKind = Literal["games", "players", "settings", "language", "theme"]
 
 
