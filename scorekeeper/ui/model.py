@@ -304,10 +304,12 @@ class AppModel:
         """(the most recent unfinished games, the most recent finished games),
         newest first; :attr:`unfinished_total` counts every unfinished game."""
         t = self.t
-        found = self.store.list_games(finished=False)
-        self.unfinished_total = len(found)
-        unfinished = [game_card(s, t) for s in found[:HOME_UNFINISHED]]
-        done = [game_card(s, t) for s in self.store.list_games(finished=True)[:RECENT_FINISHED]]
+        # a page each: no summary is made for the rest of the history
+        self.unfinished_total, found = self.store.page_games(0, HOME_UNFINISHED, finished=False)
+        unfinished = [game_card(s, t) for s in found]
+        done = [
+            game_card(s, t) for s in self.store.page_games(0, RECENT_FINISHED, finished=True)[1]
+        ]
         return unfinished, done
 
     # --- new game --------------------------------------------------------------------
