@@ -651,7 +651,7 @@ class GinApp:
             self.render()
 
         return ft.OutlinedButton(
-            self.model.t.gettext("All games in progress ({n})").format(n=f"{total:,}"),
+            self.model.t.gettext("All games in progress ({n})").format(n=total),
             icon=ft.Icons.LIST,
             height=TAP,
             on_click=handler,

@@ -69,7 +69,7 @@ def test_home_history_and_statistics_stay_small(big: Store) -> None:
     size, sent = s.sent()
     n = s.count()
     assert size < MAX_BYTES and n < MAX_CONTROLS, (size, n)
-    total = f"{len(unfinished):,}"
+    total = len(unfinished)
     assert f"All games in progress ({total})" in sent
     resumes = [x for x in sent if x.startswith("Resume ") and " v " in x]
     assert len(resumes) == HOME_UNFINISHED
