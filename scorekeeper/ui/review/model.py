@@ -183,6 +183,7 @@ class ReviewModel:
         self.stats_period = "all"
         #: The statistics details opened ("player:<id>", "pair:<id>:<id>").
         self.stats_open: set[str] = set()
+        self._stats_kept: tuple[Any, list[GameRecord], Statistics] | None = None
         # players screen
         self.editing_player: str | None = None
         self.merge_from: str | None = None
@@ -473,8 +474,23 @@ class ReviewModel:
         self.stats_period = period
 
     def statistics(self, *, now: datetime | None = None) -> Statistics:
+        """The statistics for the filters; kept while the store hands back the
+        very same records (no game changed), so opening a player's details
+        does not count every game again."""
         since, until = period_range(self.stats_period, now)
-        return statistics(self.records(), Filter(self.stats_format, since, until))
+        records = self.records()
+        key = (self.stats_format, since, until)
+        kept = self._stats_kept
+        if (
+            kept is not None
+            and kept[0] == key
+            and len(kept[1]) == len(records)
+            and all(a is b for a, b in zip(kept[1], records, strict=True))
+        ):
+            return kept[2]
+        result = statistics(records, Filter(self.stats_format, since, until))
+        self._stats_kept = (key, records, result)
+        return result
 
     def figures(self, p: PlayerStats) -> list[tuple[str, str]]:
         """One player's figures as (label, value) pairs, in the order shown."""
