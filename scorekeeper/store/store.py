@@ -1272,6 +1272,49 @@ class Store:
         out.sort(key=lambda s: (s.created_at, s.id), reverse=True)
         return out
 
+    @_reading
+    def page_games(
+        self,
+        offset: int,
+        limit: int,
+        *,
+        finished: bool | None = None,
+        player_id: str | None = None,
+        format: str | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        include_deleted: bool = False,
+    ) -> tuple[int, list[GameSummary]]:
+        """One page of :meth:`list_games` (the same filters, the same order):
+        ``(how many games match, the at most limit of them from offset)``.
+
+        The screens ask for a page, never for the whole history (issue #10):
+        the index entries are filtered and sorted, and only the page's games
+        get a summary.
+        """
+        pid = self._s.resolve(player_id) if player_id is not None else None
+        lo = None if since is None else time_to_doc(since)
+        hi = None if until is None else time_to_doc(until)
+        found: list[tuple[datetime, str, dict[str, Any]]] = []
+        for entry in self._s.index.entries.values():
+            if entry["deleted"] and not include_deleted:
+                continue
+            if finished is not None and bool(entry.get("finished")) != finished:
+                continue
+            if pid is not None and pid not in entry["players"]:
+                continue
+            if format is not None and entry["format"] != format:
+                continue
+            if lo is not None and entry["created_at"] < lo:
+                continue
+            if hi is not None and entry["created_at"] >= hi:
+                continue
+            found.append((time_from_doc(entry["created_at"]), entry["id"], entry))
+        found.sort(key=lambda f: (f[0], f[1]), reverse=True)
+        start = max(offset, 0)
+        page = found[start : start + max(limit, 0)]
+        return len(found), [self._summary(e) for _, _, e in page]
+
     def _summary(self, entry: dict[str, Any]) -> GameSummary:
         cached = self._s.summaries.get(entry["id"])
         if cached is not None and cached[0] is entry:

@@ -638,6 +638,8 @@ class GinApp:
             out.append(_section(t.gettext("Games in progress")))
             resume = t.gettext("Resume {game}")  # e.g. "Resume Ann v Bob"
             out.extend(self._game_card(g, resume, True) for g in unfinished)
+            if m.unfinished_total > len(unfinished):
+                out.append(self._all_unfinished_button(m.unfinished_total))
         else:
             out.append(_text(t.gettext("No game in progress."), color=ft.Colors.ON_SURFACE_VARIANT))
         if done:
@@ -661,6 +663,23 @@ class GinApp:
             )
         )
         return t.gettext("Gin Scorekeeper"), out
+
+    def _all_unfinished_button(self, total: int) -> ft.Control:
+        """Home's way to every game in progress: the history, filtered to them."""
+
+        def handler(_: Any = None) -> None:
+            self.review.act(self.review.show_unfinished)
+            self.model.go_home()
+            self.model.screen = "review"
+            self.render()
+
+        return ft.OutlinedButton(
+            self.model.t.gettext("All games in progress ({n})").format(n=total),
+            icon=ft.Icons.LIST,
+            height=TAP,
+            on_click=handler,
+            key="all-unfinished",
+        )
 
     def _game_card(self, g: GameCard, action: str, primary: bool) -> ft.Control:
         """A game on the home screen; ``action`` is the button's label, a

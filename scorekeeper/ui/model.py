@@ -31,6 +31,9 @@ SORRY = N_("Sorry, something went wrong. Nothing was lost; please try again.")
 STALE_SHEET = N_("Nothing was changed: the sheet now shows the latest hands.")
 STALE_FORM = N_("Your entry is kept: check the preview, then save again.")
 RECENT_FINISHED = 8
+#: Games in progress on the home screen, most recent first; the rest are a
+#: tap away ("All games in progress (n)"), so home stays small (issue #10).
+HOME_UNFINISHED = 5
 
 
 @dataclass(frozen=True)
@@ -132,6 +135,7 @@ class AppModel:
         self.store = store
         self.rng = rng or random.Random()
         self.screen = "home"
+        self.unfinished_total = 0  # every game in progress (set by home_games)
         self.game_id: GameId | None = None
         self.new_game: NewGameForm | None = None
         self.hand: HandForm | None = None
@@ -305,10 +309,15 @@ class AppModel:
         self.note = None
 
     def home_games(self) -> tuple[list[GameCard], list[GameCard]]:
-        """(unfinished games, most recent finished games), newest first."""
+        """(the most recent unfinished games, the most recent finished games),
+        newest first; :attr:`unfinished_total` counts every unfinished game."""
         t = self.t
-        unfinished = [game_card(s, t) for s in self.store.list_games(finished=False)]
-        done = [game_card(s, t) for s in self.store.list_games(finished=True)[:RECENT_FINISHED]]
+        # a page each: no summary is made for the rest of the history
+        self.unfinished_total, found = self.store.page_games(0, HOME_UNFINISHED, finished=False)
+        unfinished = [game_card(s, t) for s in found]
+        done = [
+            game_card(s, t) for s in self.store.page_games(0, RECENT_FINISHED, finished=True)[1]
+        ]
         return unfinished, done
 
     # --- new game --------------------------------------------------------------------

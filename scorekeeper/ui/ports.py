@@ -107,6 +107,9 @@ class StoreLike(Protocol):
         since: Any = None,
         until: Any = None,
     ) -> Sequence[SummaryLike]: ...
+    def page_games(
+        self, offset: int, limit: int, *, finished: bool | None = None
+    ) -> tuple[int, Sequence[SummaryLike]]: ...
 
 
 def user_errors() -> tuple[type[Exception], ...]:

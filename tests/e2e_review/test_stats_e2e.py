@@ -12,6 +12,15 @@ def test_stats_show_known_figures(server: Server, ui: Ui) -> None:
     ui.click("Statistics")
     ui.see("5 games · 25 hands")
     page = ui.page
+    expect(page.get_by_text("Ann: Games won 4 / 8")).to_have_count(0)  # details on demand
+    for who in (
+        "Ann: 4 of 8 games won",
+        "Bob: 4 of 8 games won",
+        "Cy: 0 of 1 games won",
+        "Ann v Bob",
+    ):
+        ui.click(f"Show {who}")
+        ui.button(f"Hide {who}").wait_for()
     # each figure row is labelled "<player>: <figure> <value>"
     for label in (
         "Ann: Games won 4 / 8",
@@ -29,6 +38,8 @@ def test_stats_show_known_figures(server: Server, ui: Ui) -> None:
     ui.shot("-phone")
     ui.click("Hollywood")
     ui.see("2 games · 12 hands")
-    expect(page.get_by_text("Ann: Games won 2 / 6").first).to_be_attached()
+    expect(page.get_by_text("Ann: Games won 2 / 6").first).to_be_attached()  # still open
+    ui.click("Hide Ann: 2 of 6 games won")
+    expect(page.get_by_text("Ann: Games won 2 / 6")).to_have_count(0)
     ui.shot("-hollywood-desktop", DESKTOP)
     assert not ui.errors

@@ -240,6 +240,12 @@ class FakeStore:
             )
         return out[::-1]
 
+    def page_games(
+        self, offset: int, limit: int, *, finished: bool | None = None
+    ) -> tuple[int, list[FakeSummary]]:
+        found = self.list_games(finished=finished)
+        return len(found), found[max(offset, 0) : max(offset, 0) + max(limit, 0)]
+
 
 def _stale(message: str, game: Game, revision: int) -> StaleGameError:
     return StaleGameError(message, game=game, revision=revision)

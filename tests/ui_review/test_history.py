@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 from scorekeeper.engine import Hand
 from scorekeeper.store import Store
-from scorekeeper.ui.review import ReviewModel
+from scorekeeper.ui.review import PAGE, ReviewModel
 
 
 def test_lists_every_game_newest_first(model: ReviewModel, ids: dict[str, str]) -> None:
@@ -153,13 +153,88 @@ def test_game_view_follows_new_hands(model: ReviewModel, store: Store, ids: dict
     assert len(model.game_view(ids["E"]).rows) == 4
 
 
-def test_history_pages_of_fifty(store: Store, ids: dict[str, str]) -> None:
-    for _ in range(52):
+def test_history_pages(store: Store, ids: dict[str, str]) -> None:
+    seeded = len(store.list_games())
+    for _ in range(2 * PAGE + 2):
         store.create_game("standard", [ids["ann"], ids["bob"]], "seed")
     m = ReviewModel(store)
-    assert (len(m.history_rows()), m.history_total) == (50, 57)
-    m.act(m.show_more)
-    assert len(m.history_rows()) == 57
+    last = seeded + 2  # on the third page
+    assert (len(m.history_rows()), m.history_total) == (PAGE, 2 * PAGE + last)
+    m.act(m.older_page)
+    assert (len(m.history_rows()), m.history_offset) == (PAGE, PAGE)
+    m.act(m.older_page)
+    assert (len(m.history_rows()), m.history_offset) == (last, 2 * PAGE)
+    m.act(m.older_page)  # the last page stays the last
+    assert (len(m.history_rows()), m.history_offset) == (last, 2 * PAGE)
     m.act(m.set_filter_player, ids["cy"])  # a new filter starts at the top again
-    assert (len(m.history_rows()), m.history_total, m.history_limit) == (2, 2, 50)
+    assert (len(m.history_rows()), m.history_total, m.history_offset) == (2, 2, 0)
     assert len(m.history_rows(limit=0)) == 2
+
+
+def test_paging_shows_every_game_exactly_once(store: Store, ids: dict[str, str]) -> None:
+    seeded = len(store.list_games())
+    for i in range(5 * PAGE // 2):
+        gid = store.create_game("standard", [ids["ann"], ids["bob"]], "seed")
+        if i % 3 == 0:
+            store.record_hand(gid, Hand.gin(ids["ann"], 80))  # 105: Ann wins
+    m = ReviewModel(store)
+    every = [s.id for s in store.list_games()]
+    assert len(every) == len(set(every)) == seeded + 5 * PAGE // 2 > 2 * PAGE
+    seen: list[str] = []
+    pages = 0
+    while True:
+        rows = m.history_rows()
+        assert 0 < len(rows) <= PAGE
+        seen += [r.id for r in rows]
+        pages += 1
+        before = m.history_offset
+        m.act(m.older_page)
+        if m.history_offset == before:
+            break
+    assert (pages, seen) == (-(-len(every) // PAGE), every)  # each game once, newest first
+    back: list[str] = []
+    while True:  # and back to the newest, page by page
+        back = [r.id for r in m.history_rows()] + back
+        if m.history_offset == 0:
+            break
+        m.act(m.newer_page)
+    assert back == every
+    # the games in progress, as home's "All games in progress" shows them
+    m.act(m.show_unfinished)
+    unfinished = [s.id for s in store.list_games(finished=False)]
+    assert PAGE < len(unfinished) < len(every)
+    seen = []
+    while True:
+        seen += [r.id for r in m.history_rows()]
+        if m.history_offset + PAGE >= m.history_total:
+            break
+        m.act(m.older_page)
+    assert m.history_total == len(unfinished) and seen == unfinished
+
+
+def test_a_page_past_the_end_falls_back_to_the_last(store: Store, ids: dict[str, str]) -> None:
+    made = [
+        store.create_game("standard", [ids["ann"], ids["bob"]], "seed") for _ in range(PAGE + 1)
+    ]
+    m = ReviewModel(store)
+    m.history_rows()
+    m.act(m.older_page)
+    total = m.history_total
+    assert len(m.history_rows()) == total - PAGE > 0
+    for gid in made[: total - PAGE + 1]:
+        store.delete_game(gid)  # deleted on another device meanwhile
+    rows = m.history_rows()
+    assert (m.history_offset, len(rows), m.history_total) == (0, PAGE - 1, PAGE - 1)
+
+
+def test_deleted_games_show_the_newest_page(store: Store, ids: dict[str, str]) -> None:
+    made = [
+        store.create_game("standard", [ids["ann"], ids["bob"]], "seed") for _ in range(PAGE + 3)
+    ]
+    for gid in made:
+        store.delete_game(gid)
+    m = ReviewModel(store)
+    rows = m.deleted_rows()
+    assert (len(rows), m.deleted_total) == (PAGE, PAGE + 3)
+    newest = [s.id for s in store.list_games(include_deleted=True) if s.deleted][:PAGE]
+    assert [r.id for r in rows] == newest and set(newest) <= set(made)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from scorekeeper.engine import Hand
+from scorekeeper.store import Store
 from scorekeeper.ui.review import ReviewModel
 
 
@@ -99,3 +100,17 @@ def test_preload_fills_the_shared_cache(model: ReviewModel, ids: dict[str, str])
     model.store.record_hand(ids["E"], Hand.draw())
     assert len(model.load_game(ids["E"]).hands) == 4  # a changed game is replayed again
     assert review_model.CACHE_GAMES >= 2500
+
+
+def test_statistics_are_kept_until_a_game_changes(
+    model: ReviewModel, store: Store, ids: dict[str, str]
+) -> None:
+    first = model.statistics()
+    assert model.statistics() is first  # a player's details opened: nothing counted again
+    store.record_hand(ids["E"], Hand.gin(ids["bob"], 10))
+    again = model.statistics()
+    assert again is not first and again.hands == first.hands + 1
+    model.act(model.set_stats_format, "hollywood")
+    assert model.statistics().games == 2
+    model.act(model.set_stats_format, None)
+    assert model.statistics().hands == again.hands

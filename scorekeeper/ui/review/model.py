@@ -63,8 +63,9 @@ PERIODS: tuple[str, ...] = ("all", "7", "30", "365")
 CACHE_GAMES = 5000
 _CACHE: OrderedDict[tuple[str, str], tuple[object, Game]] = OrderedDict()
 _CACHE_LOCK = threading.Lock()
-#: History rows shown at first, and added by each "Show more".
-PAGE = 50
+#: History rows on one page ("Newer" / "Older" move by a page): the screen
+#: holds one page whatever the history's size (issue #10).
+PAGE = 25
 ChangeKind = Literal["games", "players", "settings", "language", "theme"]
 
 
@@ -172,11 +173,17 @@ class ReviewModel:
         self.filter_player: str | None = None
         self.filter_format: str | None = None
         self.filter_period = "all"
-        self.history_limit = PAGE
+        #: None: every game; False: games in progress only; True: finished only.
+        self.filter_finished: bool | None = None
+        self.history_offset = 0  # the first game of the page shown
         self.history_total = 0  # games matching the filters (set by history_rows)
+        self.deleted_total = 0  # deleted games (set by deleted_rows)
         # statistics filters
         self.stats_format: str | None = None
         self.stats_period = "all"
+        #: The statistics details opened ("player:<id>", "pair:<id>:<id>").
+        self.stats_open: set[str] = set()
+        self._stats_kept: tuple[Any, list[GameRecord], Statistics] | None = None
         # players screen
         self.editing_player: str | None = None
         self.merge_from: str | None = None
@@ -264,29 +271,51 @@ class ReviewModel:
 
     def set_filter_player(self, player_id: str | None) -> None:
         self.filter_player = player_id
-        self.history_limit = PAGE
+        self.history_offset = 0
 
     def set_filter_format(self, fmt: str | None) -> None:
         self.filter_format = fmt
-        self.history_limit = PAGE
+        self.history_offset = 0
+
+    def set_filter_finished(self, finished: bool | None) -> None:
+        self.filter_finished = finished
+        self.history_offset = 0
+
+    def show_unfinished(self) -> None:
+        """The history of every game in progress (home's "All games in progress")."""
+        self.go("history")
+        self.filter_player = self.filter_format = None
+        self.filter_period = "all"
+        self.set_filter_finished(False)
 
     def set_filter_period(self, period: str) -> None:
         if period not in PERIODS:
             raise StoreError(self.t.gettext("There is no such period."))
         self.filter_period = period
-        self.history_limit = PAGE
+        self.history_offset = 0
 
-    def show_more(self) -> None:
-        self.history_limit += PAGE
+    def older_page(self) -> None:
+        """The next page of older games (the last page stays the last)."""
+        if self.history_offset + PAGE < self.history_total:
+            self.history_offset += PAGE
+
+    def newer_page(self) -> None:
+        self.history_offset = max(self.history_offset - PAGE, 0)
+
+    def _filters(self, now: datetime | None) -> dict[str, Any]:
+        since, until = period_range(self.filter_period, now)
+        return {
+            "finished": self.filter_finished,
+            "player_id": self.filter_player,
+            "format": self.filter_format,
+            "since": since,
+            "until": until,
+        }
 
     def summaries(self, *, now: datetime | None = None) -> list[GameSummary]:
-        since, until = period_range(self.filter_period, now)
-        return self.store.list_games(
-            player_id=self.filter_player,
-            format=self.filter_format,
-            since=since,
-            until=until,
-        )
+        """Every game matching the filters (for exports and tests; the
+        screen asks for one page: :meth:`history_rows`)."""
+        return self.store.list_games(**self._filters(now))
 
     def history_row(self, s: GameSummary) -> HistoryRow:
         t = self.t
@@ -305,17 +334,25 @@ class ReviewModel:
     def history_rows(
         self, *, now: datetime | None = None, limit: int | None = None
     ) -> list[HistoryRow]:
-        """The newest games matching the filters, at most ``limit`` (default:
-        :attr:`history_limit`; 0: all); :attr:`history_total` counts them all."""
-        found = self.summaries(now=now)
-        self.history_total = len(found)
-        n = self.history_limit if limit is None else limit
-        return [self.history_row(s) for s in (found[:n] if n else found)]
+        """The page of games matching the filters from :attr:`history_offset`,
+        newest first, at most ``limit`` (default: :data:`PAGE`; 0: all from
+        the offset); :attr:`history_total` counts every match.  A page past
+        the end (games deleted meanwhile) falls back to the last page."""
+        n = PAGE if limit is None else limit
+        filters = self._filters(now)
+        total, found = self.store.page_games(self.history_offset, n or 1 << 62, **filters)
+        if not found and self.history_offset and total:
+            self.history_offset = (total - 1) // PAGE * PAGE
+            total, found = self.store.page_games(self.history_offset, n or 1 << 62, **filters)
+        self.history_total = total
+        return [self.history_row(s) for s in found]
 
     def deleted_rows(self) -> list[HistoryRow]:
-        return [
-            self.history_row(s) for s in self.store.list_games(include_deleted=True) if s.deleted
-        ]
+        """The newest :data:`PAGE` deleted games (the screen stays small);
+        :attr:`deleted_total` counts them all."""
+        found = [s for s in self.store.list_games(include_deleted=True) if s.deleted]
+        self.deleted_total = len(found)
+        return [self.history_row(s) for s in found[:PAGE]]
 
     def resume(self, game_id: str) -> None:
         s = self.store.summary(game_id)
@@ -427,14 +464,33 @@ class ReviewModel:
     def set_stats_format(self, fmt: str | None) -> None:
         self.stats_format = fmt
 
+    def toggle_stats_detail(self, key: str) -> None:
+        """Open or close one player's (or pair's) figures on the statistics screen."""
+        self.stats_open ^= {key}
+
     def set_stats_period(self, period: str) -> None:
         if period not in PERIODS:
             raise StoreError(self.t.gettext("There is no such period."))
         self.stats_period = period
 
     def statistics(self, *, now: datetime | None = None) -> Statistics:
+        """The statistics for the filters; kept while the store hands back the
+        very same records (no game changed), so opening a player's details
+        does not count every game again."""
         since, until = period_range(self.stats_period, now)
-        return statistics(self.records(), Filter(self.stats_format, since, until))
+        records = self.records()
+        key = (self.stats_format, since, until)
+        kept = self._stats_kept
+        if (
+            kept is not None
+            and kept[0] == key
+            and len(kept[1]) == len(records)
+            and all(a is b for a, b in zip(kept[1], records, strict=True))
+        ):
+            return kept[2]
+        result = statistics(records, Filter(self.stats_format, since, until))
+        self._stats_kept = (key, records, result)
+        return result
 
     def figures(self, p: PlayerStats) -> list[tuple[str, str]]:
         """One player's figures as (label, value) pairs, in the order shown."""
@@ -462,15 +518,13 @@ class ReviewModel:
             (t.gettext("Hollywood sweeps"), str(p.sweeps)),
         ]
 
+    def player_card(self, p: PlayerStats) -> StatsCard:
+        return StatsCard(
+            p.name, (p.name,), tuple(FigureRow(label, (v,)) for label, v in self.figures(p))
+        )
+
     def player_cards(self, stats: Statistics) -> list[StatsCard]:
-        return [
-            StatsCard(
-                p.name,
-                (p.name,),
-                tuple(FigureRow(label, (value,)) for label, value in self.figures(p)),
-            )
-            for p in stats.players.values()
-        ]
+        return [self.player_card(p) for p in stats.players.values()]
 
     def head_to_head_card(self, h: HeadToHead) -> StatsCard:
         a, b = self.figures(h.first), self.figures(h.second)

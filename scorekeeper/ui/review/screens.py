@@ -26,7 +26,7 @@ from ..widgets import card_box as _box
 from ..widgets import message as _message
 from ..widgets import section as _section
 from .gameview import GameView, format_label
-from .model import PERIODS, Download, HistoryRow, ReviewModel, StatsCard, period_label
+from .model import PAGE, PERIODS, Download, HistoryRow, ReviewModel, StatsCard, period_label
 from .settings import FORMATS, THEMES
 
 log = logging.getLogger(__name__)
@@ -373,6 +373,7 @@ def history_screen(ctx: ReviewContext) -> Screen:
     out.append(_chips(chips))
     out.append(_format_chips(ctx, m.filter_format, m.set_filter_format))
     out.append(_period_chips(ctx, m.filter_period, m.set_filter_period))
+    out.append(_status_chips(ctx))
     rows = m.history_rows()
     total = m.history_total
     out.append(_muted(t.ngettext("{n} game", "{n} games", total).format(n=total), size=15))
@@ -380,14 +381,7 @@ def history_screen(ctx: ReviewContext) -> Screen:
         out.append(_muted(t.gettext("No games match."), size=16))
     out.extend(_history_card(ctx, r) for r in rows)
     if total > len(rows):
-        out.append(
-            ft.OutlinedButton(
-                t.gettext("Show more ({shown} of {total} shown)").format(
-                    shown=len(rows), total=total
-                ),
-                icon=ft.Icons.EXPAND_MORE, height=TAP, on_click=ctx.on(m.show_more),
-            )
-        )  # fmt: skip
+        out.append(_pager(ctx, len(rows), total))
     out.append(
         ft.TextButton(
             t.gettext("Deleted games"), icon=ft.Icons.DELETE_SWEEP, height=TAP,
@@ -395,6 +389,53 @@ def history_screen(ctx: ReviewContext) -> Screen:
         )
     )  # fmt: skip
     return t.gettext("History"), out
+
+
+def _status_chips(ctx: ReviewContext) -> ft.Control:
+    m = ctx.model
+    t = m.t
+    return _chips(
+        [
+            _choice(label, m.filter_finished is value, ctx.on(m.set_filter_finished, value))
+            for label, value in (
+                (t.gettext("All games"), None),
+                (t.gettext("In progress"), False),
+                (t.gettext("Finished"), True),
+            )
+        ]
+    )
+
+
+def _pager(ctx: ReviewContext, shown: int, total: int) -> ft.Control:
+    """The "Newer" / "Older" buttons and where this page is: the history shows one page
+    of :data:`PAGE` games at a time, however long it is."""
+    m = ctx.model
+    t = m.t
+    first = m.history_offset + 1
+    return ft.Column(
+        [
+            _muted(
+                t.gettext("Games {first}–{last} of {total}").format(
+                    first=first, last=first + shown - 1, total=total
+                ),
+                size=15,
+            ),
+            ft.Row(
+                [
+                    ft.OutlinedButton(
+                        t.gettext("Newer games"), icon=ft.Icons.NAVIGATE_BEFORE, height=TAP,
+                        disabled=m.history_offset == 0, on_click=ctx.on(m.newer_page),
+                    ),
+                    ft.OutlinedButton(
+                        t.gettext("Older games"), icon=ft.Icons.NAVIGATE_NEXT, height=TAP,
+                        disabled=m.history_offset + PAGE >= total, on_click=ctx.on(m.older_page),
+                    ),
+                ],
+                wrap=True, spacing=6, run_spacing=6,
+            ),
+        ],
+        key="history-pager",
+    )  # fmt: skip
 
 
 def deleted_screen(ctx: ReviewContext) -> Screen:
@@ -406,6 +447,16 @@ def deleted_screen(ctx: ReviewContext) -> Screen:
     if not rows:
         out.append(_muted(t.gettext("No deleted games."), size=16))
     out.extend(_history_card(ctx, r, deleted=True) for r in rows)
+    total = m.deleted_total
+    if total > len(rows):
+        out.append(
+            _muted(
+                t.gettext("The {shown} newest of {total} deleted games are shown.").format(
+                    shown=len(rows), total=total
+                ),
+                size=15,
+            )
+        )
     if rows:
         if m.confirm_empty:
             out.append(
@@ -414,8 +465,8 @@ def deleted_screen(ctx: ReviewContext) -> Screen:
                         t.ngettext(
                             "Remove {n} game for good? This can't be undone.",
                             "Remove {n} games for good? This can't be undone.",
-                            len(rows),
-                        ).format(n=len(rows)),
+                            total,
+                        ).format(n=total),
                         size=16,
                     ),
                     ft.Row(
@@ -745,16 +796,43 @@ def stats_screen(ctx: ReviewContext) -> Screen:
         out.append(_muted(t.gettext("No games yet for these filters."), size=16))
         return t.gettext("Statistics"), out
     out.append(wins_chart(m.bars(stats), t))
+    # each player's and pair's figures on demand (a tap opens them): the
+    # screen stays small however many players and pairs there are
     out.append(_section(t.gettext("Per player")))
-    out.extend(_stats_card(c, f"player:{c.title}") for c in m.player_cards(stats))
+    for p in stats.players.values():
+        key = f"player:{p.player}"
+        title = t.gettext("{name}: {won} of {played} games won").format(
+            name=p.name, won=p.games_won, played=p.games_played
+        )
+        out.append(_detail_toggle(ctx, key, title))
+        if key in m.stats_open:
+            out.append(_stats_card(m.player_card(p), key))
     pairs = stats.pairs()
     if pairs:
         out.append(_section(t.gettext("Head to head")))
         for h in pairs:
-            out.append(
-                _stats_card(m.head_to_head_card(h), f"pair:{h.first.player}:{h.second.player}")
-            )
+            key = f"pair:{h.first.player}:{h.second.player}"
+            title = t.gettext("{first} v {second}").format(first=h.first.name, second=h.second.name)
+            out.append(_detail_toggle(ctx, key, title))
+            if key in m.stats_open:
+                out.append(_stats_card(m.head_to_head_card(h), key))
     return t.gettext("Statistics"), out
+
+
+def _detail_toggle(ctx: ReviewContext, key: str, title: str) -> ft.Control:
+    """A button that opens (or closes) one player's or pair's figures."""
+    m = ctx.model
+    opened = key in m.stats_open
+    label = (m.t.gettext("Hide {what}") if opened else m.t.gettext("Show {what}")).format(
+        what=title
+    )
+    return ft.TextButton(
+        label,
+        icon=ft.Icons.EXPAND_LESS if opened else ft.Icons.EXPAND_MORE,
+        height=TAP,
+        on_click=ctx.on(m.toggle_stats_detail, key),
+        key=f"open:{key}",
+    )
 
 
 # --- players -----------------------------------------------------------------------
