@@ -1589,15 +1589,15 @@ class GinApp:
             return ft.Container(
                 ft.Column(
                     [
-                        ft.Text(label, size=14, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
-                        ft.Text(value or "–", size=30, weight=ft.FontWeight.BOLD),
+                        ft.Text(label, size=14, max_lines=2, text_align=ft.TextAlign.CENTER),
+                        ft.Text(value or "–", size=28, weight=ft.FontWeight.BOLD),
                     ],
                     spacing=0,
                     horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                     tight=True,
                 ),
                 expand=True,
-                padding=8,
+                padding=6,
                 border_radius=12,
                 alignment=ft.Alignment.CENTER,
                 border=ft.Border.all(
@@ -1618,7 +1618,9 @@ class GinApp:
             ),
             _slot(form.error),  # beside the counts it concerns
         ]
-        keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "C", "0", "⌫"]
+        # four keys a row, three rows: at 390×844 a fourth row would start
+        # under the Save bar
+        keys = ["1", "2", "3", "C", "4", "5", "6", "⌫", "7", "8", "9", "0"]
         # the keys' tooltips: clear the count, delete its last digit
         tips = {"C": t.gettext("Clear"), "⌫": t.gettext("Delete")}
         grid: list[ft.Control] = []
@@ -1629,14 +1631,14 @@ class GinApp:
                     ft.Button(
                         content=ft.Text(k, size=24),
                         tooltip=label if label != k else None,
-                        height=TAP + 4,
+                        height=TAP,
                         on_click=self.on(form.press, k),
                         style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=10)),
                     ),
-                    col=4,
+                    col=3,
                 )
             )
-        out.append(ft.ResponsiveRow(grid, spacing=8, run_spacing=8))
+        out.append(ft.ResponsiveRow(grid, spacing=8, run_spacing=6))
         return out
 
     def _card_entry(self, form: HandForm) -> list[ft.Control]:

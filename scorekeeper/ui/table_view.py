@@ -66,7 +66,8 @@ def sizes(board: Board, width: float | None, height: float | None) -> dict[str, 
         head = 34.0
         cell_w = (avail_w - 24 - GAP * (ncols - 1)) / ncols
         panel_h = (avail_h - head - GAP * n) / n - 24
-        fit = _fit(cell_w / (DIGIT * digits), panel_h, 1 if won else 0)
+        games = any(e.games for e in board.entries)  # "2 games won", a line of its own
+        fit = _fit(cell_w / (DIGIT * digits), panel_h, int(won) + int(games))
         return {**fit, "landscape": float(landscape)}
     roles = any(e.role for e in board.entries)
     if landscape:  # the players side by side
@@ -175,8 +176,10 @@ def _grid(board: Board, s: dict[str, float], avail_h: float) -> ft.Control:
         ft.Container(ft.Row(head, spacing=GAP), padding=ft.Padding.symmetric(horizontal=12))
     ]
     for e in board.entries:
-        who = e.name if not e.games else f"{e.name} · {e.games}"
-        lines: list[ft.Control] = [_big(who, s["name"], weight=ft.FontWeight.BOLD)]
+        # the games won under the name: beside it, a long language cut it off
+        lines: list[ft.Control] = [_big(e.name, s["name"], weight=ft.FontWeight.BOLD)]
+        if e.games:
+            lines.append(_big(e.games, s["small"]))
         cells: list[ft.Control] = [
             ft.Container(
                 _big(value, s["total"], weight=ft.FontWeight.BOLD),
