@@ -32,6 +32,7 @@ False
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import ipaddress
 import logging
@@ -374,6 +375,20 @@ class _NoQueries(logging.Filter):
         return True
 
 
+class _ShutdownCancels(logging.Filter):
+    """A session still open when the server stops is cancelled once uvicorn's
+    grace period is over; uvicorn logs that as an error with a traceback.  It
+    is the stop the player asked for: say so in one line instead."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if isinstance(exc, asyncio.CancelledError) and "graceful shutdown" in str(exc):
+            record.msg, record.args = "a session still open at shutdown was closed", ()
+            record.exc_info = record.exc_text = None
+            record.levelno, record.levelname = logging.INFO, "INFO"
+        return True
+
+
 def serve_web(
     session_main: Callable[[Any], Any],
     *,
@@ -422,6 +437,7 @@ def serve_web(
         log_config=None,
     )
     logging.getLogger("uvicorn.error").addFilter(_NoQueries())
+    logging.getLogger("uvicorn.error").addFilter(_ShutdownCancels())
     server = uvicorn.Server(config)
     _after_startup(server, started)
     server.run()

@@ -199,9 +199,16 @@ class Ui:
         the text typed just before it (two channels, and a loaded machine
         reorders them), and the server then adds an empty name.  Enter goes
         down the same channel as the text, after it."""
-        self.fill(label, name)
-        self.page.get_by_role("textbox", name=label).press("Enter")
-        self.see(shows or re.compile(r"^Playing: .*" + re.escape(name)))
+        shows = shows or re.compile(r"^Playing: .*" + re.escape(name))
+        for _ in range(3):  # the field is a new one after each add: typing into
+            self.fill(label, name)  # the old one, still on screen, is lost
+            self.page.get_by_role("textbox", name=label).press("Enter")
+            try:
+                expect(self.page.get_by_text(shows).first).to_be_visible(timeout=5000)
+                return
+            except AssertionError:
+                continue
+        self.see(shows)
 
     def click_until(self, name: str | re.Pattern[str], shows: str | re.Pattern[str]) -> None:
         """Tap a button until the app shows ``shows``.  On a loaded machine a

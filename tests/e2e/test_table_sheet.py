@@ -242,7 +242,7 @@ def test_a_screen_opens_at_its_top(tmp_path: Path, ui: Ui) -> None:
     srv.start()
     try:
         ui.open(srv.url)
-        oldest = ui.button("Resume Ann v Bob0")
+        oldest = ui.button("Resume Ann v Bob3")  # the oldest of the 5 home shows
         ui.page.mouse.move(200, 500)
         wait_until(lambda: scrolled_to(ui, oldest))
         oldest.click()
@@ -251,6 +251,8 @@ def test_a_screen_opens_at_its_top(tmp_path: Path, ui: Ui) -> None:
         ui.click("Enter hand")
         dealt = ui.text(re.compile("dealt this hand$"))
         see_whole(ui, dealt)
+        ui.click("Full hands")  # two card grids: longer than the window
+        ui.see("Tap each player's whole hand")
         wait_until(lambda: scrolled_away(ui, dealt))
         ui.click("Cancel")
         ui.click("Enter hand")
