@@ -27,7 +27,8 @@ APP_NAME = "gin-scorekeeper"
 
 LOCK_FILE = ".lock"
 PLAYERS_FILE = "players.json"
-INDEX_FILE = "index.json"
+INDEX_FILE = "index.json"  # the single-file index of earlier versions
+INDEX_DIR = "index"
 #: The app's settings (see scorekeeper/settings.py; not part of the store).
 SETTINGS_FILE = "settings.json"
 GAMES_DIR = "games"
