@@ -83,7 +83,25 @@ from .docs import (
 from .errors import MsgLines, Notice, StoreError
 from .gamefile import SCHEMA, build_game
 from .model import ImportReport, Player
+from .names import clean_name, name_key
 from .paths import is_valid_id
+from .schemas import MAX_NUMBER
+from .storage import MAX_DEPTH, nesting_depth
+
+#: The most hand records (positions) one game may have.
+MAX_HANDS = 1_000_000
+
+
+def _short(value: object) -> object:
+    """A value to show in a message: long text (or a huge number) cut short."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**15:
+        return Msg("a very large number")
+    if isinstance(value, str) and len(value) > 80:
+        return value[:80] + "..."
+    if isinstance(value, (list, dict)):
+        return type(value).__name__
+    return value
+
 
 EXPORT_FORMAT = "gin-scorekeeper-export"
 EXPORT_VERSION = 1
@@ -205,6 +223,11 @@ def _load_json(data: dict[str, Any] | str | bytes) -> dict[str, Any]:
     if isinstance(data, str):
         if not data.strip():
             raise StoreError("this is not an export file: it is empty")
+        if nesting_depth(data.encode("utf-8", "surrogatepass")) > MAX_DEPTH:
+            raise StoreError(
+                "this is not an export file: its lists and records nest more than {most} deep",
+                most=MAX_DEPTH,
+            )
         try:
             data = json.loads(data)
         except json.JSONDecodeError as exc:
@@ -212,6 +235,11 @@ def _load_json(data: dict[str, Any] | str | bytes) -> dict[str, Any]:
                 "this is not an export file: not valid JSON ({problem} at line {line})",
                 problem=exc.msg,
                 line=exc.lineno,
+            ) from None
+        except (ValueError, RecursionError) as exc:  # a number of thousands of digits
+            raise StoreError(
+                "this is not an export file: not valid JSON ({problem})",
+                problem=str(exc)[:200],
             ) from None
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
         raise StoreError(
@@ -250,9 +278,9 @@ def parse_export(data: dict[str, Any] | str | bytes) -> ParsedExport:
         game = _parse_game(n, raw, names, errors)
         if game is None:
             continue
-        if game.id in seen:
+        if game.id.casefold() in seen:
             errors.add(Msg("{game}: the game id {id} appears twice", game=game.label, id=game.id))
-        seen.add(game.id)
+        seen.add(game.id.casefold())
         games.append(game)
     errors.raise_if_any()
     return ParsedExport(players, games)
@@ -270,21 +298,26 @@ def _parse_players(raw: object, errors: _Errors) -> list[ImportedPlayer]:
             continue
         pid, name, hidden = p.get("id"), p.get("name"), p.get("hidden", False)
         if not is_valid_id(pid):
-            errors.add(Msg("player {n} has no valid id ({id!r})", n=n, id=pid))
+            errors.add(Msg("player {n} has no valid id ({id!r})", n=n, id=_short(pid)))
             continue
         assert isinstance(pid, str)
         if not isinstance(name, str) or not name.strip():
             errors.add(Msg("player {n} ({id}) has no name", n=n, id=pid))
             continue
+        try:
+            name = clean_name(name)  # the app's own rules for names
+        except StoreError as exc:
+            errors.add(Msg("player {n} ({id}): {reason}", n=n, id=pid, reason=exc.msg))
+            continue
         if not isinstance(hidden, bool):
             errors.add(Msg("player {n} ({name}): hidden must be true or false", n=n, name=name))
             continue
-        if pid in seen:
+        if pid.casefold() in seen:
             errors.add(
                 Msg("player {n} ({name}): the id {id} appears twice", n=n, name=name, id=pid)
             )
             continue
-        seen.add(pid)
+        seen.add(pid.casefold())
         out.append(ImportedPlayer(pid, " ".join(name.split()), hidden))
     return out
 
@@ -298,7 +331,7 @@ def _parse_game(
         return None
     gid = raw.get("id")
     if not is_valid_id(gid):
-        errors.add(Msg("{game} has no valid id ({id!r})", game=label, id=gid))
+        errors.add(Msg("{game} has no valid id ({id!r})", game=label, id=_short(gid)))
         return None
     assert isinstance(gid, str)
     before = len(errors.items)
@@ -324,7 +357,11 @@ def _parse_game(
             raise StoreError("deleted must be true or false")
         totals = raw.get("totals")
         if totals is not None and not (
-            isinstance(totals, dict) and all(isinstance(v, int) for v in totals.values())
+            isinstance(totals, dict)
+            and all(
+                isinstance(v, int) and not isinstance(v, bool) and abs(v) <= MAX_NUMBER
+                for v in totals.values()
+            )
         ):
             raise StoreError("totals must map player ids to numbers")
     except StoreError as exc:
@@ -368,13 +405,17 @@ def _parse_records(
             continue
         try:
             rid = r.get("id")
-            if not is_valid_id(rid) or rid in ids:
-                raise StoreError("its id {id!r} is missing, not valid or repeated", id=rid)
+            if not is_valid_id(rid) or rid.casefold() in ids:  # type: ignore[union-attr]
+                raise StoreError("its id {id!r} is missing, not valid or repeated", id=_short(rid))
             assert isinstance(rid, str)
-            ids.add(rid)
+            ids.add(rid.casefold())
             seq = r.get("seq")
             if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
-                raise StoreError("its position {seq!r} is not a number from 0", seq=seq)
+                raise StoreError("its position {seq!r} is not a number from 0", seq=_short(seq))
+            if seq > MAX_HANDS:
+                raise StoreError(
+                    "its position {seq} is more than {most}", seq=_short(seq), most=MAX_HANDS
+                )
             hand = hand_from_doc(r.get("hand"))
             if hand.by is not None and hand.by not in setup.players:
                 raise StoreError("the knocker {id} does not play in this game", id=hand.by)
@@ -401,6 +442,18 @@ def _parse_records(
             }
         )
         hands.append(hand)
+    present = {r["id"] for r in out}
+    for r in out:
+        if r["replaces"] is not None and r["replaces"] not in present:
+            errors.add(
+                Msg(
+                    "{game}: hand {n} replaces a version ({id}) that is not in the file",
+                    game=label,
+                    n=r["seq"] + 1,
+                    id=r["replaces"],
+                )
+            )
+            return None
     active = sorted(r["seq"] for r in out if r["superseded_at"] is None)
     if active != list(range(len(active))):
         errors.add(
@@ -422,6 +475,7 @@ class Catalog(Protocol):
     def visible_player_by_name(self, name: str) -> str | None: ...
     def player_name(self, player_id: str) -> str: ...
     def game(self, game_id: str) -> StoredGame | None: ...
+    def ids_here(self) -> set[str]: ...
 
 
 @dataclass
@@ -470,7 +524,7 @@ def plan_import(parsed: ParsedExport, here: Catalog) -> ImportPlan:
             continue
         match = None
         if not p.hidden:
-            match = here.visible_player_by_name(p.name) or new_names.get(p.name.casefold())
+            match = here.visible_player_by_name(p.name) or new_names.get(name_key(p.name))
         if match is not None:
             mapping[p.id] = match
             local_names.setdefault(match, here.player_name(match))
@@ -487,7 +541,7 @@ def plan_import(parsed: ParsedExport, here: Catalog) -> ImportPlan:
         mapping[p.id] = p.id
         local_names[p.id] = p.name
         if not p.hidden:
-            new_names[p.name.casefold()] = p.id
+            new_names[name_key(p.name)] = p.id
         new_players.append(
             {
                 "id": p.id,
@@ -499,6 +553,12 @@ def plan_import(parsed: ParsedExport, here: Catalog) -> ImportPlan:
         )
 
     errors = _Errors()
+    # Ids that differ from ours only by case would be one file on some systems.
+    folded = {i.casefold(): i for i in here.ids_here()}
+    for pid in [p.id for p in parsed.players] + [g.id for g in parsed.games]:
+        ours = folded.get(pid.casefold())
+        if ours is not None and ours != pid:
+            errors.add(Msg("the id {id} differs from {ours} here only by case", id=pid, ours=ours))
     plan = ImportPlan(ImportReport(), new_players, new_aliases)
     added = updated = skipped = hands = 0
     for g in parsed.games:

@@ -39,6 +39,8 @@ V0_FILE = "scorekeeper.json"
 
 #: Ids are generated as 32 hex digits; imported ones must at least be safe file names.
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+#: Names Windows keeps for devices: never a file name there, whatever the case.
+_RESERVED = re.compile(r"^(?:CON|PRN|AUX|NUL|COM[0-9]|LPT[0-9])$", re.IGNORECASE)
 
 
 def default_data_dir() -> Path:
@@ -59,7 +61,7 @@ def default_data_dir() -> Path:
 def is_valid_id(value: object) -> bool:
     """Whether ``value`` can be a player, game or hand id (and so a file name).
 
-    >>> is_valid_id("3f2a9c"), is_valid_id("../etc"), is_valid_id("")
-    (True, False, False)
+    >>> is_valid_id("3f2a9c"), is_valid_id("../etc"), is_valid_id(""), is_valid_id("nul")
+    (True, False, False, False)
     """
-    return isinstance(value, str) and _ID.match(value) is not None
+    return isinstance(value, str) and _ID.match(value) is not None and not _RESERVED.match(value)

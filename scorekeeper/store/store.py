@@ -84,6 +84,8 @@ from .migrations import (
     newer_data_message,
 )
 from .model import GameSummary, ImportReport, Player
+from .names import MAX_NAME as MAX_NAME
+from .names import clean_name, name_key
 from .paths import (
     BACKUPS_DIR,
     DAMAGED_DIR,
@@ -102,7 +104,6 @@ R = TypeVar("R")
 
 #: Game files kept open (parsed) at once; others are re-read when needed.
 OPEN_GAME_FILES = 64
-MAX_NAME = 40
 
 
 def new_id() -> str:
@@ -556,6 +557,7 @@ def _open_shared(folder: Path, *, read_only: bool, durable: bool) -> _Shared:
     """Open a folder read-write (or as asked); on a full disk or a folder
     that can't be written, open it read-only with a notice saying why, so the
     player can still read and export (never a raw ``OSError``)."""
+    first: StoreError | None = None
     if not read_only and _disk_full(folder):
         why: Notice | None = _full_notice()
     else:
@@ -563,17 +565,26 @@ def _open_shared(folder: Path, *, read_only: bool, durable: bool) -> _Shared:
             return _Shared(folder, read_only=read_only, durable=durable)
         except (StoreError, OSError) as exc:
             why = None if read_only else _cannot_write(exc)
+            first = (
+                exc
+                if isinstance(exc, StoreError)
+                else StoreError(
+                    "could not open the data folder {folder}: {reason}",
+                    folder=str(folder),
+                    reason=exc.strerror or str(exc),
+                )
+            )
             if why is None:
-                if isinstance(exc, OSError):
-                    raise StoreError(
-                        "could not open the data folder {folder}: {reason}",
-                        folder=str(folder),
-                        reason=exc.strerror or str(exc),
-                    ) from exc
-                raise
+                raise first from exc
     try:
         shared = _Shared(folder, read_only=True, durable=durable)
-    except OSError as exc:
+    except (StoreError, OSError) as exc:
+        # Not even readable as it is (e.g. data that must be upgraded first):
+        # the reason it could not be opened for writing is the one to tell.
+        if first is not None:
+            raise first from exc
+        if isinstance(exc, StoreError):
+            raise
         raise StoreError(
             "could not open the data folder {folder}: {reason}",
             folder=str(folder),
@@ -751,24 +762,14 @@ class Store:
     ) -> str:
         """The name as stored (spaces tidied); refuses an empty, overlong or
         (``unique``) taken one: visible players' names must differ."""
-        if not isinstance(name, str) or not name.strip():
-            raise StoreError("a player needs a name")
-        clean = " ".join(name.split())
-        if len(clean) > MAX_NAME:
-            raise StoreError(
-                Msg.plural(
-                    "that name is too long ({n} letter, {most} at most)",
-                    "that name is too long ({n} letters, {most} at most)",
-                    len(clean),
-                    most=MAX_NAME,
-                )
-            )
+        clean = clean_name(name)  # the same rules as an import's (names.py)
         if not unique:
             return clean
+        key = name_key(clean)
         for doc in self._s.players.values():
             if doc["id"] == except_id or doc.get("hidden") or doc.get("merged_into"):
                 continue
-            if doc["name"].casefold() == clean.casefold():
+            if name_key(doc["name"]) == key:
                 raise StoreError("there is already a player called {name}", name=doc["name"])
         return clean
 
@@ -1431,11 +1432,17 @@ class Store:
         """Import an export (see exchange.py): everything is checked, and every
         game replayed, before anything changes.  Importing the same data again
         adds nothing.  ``dry_run``: report what would happen, change nothing."""
-        with _gc_paused():
-            parsed = exchange.parse_export(data)
-            plan = exchange.plan_import(parsed, _Catalog(self))
-            if not dry_run:
-                self._apply(plan)
+        try:
+            with _gc_paused():
+                parsed = exchange.parse_export(data)
+                plan = exchange.plan_import(parsed, _Catalog(self))
+                if not dry_run:
+                    self._apply(plan)
+        except RecursionError:  # an export given as nested objects, not text
+            raise StoreError(
+                "this file can't be imported (nothing was changed): "
+                "its lists and records nest too deep"
+            ) from None
         return plan.report
 
     def _apply(self, plan: exchange.ImportPlan) -> None:
@@ -1536,7 +1543,7 @@ class Store:
         for doc in self._s.players.values():
             if doc.get("hidden") or doc.get("merged_into"):
                 continue
-            key = doc["name"].casefold()
+            key = name_key(doc["name"])
             if key in seen:
                 problems.append(Notice("two players are called {name}", name=doc["name"]))
             seen[key] = doc["id"]
@@ -1671,10 +1678,10 @@ class Store:
         for doc in sorted(self._s.players.values(), key=lambda d: d.get("created_at") or ""):
             if doc.get("hidden") or doc.get("merged_into"):
                 continue
-            key = doc["name"].casefold()
+            key = name_key(doc["name"])
             if key in seen:
                 n = 2
-                while f"{doc['name']} ({n})".casefold() in seen:
+                while name_key(f"{doc['name']} ({n})") in seen:
                     n += 1
                 new = f"{doc['name']} ({n})"
                 self._update_player(doc["id"], {"name": new})
@@ -1685,7 +1692,7 @@ class Store:
                         new=new,
                     )
                 )
-                key = new.casefold()
+                key = name_key(new)
             seen.add(key)
         self._s.index.flush()
         return done
@@ -1797,12 +1804,17 @@ class _Catalog:
         return pid if doc is not None else None
 
     def visible_player_by_name(self, name: str) -> str | None:
+        key = name_key(name)
         for doc in self._s.players.values():
             if doc.get("hidden") or doc.get("merged_into"):
                 continue
-            if doc["name"].casefold() == name.casefold():
+            if name_key(doc["name"]) == key:
                 return str(doc["id"])
         return None
+
+    def ids_here(self) -> set[str]:
+        """Every game and player id here (to refuse ids that differ only by case)."""
+        return set(self._s.index.entries) | set(self._s.players)
 
     def player_name(self, player_id: str) -> str:
         doc = self._s.players.get(player_id)

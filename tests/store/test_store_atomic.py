@@ -79,6 +79,12 @@ def committed(folder: Path) -> bool:
     return (folder / JOURNAL_FILE).exists()
 
 
+def midway(folder: Path) -> bool:
+    """Whether the kill landed while the job was writing (files staged, or
+    the journal written but not yet cleared)."""
+    return committed(folder) or any(folder.glob(".staging-*"))
+
+
 # --- import --------------------------------------------------------------------------
 
 
@@ -103,11 +109,13 @@ def test_a_killed_import_leaves_nothing_or_everything(tmp_path: Path) -> None:
     shutil.copytree(base, calibrate)
     duration = timed(importing(calibrate))
     rng = random.Random(11)
-    outcomes = {"none": 0, "all": 0}
+    outcomes = {"none": 0, "all": 0, "killed while writing": 0}
     for round_no in range(KILLS):
         folder = tmp_path / f"round-{round_no}"
         shutil.copytree(base, folder)
-        run_and_kill(folder, importing(folder), rng.uniform(0.0, duration * 1.1))
+        # (Most of an import is reading and checking; aim the kills at its writing.)
+        run_and_kill(folder, importing(folder), rng.uniform(duration * 0.4, duration * 1.2))
+        outcomes["killed while writing"] += midway(folder)
         seen = visible_games(folder) - {own}
         if not committed(folder):
             assert seen in (set(), ids), f"round {round_no}: {len(seen)} of {len(ids)} games"
@@ -126,7 +134,8 @@ def test_a_killed_import_leaves_nothing_or_everything(tmp_path: Path) -> None:
         assert not list(folder.glob(".staging-*")) and not committed(folder)
         shutil.rmtree(folder)
     print(f"\nimport: {KILLS} kills over {duration:.2f} s imports: {outcomes}")
-    assert outcomes["none"] > 0  # the kills really landed during the imports
+    assert outcomes["none"] > 0
+    assert outcomes["killed while writing"] > 0  # the kills really landed during the imports
 
 
 # --- player merge --------------------------------------------------------------------
@@ -153,11 +162,12 @@ def test_a_killed_merge_moves_every_game_or_none(tmp_path: Path) -> None:
     shutil.copytree(base, calibrate)
     duration = timed(merging(calibrate))
     rng = random.Random(12)
-    outcomes = {"none": 0, "all": 0}
+    outcomes = {"none": 0, "all": 0, "killed while writing": 0}
     for round_no in range(KILLS):
         folder = tmp_path / f"round-{round_no}"
         shutil.copytree(base, folder)
         run_and_kill(folder, merging(folder), rng.uniform(0.0, duration * 1.1))
+        outcomes["killed while writing"] += midway(folder)
         if not committed(folder):
             seats = set()
             for gid in games:
@@ -178,6 +188,7 @@ def test_a_killed_merge_moves_every_game_or_none(tmp_path: Path) -> None:
         shutil.rmtree(folder)
     print(f"\nmerge: {KILLS} kills over {duration:.2f} s merges: {outcomes}")
     assert outcomes["none"] > 0
+    assert outcomes["killed while writing"] > 0
 
 
 # --- migration -----------------------------------------------------------------------
@@ -225,11 +236,12 @@ def test_a_killed_migration_is_never_seen_half_done(tmp_path: Path) -> None:
         people = [p.name for p in store.players()]
     assert len(expected) == 150
     rng = random.Random(13)
-    outcomes = {"none": 0, "all": 0}
+    outcomes = {"none": 0, "all": 0, "killed while writing": 0}
     for round_no in range(KILLS):
         folder = tmp_path / f"round-{round_no}"
         shutil.copytree(base, folder)
         run_and_kill(folder, migrating(folder), rng.uniform(0.0, duration * 1.1))
+        outcomes["killed while writing"] += midway(folder)
         seen = visible_games(folder)
         if not committed(folder):
             assert seen in (set(), set(expected)), f"round {round_no}: {len(seen)} games"
@@ -242,3 +254,4 @@ def test_a_killed_migration_is_never_seen_half_done(tmp_path: Path) -> None:
         shutil.rmtree(folder)
     print(f"\nmigration: {KILLS} kills over {duration:.2f} s migrations: {outcomes}")
     assert outcomes["none"] > 0
+    assert outcomes["killed while writing"] > 0

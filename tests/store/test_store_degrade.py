@@ -287,3 +287,49 @@ def test_check_beside_a_writing_app_reports_nothing(data_dir: Path) -> None:
         writer.wait(timeout=30)
     with open_store(data_dir) as store:
         assert store.check() == []
+
+
+def test_a_merge_that_does_not_fit_changes_nothing(small_disk: Path) -> None:
+    data = small_disk / "data"
+    with open_store(data) as store:
+        ann, bob, dan = (store.add_player(n) for n in ("Ann", "Bob", "Dan"))
+        games = [store.create_game("standard", [ann.id, bob.id]) for _ in range(120)]
+    fill(small_disk, leave=150 * 1024)  # less than 120 rewritten game files need
+    with open_store(data) as store:
+        with pytest.raises(StoreError, match=r"could not save .*: No space left"):
+            store.merge_players(dan.id, bob.id)
+        assert {store.summary(g).player_ids for g in games} == {(ann.id, bob.id)}
+        assert [p.name for p in store.players()] == ["Ann", "Bob", "Dan"]
+        assert store.check() == []
+    assert not list(data.glob(".staging-*")) and not (data / "journal.json").exists()
+
+
+def test_a_migration_that_does_not_fit_changes_nothing(small_disk: Path) -> None:
+    data = small_disk / "data"
+    data.mkdir()
+    v0 = {
+        "players": {"1": {"name": "Ann"}, "2": {"name": "Bob"}},
+        "games": {
+            str(g): {
+                "format": "standard",
+                "players": ["Ann", "Bob"],
+                "rules": "seed",
+                "created": f"2024-03-01T10:{g // 60:02d}:{g % 60:02d}",
+                "hands": [{"by": "Ann", "result": "knock", "knocker": 1, "defender": 3}],
+            }
+            for g in range(200)
+        },
+    }
+    (data / "scorekeeper.json").write_text(json.dumps(v0))
+    before = (data / "scorekeeper.json").read_bytes()
+    fill(small_disk, leave=300 * 1024)  # the backup zip fits, 200 game files don't
+    with pytest.raises(StoreError, match=r"could not save .*No space left on device"):
+        open_store(data)
+    assert (data / "scorekeeper.json").read_bytes() == before
+    assert not list((data / "games").glob("*.json")) if (data / "games").exists() else True
+    assert not (data / "players.json").exists()
+    assert not list(data.glob(".staging-*")) and not (data / "journal.json").exists()
+    (small_disk / "filler").unlink()
+    with open_store(data) as store:  # with room, it migrates as if nothing had happened
+        assert len(store.list_games()) == 200
+        assert store.check() == []
