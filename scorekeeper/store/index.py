@@ -108,6 +108,15 @@ def scan_game_ids(games_dir: Path) -> dict[str, bool]:
 
 
 _MOD = 1 << 64
+#: The racy margin on a file system that keeps times finer than a second.
+TICK_NS = 50_000_000
+
+
+def _margin(mtime_ns: int) -> int:
+    """How close to the index's writing a file's modified time makes it
+    "racy" (its clock tick may not have ended): a tick is a few ms where
+    times have sub-second digits, up to 2 s (FAT) where they don't."""
+    return RACY_NS if mtime_ns % 1_000_000_000 == 0 else TICK_NS
 
 
 def _fp_hash(game_id: str, fp: object) -> int:
@@ -286,11 +295,15 @@ class GameIndex:
             expected = sum(b.get("agg", 0) for b in self._blocks) % _MOD
             if sum(_fp_hash(g, fp) for g, fp in files.items()) % _MOD == expected:
                 written = manifest.get("written", 0)
-                racy = [g for g, fp in files.items() if fp[1] >= written - RACY_NS]
-                for gid in racy:  # written just before the index was: read again
-                    entry = read_entry(gid)
-                    if entry is not None:
-                        self._set(gid, entry)
+                racy = [g for g, fp in files.items() if fp[1] >= written - _margin(fp[1])]
+                self._held += 1  # kept in memory: written with the next change
+                try:
+                    for gid in racy:  # written just before the index was: read again
+                        entry = read_entry(gid)
+                        if entry is not None:
+                            self._data[gid] = self._pending[gid] = entry
+                finally:
+                    self._held -= 1
                 return len(racy)
         return self._verify(read_entry, known)
 
