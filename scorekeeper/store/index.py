@@ -25,16 +25,22 @@ change: replaying it again is harmless.
 
 Opening reads the manifest and the journal only; a block is read when
 something needs its games (a page of the game list, the statistics).  The
-index is trusted as it is when the ``games`` folder was not changed since the
-index last wrote down that folder's modified time (every game write renames a
-file into it, which changes it).  Otherwise (a crash between a game write and
-its journal line, a file restored by hand) every game file is ``stat``-ed and
-each entry is trusted only if its *fingerprint* (size and modified time: not
-the inode, so a copied folder opens without re-reading anything) still
-matches and the file was last written well before the entry was made (the
-"racy" margin: a file rewritten within the same clock tick could keep its
-fingerprint).  Every other game file is read, and its own summary replaces
-the entry.  An entry's fingerprint is ``[size, mtime_ns, seen_ns]``.
+index is trusted as it is when the journal is empty (the last session
+closed, or folded, after its last change) and the game files still add up to
+what the blocks say: each block keeps ``agg``, a sum of a hash of each of its
+games' id, size and modified time (not the inode, so a copied folder is
+trusted), and opening ``stat``-s the game files and sums the same.  Files
+written within a clock tick of the manifest are read again (``_margin``).
+Otherwise (a crash between a game write and its journal line, a file
+restored or edited by hand) every entry is checked: it is trusted only if
+its *fingerprint* ``[size, mtime_ns, seen_ns]`` still matches and the file was
+last written well before the entry was made (the "racy" margin); every other
+game file is read, and its own summary replaces the entry.
+
+The index is written without fsync: it is a cache, and whatever a power cut
+leaves is noticed (a block whose check sum is not the manifest's is
+quarantined and its games found again; a journal line left over makes the
+next open check every entry).
 
 Index maintenance that fails (a full disk, a read-only file) never fails a
 save: the hand is on the disk and the index catches up from memory at the
@@ -66,7 +72,7 @@ from typing import Any
 from .errors import Notice, reason
 from .paths import INDEX_DIR, INDEX_FILE
 from .schemas import validate_index_entry
-from .storage import atomic_write_bytes, dumps, fsync_dir, parse_json, quarantine
+from .storage import atomic_write_bytes, dumps, parse_json, quarantine
 
 #: Changes kept in the journal before they are folded into the blocks.
 FOLD_EVERY = 256
@@ -124,8 +130,8 @@ def _fp_hash(game_id: str, fp: object) -> int:
     game files is compared at open with what the blocks say."""
     if not isinstance(fp, list) or len(fp) < 2:
         return 0
-    key = f"{game_id}:{fp[0]}:{fp[1]}".encode()
-    return zlib.crc32(key) | (zlib.crc32(key, 0x5EED) << 32)
+    size = int(fp[0])
+    return zlib.crc32(f"{game_id}:{size}:{fp[1]}".encode()) * (size + 1)
 
 
 def scan_fingerprints(games_dir: Path) -> dict[str, list[int]]:
@@ -217,7 +223,17 @@ class GameIndex:
             return
         self._loaded.add(bid)
         path = self.folder / f"b{bid}.json"
-        data = self._read_json(path)
+        try:
+            raw: bytes | None = path.read_bytes()
+        except OSError:
+            raw = None
+        data = None
+        # A block whose check sum is the manifest's is as this index wrote it
+        # (of entries made from game files): its entries need no validation.
+        sealed = raw is not None and block.get("crc") == zlib.crc32(raw)
+        if raw is not None and (sealed or "crc" not in block):
+            with contextlib.suppress(ValueError):
+                data = parse_json(raw)
         ids: list[str] = []
         games = data.get("games") if isinstance(data, dict) else None
         if not isinstance(games, dict):
@@ -228,7 +244,7 @@ class GameIndex:
                     with contextlib.suppress(OSError):
                         quarantine(path, self.quarantine)
         for doc in games.values():
-            if not validate_index_entry(doc):
+            if not (sealed and isinstance(doc, dict)) and not validate_index_entry(doc):
                 self._need_verify = True  # not trusted: its game file is read again
                 continue
             gid = doc["id"]
@@ -573,23 +589,20 @@ class GameIndex:
                 players=sorted({p for e in games for p in e["players"]}),
                 agg=sum(_fp_hash(e["id"], e.get("fp")) for e in games) % _MOD,
             )
-            doc = {"games": {str(i): e for i, e in enumerate(games, start=1)}}
-            atomic_write_bytes(self.folder / f"b{bid}.json", dumps(doc), durable=self.durable)
+            payload = dumps({"games": {str(i): e for i, e in enumerate(games, start=1)}})
+            block["crc"] = zlib.crc32(payload)
+            # No fsync: the index is a cache, and the manifest's check sums
+            # tell a block that did not reach the disk (it is made again).
+            atomic_write_bytes(self.folder / f"b{bid}.json", payload, durable=False)
         for gid, entry in self._pending.items():
             if entry is None:
                 self._where.pop(gid, None)
         manifest = {"v": 1, "blocks": self._blocks, "written": time.time_ns()}
-        atomic_write_bytes(self.folder / MANIFEST, dumps(manifest), durable=self.durable)
+        atomic_write_bytes(self.folder / MANIFEST, dumps(manifest), durable=False)
         with contextlib.suppress(FileNotFoundError):
+            # (A truncation lost to a power cut leaves old lines: any line
+            # makes the next open check every entry against its game file.)
             os.truncate(self.folder / JOURNAL, 0)
-            if self.durable:
-                fd = os.open(self.folder / JOURNAL, os.O_RDONLY)
-                try:
-                    os.fsync(fd)
-                finally:
-                    os.close(fd)
-        if self.durable:
-            fsync_dir(self.folder)
         self._pending.clear()
         self._lines = 0
 

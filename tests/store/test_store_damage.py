@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import reseal_index
 
 from scorekeeper.engine import Hand
 from scorekeeper.settings import Settings, load_settings, save_settings
@@ -182,6 +183,7 @@ def test_lying_totals_in_the_index_are_found_and_repaired(
                 entry["totals"] = dict.fromkeys(entry["totals"], 999)
 
     edit_json(index, lie)
+    reseal_index(data_dir)
     with open_store(data_dir) as store:
         assert any(s.totals and 999 in s.totals.values() for s in store.list_games())
         problems = store.check()

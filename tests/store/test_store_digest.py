@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import reseal_index
 
 from scorekeeper.engine import PRESETS, Hand, Rules
 from scorekeeper.review import DIGEST_VERSION, GameDigest, GameRecord, digest, statistics
@@ -153,6 +154,7 @@ def _rewrite_index(data_dir: Path, change: Any) -> None:
     for entry in data["games"].values():
         change(entry)
     path.write_text(json.dumps(data), encoding="utf-8")
+    reseal_index(data_dir)
 
 
 def _age_game_files(data_dir: Path) -> None:
