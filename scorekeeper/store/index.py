@@ -65,7 +65,7 @@ import os
 import re
 import time
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -441,9 +441,26 @@ class GameIndex:
                 break
         else:
             return []
-        return [
-            e for e in self._data.values() if self._block_for(e["created_at"])["id"] == block_id
-        ]
+        return [m["entry"] for m in self._members({block_id}, False)]
+
+    def _members(self, blocks: set[int], every: bool) -> Iterator[dict[str, Any]]:
+        """The entries (as ``{"_bid": block id, "entry": entry}``) of the
+        games of these blocks that are in memory: those read from them and
+        those changed since (without a look at any other entry)."""
+        starts = self._starts()
+        if every:
+            candidates: Iterable[str] = list(self._data)
+        else:
+            candidates = {g for g, b in self._where.items() if b in blocks}
+            candidates |= self._pending.keys()
+        for gid in candidates:
+            entry = self._data.get(gid)
+            if entry is None:
+                continue
+            i = max(bisect.bisect_right(starts, entry["created_at"]) - 1, 0)
+            bid = self._blocks[i]["id"]
+            if bid in blocks:
+                yield {"_bid": bid, "entry": entry}
 
     def player_ids(self) -> set[str]:
         """Every player named by a game (from the manifest and the journal)."""
@@ -565,10 +582,8 @@ class GameIndex:
             self._read_block(by_id[bid])
         # The games of each touched block, as they are now.
         members: dict[int, list[dict[str, Any]]] = {bid: [] for bid in touched}
-        for entry in self._data.values():
-            bid = self._block_for(entry["created_at"])["id"]
-            if bid in members:
-                members[bid].append(entry)
+        for entry in self._members(touched, every):
+            members[entry["_bid"]].append(entry["entry"])
         for bid in list(members):
             games = members[bid]
             if len(games) >= 2 * BLOCK or (by_id[bid] is self._blocks[-1] and len(games) >= BLOCK):
