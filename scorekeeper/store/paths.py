@@ -9,6 +9,9 @@ Layout of a data folder (schema 1)::
     *.bak1 .. *.bakN        the previous versions of each file (see storage.py)
     backups/                whole-folder zip copies (``scorekeeper backup``, migrations)
     damaged/                files that failed to read, moved aside, never overwritten
+    settings.json           the app's settings (scorekeeper/settings.py; not the store's)
+    journal.json            only while a change to many files is put in place (journal.py)
+    .staging-*/             the files of such a change, before it is committed
 
 Recording a hand rewrites only that game's file, so its cost does not grow
 with the number of games; the index is rebuilt from the game files whenever
