@@ -1344,6 +1344,42 @@ class Store:
             raise StoreError("there is no game {game_id!r}", game_id=game_id)
         return self._summary(entry)
 
+    @_reading
+    def game_blocks(self) -> list[dict[str, Any]]:
+        """The blocks of the game index, newest first (see index.py): each
+        a span of creation times with ``id``, ``start``, and how many
+        ``games``, ``unfinished`` and ``deleted`` games it held when last
+        written.  Enough to page through the games, or count them, without
+        reading every game's summary: :meth:`block_games` gives one block's."""
+        return self._s.index.blocks()
+
+    @_reading
+    def block_games(
+        self, block_id: int, *, finished: bool | None = None, include_deleted: bool = False
+    ) -> list[GameSummary]:
+        """The games of one block of the index, newest first (by creation,
+        as :meth:`list_games` orders them); reads at most that block."""
+        out = [
+            self._summary(entry)
+            for entry in self._s.index.block(block_id)
+            if (include_deleted or not entry["deleted"])
+            and (finished is None or bool(entry.get("finished")) == finished)
+        ]
+        out.sort(key=lambda s: (s.created_at, s.id), reverse=True)
+        return out
+
+    @_reading
+    def recent_games(self, limit: int, *, finished: bool | None = False) -> list[GameSummary]:
+        """The ``limit`` newest games (by creation; default: unfinished ones,
+        for the home screen), reading only the newest blocks that hold them."""
+        out: list[GameSummary] = []
+        for block in self._s.index.blocks():
+            if len(out) >= limit:
+                break
+            out.extend(self.block_games(block["id"], finished=finished))
+        out.sort(key=lambda s: (s.created_at, s.id), reverse=True)
+        return out[:limit]
+
     # the bin -------------------------------------------------------------------------
 
     def _set_deleted(

@@ -169,3 +169,21 @@ def test_sigkill_during_index_maintenance_loses_nothing(
                 assert summary.hand_count == len(store.game(summary.id).hands)
             assert store.check() == []
     assert len(reported) > 20  # the kills really landed among the writes
+
+
+def test_paging_by_block_shows_every_game_exactly_once(data_dir: Path, small_blocks: None) -> None:
+    _fill(data_dir, 30)
+    time.sleep(index_module.RACY_NS / 1e9 + 0.1)  # a later day (see index.py)
+    with open_store(data_dir) as store:
+        paged = [
+            s.id
+            for block in store.game_blocks()
+            for s in store.block_games(block["id"], include_deleted=True)
+        ]
+        assert store._s.index._all is False  # no read of every block at once
+        everything = [s.id for s in store.list_games(include_deleted=True)]
+        assert paged == everything  # each once, newest first
+        recent = store.recent_games(5)
+        assert [s.id for s in recent] == [s.id for s in store.list_games(finished=False)[:5]]
+        counts = store.game_blocks()
+        assert sum(b["games"] for b in counts) == 30
