@@ -376,7 +376,7 @@ class GameIndex:
                 and isinstance(seen, list)
                 and len(seen) == 3
                 and seen[:2] == fp
-                and fp[1] < seen[2] - RACY_NS
+                and fp[1] < seen[2] - _margin(fp[1])
             ):
                 entries[game_id] = old  # type: ignore[assignment]
                 continue
@@ -401,13 +401,22 @@ class GameIndex:
 
     def _adopt_old_file(self) -> None:
         """The single ``index.json`` of earlier versions: its entries are
-        checked like any other (their inode is not a fingerprint any more, so
-        they are re-read once), then it is removed."""
+        checked like any other (as seen when it was last written), then it is
+        removed."""
         data = self._read_json(self.data_dir / INDEX_FILE)
         if not isinstance(data, dict):
             return
+        meta = (data.get("meta") or {}).get("1")
+        flushed = meta.get("flushed_ns") if isinstance(meta, dict) else None
         for doc in (data.get("games") or {}).values():
             if validate_index_entry(doc):
+                fp = doc.get("fp")
+                if isinstance(flushed, int) and isinstance(fp, list) and len(fp) == 3:
+                    # [size, mtime, inode] as of the old index's last write:
+                    # "seen" then (the inode is no fingerprint any more).
+                    doc["fp"] = [fp[0], fp[1], flushed]
+                else:
+                    doc["fp"] = None
                 self._data.setdefault(doc["id"], doc)
 
     # --- what the rest of the store reads -----------------------------------
