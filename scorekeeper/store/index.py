@@ -85,6 +85,7 @@ MANIFEST = "manifest.json"
 JOURNAL = "journal.jsonl"
 
 GAME_FILE = re.compile(r"^([A-Za-z0-9_-]{1,64})\.json(\.bak\d+)?$")
+_ID = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
 
 Fingerprint = list[int]
 
@@ -130,29 +131,35 @@ def _fp_hash(game_id: str, fp: object) -> int:
     game files is compared at open with what the blocks say."""
     if not isinstance(fp, list) or len(fp) < 2:
         return 0
-    size = int(fp[0])
-    return zlib.crc32(f"{game_id}:{size}:{fp[1]}".encode()) * (size + 1)
+    return _mix(zlib.crc32(game_id.encode()), int(fp[0]), int(fp[1]))
 
 
-def scan_fingerprints(games_dir: Path) -> dict[str, list[int]]:
-    """Game id -> ``[size, mtime_ns]`` of every game file (not backups)."""
+def _mix(id_crc: int, size: int, mtime_ns: int) -> int:
+    return id_crc * 0x9E3779B97F4A7C15 + size * 0x100000001B3 + mtime_ns
+
+
+def scan_fingerprints(games_dir: Path) -> tuple[dict[str, list[int]], int]:
+    """Game id -> ``[size, mtime_ns]`` of every game file (not backups),
+    and the sum of their :func:`_fp_hash` (modulo 2**64)."""
     found: dict[str, list[int]] = {}
+    total = 0
     try:
         entries = list(os.scandir(games_dir))
     except FileNotFoundError:
-        return found
+        return found, 0
+    crc = zlib.crc32
     for entry in entries:
         name = entry.name
-        if not name.endswith(".json"):
+        if not name.endswith(".json") or not _ID.match(gid := name[:-5]):
             continue
-        m = GAME_FILE.match(name)
-        if m and m.group(2) is None:
-            try:
-                st = entry.stat()
-            except FileNotFoundError:
-                continue
-            found[m.group(1)] = [st.st_size, st.st_mtime_ns]
-    return found
+        try:
+            st = entry.stat()
+        except FileNotFoundError:
+            continue
+        size, mtime = st.st_size, st.st_mtime_ns
+        found[gid] = [size, mtime]
+        total += crc(gid.encode()) * 0x9E3779B97F4A7C15 + size * 0x100000001B3 + mtime
+    return found, total % _MOD
 
 
 def _block_doc(bid: int, start: str) -> dict[str, Any]:
@@ -307,9 +314,8 @@ class GameIndex:
         known = isinstance(manifest, dict) and self._use_manifest(manifest)
         self._lines = self._read_journal()
         if known and not self._lines and isinstance(manifest, dict):
-            files = scan_fingerprints(self.games_dir)
-            expected = sum(b.get("agg", 0) for b in self._blocks) % _MOD
-            if sum(_fp_hash(g, fp) for g, fp in files.items()) % _MOD == expected:
+            files, total = scan_fingerprints(self.games_dir)
+            if total == sum(b.get("agg", 0) for b in self._blocks) % _MOD:
                 written = manifest.get("written", 0)
                 racy = [g for g, fp in files.items() if fp[1] >= written - _margin(fp[1])]
                 self._held += 1  # kept in memory: written with the next change
