@@ -200,6 +200,7 @@ class GameIndex:
         self._failed: str | None = None  # why the last index write failed
         self._need_verify = False
         self._verifying = False
+        self._folding = False
         self._read_entry: Callable[[str], dict[str, Any] | None] | None = None
         self.quarantine = quarantine
         self.unsaved = 0
@@ -526,8 +527,8 @@ class GameIndex:
 
     def _changed(self, line: dict[str, Any]) -> None:
         self.unsaved += 1
-        if self._held or self.read_only:
-            return
+        if self._held or self.read_only or self._folding:
+            return  # (a digest made again while a fold reads a block: that fold writes it)
         if self._failed is not None or self._lines + 1 >= FOLD_EVERY:
             self._fold_safely()
             return
@@ -577,6 +578,13 @@ class GameIndex:
         self._failed = None
 
     def _fold(self, *, every: bool = False) -> None:
+        self._folding = True
+        try:
+            self._fold_now(every)
+        finally:
+            self._folding = False
+
+    def _fold_now(self, every: bool) -> None:
         if self.read_only:
             return
         if not self._pending and not every and self._lines == 0 and self._failed is None:
