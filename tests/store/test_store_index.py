@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import json
 import os
 import random
 import shutil
@@ -187,3 +188,30 @@ def test_paging_by_block_shows_every_game_exactly_once(data_dir: Path, small_blo
         assert [s.id for s in recent] == [s.id for s in store.list_games(finished=False)[:5]]
         counts = store.game_blocks()
         assert sum(b["games"] for b in counts) == 30
+
+
+def test_a_save_writes_one_block_at_most_whatever_the_history(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch, small_blocks: None
+) -> None:
+    _fill(data_dir, 40)
+    written: list[tuple[str, int]] = []
+    real = index_module.atomic_write_bytes
+
+    def spying(path: Path, payload: bytes, **kwargs: Any) -> None:
+        written.append((path.name, len(json.loads(payload).get("games", {}))))
+        real(path, payload, **kwargs)
+
+    monkeypatch.setattr(index_module, "atomic_write_bytes", spying)
+    with open_store(data_dir) as store:
+        a, b = (p.id for p in store.players())
+        gid = store.create_game("standard", [a, b])
+        # (Files written within a clock tick of the last close were read
+        # again at open: written by the next fold, here, once.)
+        store.flush()
+        for _ in range(12):  # folds every 5 changes
+            written.clear()
+            store.record_hand(gid, Hand.draw())
+            blocks = [n for name, n in written if name.startswith("b")]
+            assert len(blocks) <= 2, written  # its own block (split in two when full), or none
+            assert all(n <= 2 * index_module.BLOCK for n in blocks)
+        assert len(store.list_games(include_deleted=True)) == 41
