@@ -24,10 +24,10 @@ import zipfile
 from datetime import UTC, datetime
 from pathlib import Path
 
-from .paths import BACKUPS_DIR, DAMAGED_DIR, INDEX_FILE, LOCK_FILE
+from .paths import BACKUPS_DIR, DAMAGED_DIR, INDEX_DIR, INDEX_FILE, LOCK_FILE
 from .storage import TMP_SUFFIX, fsync_dir, tmp_path
 
-_SKIP_DIRS = {BACKUPS_DIR, DAMAGED_DIR}
+_SKIP_DIRS = {BACKUPS_DIR, DAMAGED_DIR, INDEX_DIR}  # the index: a cache
 _SKIP_FILES = {LOCK_FILE, INDEX_FILE}
 _BAK = re.compile(r"\.bak\d+$")
 

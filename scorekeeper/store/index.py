@@ -1,65 +1,102 @@
-"""``index.json``: a summary of every game, so listing never opens game files.
+"""The game index: a summary of every game, so listing never opens game files.
 
 The index is a *cache*.  The truth is in the game files, each of which
 carries its own summary (see gamefile.py), so the index can be rebuilt from
 them at any time and a crash can never make it hide or invent a hand.
 
-Keeping it cheap: rewriting a summary of thousands of games on every hand
-would make each hand cost more as history grows.  So the index lives in
-memory while the store is open, and is written to disk only now and then
-(every ``FLUSH_EVERY`` changes, after ``FLUSH_SECONDS``, and at close).
+Every write is bounded, whatever the history (issue #10).  The index lives
+in the folder ``index/``:
 
-Keeping it right: every entry remembers the *fingerprint* (size, modified
-time, inode) its game file had when the entry was made.  At open, each game
-file is ``stat``-ed; an entry is trusted only if the fingerprint still matches
-and the file was last written well before the index was (the "racy" margin:
-a file rewritten within the same clock tick could keep its fingerprint).
-Every other game file is read, and its own summary replaces the entry.
-After a crash that means re-reading only the games changed since the last
-flush; a ``stat`` per game (about 10 ms for 5,000 games) is all the rest costs.
+``b<N>.json``  a *block*: the entries of the games created in one span of
+               time (at most about ``BLOCK`` games: a block that grows past
+               that is split in two by creation time);
+``manifest.json``  the blocks, each with where its span starts and a few
+               counts (games, unfinished, deleted, its players): one line per
+               ``BLOCK`` games, read at open instead of every entry;
+``journal.jsonl``  one line per change since the blocks were last written
+               (appended, never rewritten; a torn last line is ignored).
+
+A save appends one line to the journal.  Every ``FOLD_EVERY`` lines the
+changes are *folded* into the blocks they touch (each rewritten atomically,
+then the manifest, then the journal emptied), so a save never rewrites
+more than a block, however many games there are.  A crash anywhere in that
+leaves blocks that are old or new and a journal that still holds every
+change: replaying it again is harmless.
+
+Opening reads the manifest and the journal only; a block is read when
+something needs its games (a page of the game list, the statistics).  The
+index is trusted as it is when the journal is empty (the last session
+closed, or folded, after its last change) and the game files still add up to
+what the blocks say: each block keeps ``agg``, a sum of a hash of each of its
+games' id, size and modified time (not the inode, so a copied folder is
+trusted), and opening ``stat``-s the game files and sums the same.  Files
+written within a clock tick of the manifest are read again (``_margin``).
+Otherwise (a crash between a game write and its journal line, a file
+restored or edited by hand) every entry is checked: it is trusted only if
+its *fingerprint* ``[size, mtime_ns, seen_ns]`` still matches and the file was
+last written well before the entry was made (the "racy" margin); every other
+game file is read, and its own summary replaces the entry.
+
+The index is written without fsync: it is a cache, and whatever a power cut
+leaves is noticed (a block whose check sum is not the manifest's is
+quarantined and its games found again; a journal line left over makes the
+next open check every entry).
+
+Index maintenance that fails (a full disk, a read-only file) never fails a
+save: the hand is on the disk and the index catches up from memory at the
+next change (or is made again from the game files at the next open); the
+player is told once, in a notice.
 
 Statistics without replaying: each entry also keeps the game's statistics
-*digest* (see scorekeeper/review/digest.py: who won each hand, how, for how
-many points; by seat, no names).  It is made by replaying the ledger whenever
-the game's hands or players change (and when a game file is re-read), so the
-statistics never read a stored total.  It lives only here, not in the game
-file: it is a cache like the rest of the index.  At open, a digest that is
-missing, of another ``DIGEST_VERSION`` or not of the entry's hand count is
-made again by a replay and the index written; one found damaged when read is
-made again then.  ``store check`` compares every digest with a fresh replay.
+*digest* (see scorekeeper/review/digest.py).  It is made by replaying the
+ledger whenever the game's hands or players change (and when a game file is
+re-read), so the statistics never read a stored total.  When a block is
+read, a digest that is missing, of another ``DIGEST_VERSION`` or not of the
+entry's hand count is made again (see ``on_block``).  ``store check``
+compares every digest with a fresh replay.
 """
 
 from __future__ import annotations
 
+import bisect
 import contextlib
+import json
 import os
 import re
 import time
-from collections.abc import Callable, Iterator
+import zlib
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .paths import INDEX_FILE
+from .errors import Notice, reason
+from .paths import INDEX_DIR, INDEX_FILE
 from .schemas import validate_index_entry
-from .storage import AtomicJSONStorage
+from .storage import atomic_write_bytes, dumps, parse_json, quarantine
 
-FLUSH_EVERY = 256
-FLUSH_SECONDS = 300.0
-#: Files written this close to an index flush are re-read at open.
+#: Changes kept in the journal before they are folded into the blocks.
+FOLD_EVERY = 256
+#: Games per block (a block is split when it holds twice as many).
+BLOCK = 256
+#: Files written this close to when their entry was made are re-read.
 RACY_NS = 2_000_000_000
-REREAD_FLUSH = 32
+
+MANIFEST = "manifest.json"
+JOURNAL = "journal.jsonl"
 
 GAME_FILE = re.compile(r"^([A-Za-z0-9_-]{1,64})\.json(\.bak\d+)?$")
+_ID = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
 
 Fingerprint = list[int]
 
 
 def fingerprint(path: Path) -> Fingerprint | None:
+    """``[size, mtime_ns, seen_ns]`` of a game file (None: there is none)."""
     try:
         st = os.stat(path)
     except FileNotFoundError:
         return None
-    return [st.st_size, st.st_mtime_ns, st.st_ino]
+    return [st.st_size, st.st_mtime_ns, time.time_ns()]
 
 
 def scan_game_ids(games_dir: Path) -> dict[str, bool]:
@@ -77,6 +114,58 @@ def scan_game_ids(games_dir: Path) -> dict[str, bool]:
     return found
 
 
+_MOD = 1 << 64
+#: The racy margin on a file system that keeps times finer than a second.
+TICK_NS = 50_000_000
+
+
+def _margin(mtime_ns: int) -> int:
+    """How close to the index's writing a file's modified time makes it
+    "racy" (its clock tick may not have ended): a tick is a few ms where
+    times have sub-second digits, up to 2 s (FAT) where they don't."""
+    return RACY_NS if mtime_ns % 1_000_000_000 == 0 else TICK_NS
+
+
+def _fp_hash(game_id: str, fp: object) -> int:
+    """A game file's share of a block's ``agg``: the sum of these over the
+    game files is compared at open with what the blocks say."""
+    if not isinstance(fp, list) or len(fp) < 2:
+        return 0
+    return _mix(zlib.crc32(game_id.encode()), int(fp[0]), int(fp[1]))
+
+
+def _mix(id_crc: int, size: int, mtime_ns: int) -> int:
+    return id_crc * 0x9E3779B97F4A7C15 + size * 0x100000001B3 + mtime_ns
+
+
+def scan_fingerprints(games_dir: Path) -> tuple[dict[str, list[int]], int]:
+    """Game id -> ``[size, mtime_ns]`` of every game file (not backups),
+    and the sum of their :func:`_fp_hash` (modulo 2**64)."""
+    found: dict[str, list[int]] = {}
+    total = 0
+    try:
+        entries = list(os.scandir(games_dir))
+    except FileNotFoundError:
+        return found, 0
+    crc = zlib.crc32
+    for entry in entries:
+        name = entry.name
+        if not name.endswith(".json") or not _ID.match(gid := name[:-5]):
+            continue
+        try:
+            st = entry.stat()
+        except FileNotFoundError:
+            continue
+        size, mtime = st.st_size, st.st_mtime_ns
+        found[gid] = [size, mtime]
+        total += crc(gid.encode()) * 0x9E3779B97F4A7C15 + size * 0x100000001B3 + mtime
+    return found, total % _MOD
+
+
+def _block_doc(bid: int, start: str) -> dict[str, Any]:
+    return {"id": bid, "start": start, "games": 0, "unfinished": 0, "deleted": 0, "players": []}
+
+
 class GameIndex:
     """Game id -> summary entry (the game's summary plus setup fields)."""
 
@@ -90,114 +179,494 @@ class GameIndex:
         quarantine: Path | None = None,
         notify: Callable[[str], None] | None = None,
     ) -> None:
+        self.data_dir = data_dir
         self.games_dir = games_dir
+        self.folder = data_dir / INDEX_DIR
         self.read_only = read_only
-        self.storage = AtomicJSONStorage(
-            data_dir / INDEX_FILE,
-            backups=0,  # a cache needs no backups: it is rebuilt from the games
-            durable=durable,
-            read_only=read_only,
-            quarantine=quarantine,
-            notify=notify,
-        )
-        self.entries: dict[str, dict[str, Any]] = {}
-        self.unsaved = 0
-        self._last_flush = time.monotonic()
+        self.durable = durable
+        self.notify = notify or (lambda _msg: None)
+        #: Called with the ids of the games of each block read (see Store).
+        self.on_block: Callable[[list[str]], None] | None = None
+        self._blocks: list[dict[str, Any]] = [_block_doc(0, "")]
+        self._next_id = 1
+        self._loaded: set[int] = set()
+        self._all = False
+        self._data: dict[str, dict[str, Any]] = {}
+        self._where: dict[str, int] = {}  # game id -> block id, for the games read
+        #: Changes not folded into the blocks yet (None: the game is gone).
+        self._pending: dict[str, dict[str, Any] | None] = {}
+        self._lines = 0  # lines in the journal
         self._held = 0
+        self._failed: str | None = None  # why the last index write failed
+        self._need_verify = False
+        self._verifying = False
+        self._folding = False
+        self._read_entry: Callable[[str], dict[str, Any] | None] | None = None
+        self.quarantine = quarantine
+        self.unsaved = 0
+
+    # --- reading -------------------------------------------------------------
+
+    def _read_json(self, path: Path) -> Any:
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            return None
+        try:
+            return parse_json(raw)
+        except ValueError:
+            return None
+
+    def _starts(self) -> list[str]:
+        return [b["start"] for b in self._blocks]
+
+    def _block_for(self, created_at: str) -> dict[str, Any]:
+        i = bisect.bisect_right(self._starts(), created_at) - 1
+        return self._blocks[max(i, 0)]
+
+    def _read_block(self, block: dict[str, Any]) -> None:
+        """Read one block's entries into memory (the journal's changes win)."""
+        bid = block["id"]
+        if bid in self._loaded:
+            return
+        self._loaded.add(bid)
+        path = self.folder / f"b{bid}.json"
+        try:
+            raw: bytes | None = path.read_bytes()
+        except OSError:
+            raw = None
+        data = None
+        # A block whose check sum is the manifest's is as this index wrote it
+        # (of entries made from game files): its entries need no validation.
+        sealed = raw is not None and block.get("crc") == zlib.crc32(raw)
+        if raw is not None and (sealed or "crc" not in block):
+            with contextlib.suppress(ValueError):
+                data = parse_json(raw)
+        ids: list[str] = []
+        games = data.get("games") if isinstance(data, dict) else None
+        if not isinstance(games, dict):
+            games = {}
+            if block.get("games"):  # damaged or lost: its games are found again
+                self._need_verify = True
+                if not self.read_only and path.exists() and self.quarantine is not None:
+                    with contextlib.suppress(OSError):
+                        quarantine(path, self.quarantine)
+        for doc in games.values():
+            if not (sealed and isinstance(doc, dict)) and not validate_index_entry(doc):
+                self._need_verify = True  # not trusted: its game file is read again
+                continue
+            gid = doc["id"]
+            self._where[gid] = bid
+            if gid not in self._pending:
+                self._data[gid] = doc
+                ids.append(gid)
+        if ids and self.on_block is not None:
+            self.on_block(ids)
+
+    def _read_all(self) -> None:
+        if self._all:
+            return
+        self._all = True
+        for block in list(self._blocks):
+            self._read_block(block)
+        self._settle()
+
+    def _settle(self) -> None:
+        """A block found damaged: check every entry against its game file."""
+        if self._need_verify and self._read_entry is not None and not self._verifying:
+            self._need_verify = False
+            self._verify(self._read_entry, True)
+
+    def _read_journal(self) -> int:
+        """Apply the journal's changes; returns how many lines it holds."""
+        path = self.folder / JOURNAL
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            return 0
+        lines = 0
+        for line in raw.split(b"\n"):
+            if not line.strip():
+                continue
+            try:
+                doc = json.loads(line)
+            except ValueError:
+                continue  # a torn last line (a crash mid-append): its change is re-read
+            if not isinstance(doc, dict):
+                continue
+            lines += 1
+            if "put" in doc and validate_index_entry(doc["put"]):
+                self._pending[doc["put"]["id"]] = doc["put"]
+                self._data[doc["put"]["id"]] = doc["put"]
+            elif isinstance(doc.get("drop"), str):
+                self._pending[doc["drop"]] = None
+                self._data.pop(doc["drop"], None)
+        return lines
 
     def load(self, read_entry: Callable[[str], dict[str, Any] | None]) -> int:
-        """Load the index and bring it in line with the game files.
+        """Open the index and bring it in line with the game files.
 
         ``read_entry(game_id)`` reads one game file and returns its entry
         (None if there is no readable game).  Returns how many entries were
         rebuilt or dropped.
         """
-        data = self.storage.read() or {}
-        meta = data.get("meta", {}).get("1", {})
-        flushed_ns = meta.get("flushed_ns", 0) if isinstance(meta, dict) else 0
-        if not isinstance(flushed_ns, int):
-            flushed_ns = 0
-        cached: dict[str, dict[str, Any]] = {}
-        for doc in data.get("games", {}).values():
-            # An entry that does not fit is not trusted: its game file is read.
-            if validate_index_entry(doc):
-                cached[doc["id"]] = doc
-        changed = reread = 0
+        self._read_entry = read_entry
+        manifest = self._read_json(self.folder / MANIFEST)
+        known = isinstance(manifest, dict) and self._use_manifest(manifest)
+        self._lines = self._read_journal()
+        if known and not self._lines and isinstance(manifest, dict):
+            files, total = scan_fingerprints(self.games_dir)
+            if total == sum(b.get("agg", 0) for b in self._blocks) % _MOD:
+                written = manifest.get("written", 0)
+                racy = [g for g, fp in files.items() if fp[1] >= written - _margin(fp[1])]
+                self._held += 1  # kept in memory: written with the next change
+                try:
+                    for gid in racy:  # written just before the index was: read again
+                        entry = read_entry(gid)
+                        if entry is not None:
+                            self._data[gid] = self._pending[gid] = entry
+                finally:
+                    self._held -= 1
+                return len(racy)
+        return self._verify(read_entry, known)
+
+    def _use_manifest(self, manifest: dict[str, Any]) -> bool:
+        blocks = manifest.get("blocks")
+        if not isinstance(blocks, list) or not blocks or manifest.get("v") != 1:
+            return False
+        good = []
+        for b in blocks:
+            if not (
+                isinstance(b, dict)
+                and isinstance(b.get("id"), int)
+                and isinstance(b.get("start"), str)
+                and isinstance(b.get("players"), list)
+            ):
+                return False
+            good.append({**_block_doc(b["id"], b["start"]), **b})
+        good.sort(key=lambda b: b["start"])
+        good[0]["start"] = ""
+        self._blocks = good
+        self._next_id = max(b["id"] for b in good) + 1
+        return True
+
+    def _verify(self, read_entry: Callable[[str], dict[str, Any] | None], known: bool) -> int:
+        """Check every entry against its game file (see the module's doc)."""
+        self._verifying = True
+        try:
+            return self._check_files(read_entry, known)
+        finally:
+            self._verifying = False
+            self._need_verify = False
+
+    def _check_files(self, read_entry: Callable[[str], dict[str, Any] | None], known: bool) -> int:
+        if known:
+            self._read_all()
+        else:
+            self._all = True
+            self._loaded = {b["id"] for b in self._blocks}
+            self._adopt_old_file()
+        cached = dict(self._data)
+        changed = 0
         entries: dict[str, dict[str, Any]] = {}
         for game_id in sorted(scan_game_ids(self.games_dir)):
             path = self.games_dir / f"{game_id}.json"
-            fp = fingerprint(path)
+            try:
+                st = os.stat(path)
+                fp: list[int] | None = [st.st_size, st.st_mtime_ns]
+            except FileNotFoundError:
+                fp = None
             old = cached.get(game_id)
+            seen = old.get("fp") if old is not None else None
             if (
-                old is not None
-                and fp is not None
-                and old.get("fp") == fp
-                and fp[1] < flushed_ns - RACY_NS
+                fp is not None
+                and isinstance(seen, list)
+                and len(seen) == 3
+                and seen[:2] == fp
+                and fp[1] < seen[2] - _margin(fp[1])
             ):
-                entries[game_id] = old
+                entries[game_id] = old  # type: ignore[assignment]
                 continue
             entry = read_entry(game_id)
-            reread += 1
             if entry is not None:
-                # The fingerprint of the version read (read_entry knows it):
-                # the file may have been replaced since, by the app beside us.
-                entry.setdefault("fp", fingerprint(path))
                 entries[game_id] = entry
-            if entry != old:
+            if entry is None or old is None or _without_fp(entry) != _without_fp(old):
                 changed += 1
-        changed += len(set(cached) - set(entries))
-        self.entries = entries
-        if (changed or reread > REREAD_FLUSH) and not self.read_only:
-            # Also after re-reading many unchanged files (a bulk import just
-            # before the last flush): a fresh flush time lets the next open
-            # trust them.  A few (the last hands before a close) are cheaper
-            # to read again than the whole index is to write.
-            self.flush()
+            if entry is not None:
+                self._pending[game_id] = entry
+        for gid in set(cached) - set(entries):
+            self._pending[gid] = None
+            changed += 1
+        self._data = entries
+        if not known and self.on_block is not None and entries:
+            self.on_block(list(entries))
+        if not self.read_only:
+            with contextlib.suppress(OSError):
+                (self.data_dir / INDEX_FILE).unlink()  # the old single-file index
+            self._fold_safely(every=True)
         return changed
+
+    def _adopt_old_file(self) -> None:
+        """The single ``index.json`` of earlier versions: its entries are
+        checked like any other (as seen when it was last written), then it is
+        removed."""
+        data = self._read_json(self.data_dir / INDEX_FILE)
+        if not isinstance(data, dict):
+            return
+        meta = (data.get("meta") or {}).get("1")
+        flushed = meta.get("flushed_ns") if isinstance(meta, dict) else None
+        for doc in (data.get("games") or {}).values():
+            if validate_index_entry(doc):
+                fp = doc.get("fp")
+                if isinstance(flushed, int) and isinstance(fp, list) and len(fp) == 3:
+                    # [size, mtime, inode] as of the old index's last write:
+                    # "seen" then (the inode is no fingerprint any more).
+                    doc["fp"] = [fp[0], fp[1], flushed]
+                else:
+                    doc["fp"] = None
+                self._data.setdefault(doc["id"], doc)
+
+    # --- what the rest of the store reads -----------------------------------
+
+    @property
+    def entries(self) -> dict[str, dict[str, Any]]:
+        """Every entry (reads every block not read yet: for the whole list,
+        the statistics, a check; a page needs :meth:`blocks` and :meth:`block`)."""
+        self._read_all()
+        return self._data
+
+    def get(self, game_id: str) -> dict[str, Any] | None:
+        """One game's entry (its block is read if the game was not seen yet)."""
+        found = self._data.get(game_id)
+        if found is not None or self._all:
+            return found
+        return self.entries.get(game_id)  # (reads every block, settled)
+
+    def blocks(self) -> list[dict[str, Any]]:
+        """The blocks, newest first: ``id``, ``start`` (the creation time
+        their span starts at), ``games``, ``unfinished``, ``deleted`` (as of
+        the last fold: :meth:`block` gives the games as they are now)."""
+        return [dict(b) for b in reversed(self._blocks)]
+
+    def block(self, block_id: int) -> list[dict[str, Any]]:
+        """The entries of the games of one block (any order)."""
+        for block in self._blocks:
+            if block["id"] == block_id:
+                self._read_block(block)
+                self._settle()
+                break
+        else:
+            return []
+        return [m["entry"] for m in self._members({block_id}, False)]
+
+    def _members(self, blocks: set[int], every: bool) -> Iterator[dict[str, Any]]:
+        """The entries (as ``{"_bid": block id, "entry": entry}``) of the
+        games of these blocks that are in memory: those read from them and
+        those changed since (without a look at any other entry)."""
+        starts = self._starts()
+        if every:
+            candidates: Iterable[str] = list(self._data)
+        else:
+            candidates = {g for g, b in self._where.items() if b in blocks}
+            candidates |= self._pending.keys()
+        for gid in candidates:
+            entry = self._data.get(gid)
+            if entry is None:
+                continue
+            i = max(bisect.bisect_right(starts, entry["created_at"]) - 1, 0)
+            bid = self._blocks[i]["id"]
+            if bid in blocks:
+                yield {"_bid": bid, "entry": entry}
+
+    def player_ids(self) -> set[str]:
+        """Every player named by a game (from the manifest and the journal)."""
+        found: set[str] = set()
+        for block in self._blocks:
+            found.update(block["players"])
+        for entry in self._pending.values():
+            if entry is not None:
+                found.update(entry["players"])
+        return found
+
+    # --- changes --------------------------------------------------------------
 
     def put(self, game_id: str, entry: dict[str, Any]) -> None:
         """Record a game's new entry (after its file was committed)."""
         entry["fp"] = fingerprint(self.games_dir / f"{game_id}.json")
-        self.entries[game_id] = entry
-        self._changed()
+        self._set(game_id, entry)
 
     def set_fields(self, game_id: str, **fields: Any) -> None:
         """Change an entry whose game file has not changed (its fingerprint
-        is kept): the index is written at the next flush."""
-        entry = self.entries.get(game_id)
+        is kept)."""
+        entry = self.get(game_id)
         if entry is not None:
-            self.entries[game_id] = {**entry, **fields}
-            self.unsaved += 1
+            self._set(game_id, {**entry, **fields})
 
     def drop(self, game_id: str) -> None:
-        if self.entries.pop(game_id, None) is not None:
-            self._changed()
+        if self.get(game_id) is not None:
+            self._data.pop(game_id, None)
+            self._pending[game_id] = None
+            self._changed({"drop": game_id})
+
+    def _set(self, game_id: str, entry: dict[str, Any]) -> None:
+        self._data[game_id] = entry
+        self._pending[game_id] = entry
+        self._changed({"put": entry})
 
     @contextlib.contextmanager
     def held(self) -> Iterator[None]:
-        """Many changes in a row (an import, a merge): write the index once,
-        at the end, instead of every ``FLUSH_EVERY`` changes."""
+        """Many changes in a row (an import, a merge): no journal line each,
+        the blocks they touch are written once, at the end."""
         self._held += 1
         try:
             yield
         finally:
             self._held -= 1
-        if not self._held and self.unsaved >= FLUSH_EVERY:
-            self.flush()
+        if not self._held and self._pending:
+            self._fold_safely()
 
-    def _changed(self) -> None:
+    def _changed(self, line: dict[str, Any]) -> None:
         self.unsaved += 1
-        if self._held:
+        if self._held or self.read_only or self._folding:
+            return  # (a digest made again while a fold reads a block: that fold writes it)
+        if self._failed is not None or self._lines + 1 >= FOLD_EVERY:
+            self._fold_safely()
             return
-        if self.unsaved >= FLUSH_EVERY or time.monotonic() - self._last_flush > FLUSH_SECONDS:
-            self.flush()
+        try:
+            self._append(line)
+        except OSError as exc:
+            self._failure(exc)
+
+    def _append(self, line: dict[str, Any]) -> None:
+        payload = dumps(line) + b"\n"
+        self.folder.mkdir(exist_ok=True)
+        fd = os.open(self.folder / JOURNAL, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        try:
+            written = os.write(fd, payload)
+            if written != len(payload):
+                raise OSError(28, "short write")
+        finally:
+            os.close(fd)
+        self._lines += 1
+
+    def _failure(self, exc: BaseException) -> None:
+        why = str(reason(exc)) if not isinstance(exc, OSError) else (exc.strerror or str(exc))
+        if self._failed is None:
+            self.notify(
+                Notice(
+                    "The game list could not be updated ({reason}); the games are saved, "
+                    "and it will be tried again.",
+                    reason=why,
+                )
+            )
+        self._failed = why
+
+    def _fold_safely(self, *, every: bool = False) -> None:
+        try:
+            self._fold(every=every)
+        except OSError as exc:
+            self._failure(exc)
+        else:
+            self._failed = None
 
     def flush(self) -> None:
-        """Write the index (atomically; it is only a cache, so this is never urgent)."""
+        """Fold the journal into the blocks now (also done at close and every
+        ``FOLD_EVERY`` changes).  Raises ``OSError`` if it can't be written."""
         if self.read_only:
             return
-        started = time.time_ns()
-        games = {str(i): e for i, e in enumerate(self.entries.values(), start=1)}
-        self.storage.write({"games": games, "meta": {"1": {"flushed_ns": started}}})
+        self._fold()
+        self._failed = None
+
+    def _fold(self, *, every: bool = False) -> None:
+        self._folding = True
+        try:
+            self._fold_now(every)
+        finally:
+            self._folding = False
+
+    def _fold_now(self, every: bool) -> None:
+        if self.read_only:
+            return
+        if not self._pending and not every and self._lines == 0 and self._failed is None:
+            return
+        self.folder.mkdir(exist_ok=True)
+        touched: set[int] = set()
+        for gid, entry in self._pending.items():
+            if entry is not None:
+                block = self._block_for(entry["created_at"])
+                touched.add(block["id"])
+            old = self._where.get(gid)
+            if old is not None:
+                touched.add(old)
+        if every:
+            touched = {b["id"] for b in self._blocks}
+        by_id = {b["id"]: b for b in self._blocks}
+        for bid in touched:
+            self._read_block(by_id[bid])
+        # The games of each touched block, as they are now.
+        members: dict[int, list[dict[str, Any]]] = {bid: [] for bid in touched}
+        for entry in self._members(touched, every):
+            members[entry["_bid"]].append(entry["entry"])
+        for bid in list(members):
+            games = members[bid]
+            if len(games) >= 2 * BLOCK or (by_id[bid] is self._blocks[-1] and len(games) >= BLOCK):
+                for new_bid, part in self._split(by_id[bid], games):
+                    members[new_bid] = part
+        # Write each touched block (new ones first), then the manifest, then
+        # empty the journal: a crash in between leaves the journal to replay.
         self.unsaved = 0
-        self._last_flush = time.monotonic()
+        for bid in sorted(members, reverse=True):
+            games = sorted(members[bid], key=lambda e: (e["created_at"], e["id"]))
+            for e in games:
+                self._where[e["id"]] = bid
+            block = next(b for b in self._blocks if b["id"] == bid)
+            block.update(
+                games=len(games),
+                unfinished=sum(1 for e in games if not e["finished"] and not e["deleted"]),
+                deleted=sum(1 for e in games if e["deleted"]),
+                players=sorted({p for e in games for p in e["players"]}),
+                agg=sum(_fp_hash(e["id"], e.get("fp")) for e in games) % _MOD,
+            )
+            payload = dumps({"games": {str(i): e for i, e in enumerate(games, start=1)}})
+            block["crc"] = zlib.crc32(payload)
+            # No fsync: the index is a cache, and the manifest's check sums
+            # tell a block that did not reach the disk (it is made again).
+            atomic_write_bytes(self.folder / f"b{bid}.json", payload, durable=False)
+        for gid, entry in self._pending.items():
+            if entry is None:
+                self._where.pop(gid, None)
+        manifest = {"v": 1, "blocks": self._blocks, "written": time.time_ns()}
+        atomic_write_bytes(self.folder / MANIFEST, dumps(manifest), durable=False)
+        with contextlib.suppress(FileNotFoundError):
+            # (A truncation lost to a power cut leaves old lines: any line
+            # makes the next open check every entry against its game file.)
+            os.truncate(self.folder / JOURNAL, 0)
+        self._pending.clear()
+        self._lines = 0
+
+    def _split(
+        self, block: dict[str, Any], games: list[dict[str, Any]]
+    ) -> list[tuple[int, list[dict[str, Any]]]]:
+        """Cut a block that grew too big into parts of about ``BLOCK`` games
+        (never between two games created at the same time); the first part
+        keeps the block's id."""
+        games.sort(key=lambda e: (e["created_at"], e["id"]))
+        parts: list[list[dict[str, Any]]] = [[]]
+        for entry in games:
+            part = parts[-1]
+            if len(part) >= BLOCK and part[-1]["created_at"] != entry["created_at"]:
+                parts.append([])
+            parts[-1].append(entry)
+        out = [(block["id"], parts[0])]
+        for part in parts[1:]:
+            new = _block_doc(self._next_id, part[0]["created_at"])
+            self._next_id += 1
+            self._blocks.append(new)
+            self._loaded.add(new["id"])
+            out.append((new["id"], part))
+        self._blocks.sort(key=lambda b: b["start"])
+        return out
+
+
+def _without_fp(entry: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in entry.items() if k != "fp"}

@@ -5,7 +5,8 @@ Layout of a data folder (schema 1)::
     .lock                   held by the one process that may write (see lock.py)
     players.json            players, name aliases, the schema version   (the truth)
     games/<game id>.json    one series: setup, frozen rules, every hand  (the truth)
-    index.json              a summary of every game, for fast listing   (a cache)
+    index/                  a summary of every game, for fast listing   (a cache):
+                            blocks b<N>.json, manifest.json, journal.jsonl (index.py)
     *.bak1 .. *.bakN        the previous versions of each file (see storage.py)
     backups/                whole-folder zip copies (``scorekeeper backup``, migrations)
     damaged/                files that failed to read, moved aside, never overwritten
@@ -30,7 +31,8 @@ APP_NAME = "gin-scorekeeper"
 
 LOCK_FILE = ".lock"
 PLAYERS_FILE = "players.json"
-INDEX_FILE = "index.json"
+INDEX_FILE = "index.json"  # the single-file index of earlier versions
+INDEX_DIR = "index"
 #: The app's settings (see scorekeeper/settings.py; not part of the store).
 SETTINGS_FILE = "settings.json"
 GAMES_DIR = "games"

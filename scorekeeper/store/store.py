@@ -29,6 +29,7 @@ import functools
 import gc
 import os
 import threading
+import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -89,6 +90,7 @@ from .paths import (
     BACKUPS_DIR,
     DAMAGED_DIR,
     GAMES_DIR,
+    INDEX_DIR,
     PLAYERS_FILE,
     SETTINGS_FILE,
     default_data_dir,
@@ -158,7 +160,12 @@ class _Shared:
         recover(self.data_dir, self.notices, read_only=self.read_only, durable=self.durable)
         if not self.read_only:
             self.games_dir.mkdir(parents=True, exist_ok=True)
-            for folder in (self.data_dir, self.games_dir, self.data_dir / BACKUPS_DIR):
+            for folder in (
+                self.data_dir,
+                self.games_dir,
+                self.data_dir / BACKUPS_DIR,
+                self.data_dir / INDEX_DIR,
+            ):
                 remove_orphans(folder)
         self.players_file = PlayersFile(
             self.data_dir,
@@ -194,8 +201,8 @@ class _Shared:
             quarantine=self.quarantine,
             notify=self.notices.append,
         )
+        self.index.on_block = self._refresh_digests
         self.index.load(self.read_entry)
-        self._refresh_digests()
         self._restore_missing_players()
 
     def _check_settings(self) -> None:
@@ -240,21 +247,22 @@ class _Shared:
                 )
             )
 
-    def _refresh_digests(self) -> None:
-        """Make again, by replaying its ledger, every game's statistics digest
-        that is missing, of another version or not of its hands (see
-        scorekeeper/review/digest.py), and write the index if any was."""
+    def _refresh_digests(self, ids: Sequence[str]) -> None:
+        """Make again, by replaying its ledger, every statistics digest of
+        these games (a block of the index just read) that is missing, of
+        another version or not of its hands (see scorekeeper/review/digest.py)."""
+        entries = self.index._data
         stale = [
             gid
-            for gid, entry in self.index.entries.items()
-            if not _digest_current(entry) and entry.get("hand_count") is not None
+            for gid in ids
+            if gid in entries
+            and not _digest_current(entries[gid])
+            and entries[gid].get("hand_count") is not None
         ]
         for gid in stale:
             doc = self.replay_digest(gid)
             if doc is not None:
                 self.index.set_fields(gid, digest=doc)
-        if stale and not self.read_only:
-            self.index.flush()
 
     # players ----------------------------------------------------------------
 
@@ -283,6 +291,9 @@ class _Shared:
     def _restore_missing_players(self) -> None:
         """Players named by games but unknown (players.json lost or restored
         from an older backup) come back under the names the games recorded."""
+        known = self.index.player_ids()
+        if all(pid in self.players or self.resolve(pid) in self.players for pid in known):
+            return  # the usual case: no block of the index need be read
         missing: dict[str, str] = {}
         for entry in self.index.entries.values():
             for pid in entry.get("players", []):
@@ -413,7 +424,7 @@ class _Shared:
             return None
         entry = index_entry(meta, self.replay_digest(game_id))
         if stamp is not None and gf.storage.stamp == stamp:  # the digest is of that version too
-            entry["fp"] = [stamp[1], stamp[0], stamp[2]]
+            entry["fp"] = [stamp[1], stamp[0], time.time_ns()]
         else:  # replaced meanwhile (by the app beside a read-only view): never trust it
             entry["fp"] = None
         return entry
@@ -1401,10 +1412,46 @@ class Store:
     @_reading
     def summary(self, game_id: str) -> GameSummary:
         """One game's summary (as :meth:`list_games` lists it)."""
-        entry = self._s.index.entries.get(game_id) if isinstance(game_id, str) else None
+        entry = self._s.index.get(game_id) if isinstance(game_id, str) else None
         if entry is None:
             raise StoreError("there is no game {game_id!r}", game_id=game_id)
         return self._summary(entry)
+
+    @_reading
+    def game_blocks(self) -> list[dict[str, Any]]:
+        """The blocks of the game index, newest first (see index.py): each
+        a span of creation times with ``id``, ``start``, and how many
+        ``games``, ``unfinished`` and ``deleted`` games it held when last
+        written.  Enough to page through the games, or count them, without
+        reading every game's summary: :meth:`block_games` gives one block's."""
+        return self._s.index.blocks()
+
+    @_reading
+    def block_games(
+        self, block_id: int, *, finished: bool | None = None, include_deleted: bool = False
+    ) -> list[GameSummary]:
+        """The games of one block of the index, newest first (by creation,
+        as :meth:`list_games` orders them); reads at most that block."""
+        out = [
+            self._summary(entry)
+            for entry in self._s.index.block(block_id)
+            if (include_deleted or not entry["deleted"])
+            and (finished is None or bool(entry.get("finished")) == finished)
+        ]
+        out.sort(key=lambda s: (s.created_at, s.id), reverse=True)
+        return out
+
+    @_reading
+    def recent_games(self, limit: int, *, finished: bool | None = False) -> list[GameSummary]:
+        """The ``limit`` newest games (by creation; default: unfinished ones,
+        for the home screen), reading only the newest blocks that hold them."""
+        out: list[GameSummary] = []
+        for block in self._s.index.blocks():
+            if len(out) >= limit:
+                break
+            out.extend(self.block_games(block["id"], finished=finished))
+        out.sort(key=lambda s: (s.created_at, s.id), reverse=True)
+        return out[:limit]
 
     # the bin -------------------------------------------------------------------------
 
@@ -1424,7 +1471,7 @@ class Store:
             "last_change": change_doc("delete" if deleted else "restore", None, device),
         }
         gf.games.update(changes, doc_ids=[META_ID])
-        old = self._s.index.entries.get(game_id, {})
+        old = self._s.index.get(game_id) or {}
         # The hands are as they were: so is the digest (made again if it isn't current).
         kept = old.get("digest") if _digest_current(old) else self._s.replay_digest(game_id)
         self._s.index.put(game_id, index_entry({**meta, **changes}, kept))

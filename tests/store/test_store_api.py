@@ -372,7 +372,7 @@ def test_a_damaged_game_file_is_restored_from_its_backup(data_dir: Path) -> None
         store.record_hand(gid, Hand.knock(ann.id, 1, 6))
     path = data_dir / "games" / f"{gid}.json"
     path.write_bytes(path.read_bytes()[:40])  # truncated
-    (data_dir / "index.json").unlink()  # make the open read the game file
+    (data_dir / "index" / "b0.json").unlink()  # make the open read the game file
     with open_store(data_dir) as store:
         assert len(store.game(gid).hands) == 1  # the backup: one hand ago
         [notice] = store.notices
@@ -417,20 +417,20 @@ def test_the_index_is_rebuilt_when_lost_damaged_or_stale(data_dir: Path) -> None
         gids = [store.create_game("standard", [ann.id, bob.id]) for _ in range(3)]
         store.record_hand(gids[0], Hand.knock(ann.id, 1, 5))
         expected = store.list_games()
-    (data_dir / "index.json").unlink()
+    (data_dir / "index" / "b0.json").unlink()
     with open_store(data_dir) as store:
         assert store.list_games() == expected
         assert store.notices == []
-    (data_dir / "index.json").write_text("garbage")
+    (data_dir / "index" / "b0.json").write_text("garbage")
     with open_store(data_dir) as store:
         assert store.list_games() == expected
     # A stale index (an older copy) is corrected from the game files.
-    stale = (data_dir / "index.json").read_bytes()
+    stale = (data_dir / "index" / "b0.json").read_bytes()
     with open_store(data_dir) as store:
         store.record_hand(gids[1], Hand.knock(bob.id, 1, 5))
         store.record_hand(gids[1], Hand.knock(bob.id, 1, 5))
         expected = store.list_games()
-    (data_dir / "index.json").write_bytes(stale)
+    (data_dir / "index" / "b0.json").write_bytes(stale)
     with open_store(data_dir) as store:
         assert store.list_games() == expected
         assert store.summary(gids[1]).hand_count == 2
@@ -441,11 +441,11 @@ def test_the_index_is_not_rewritten_for_every_hand(data_dir: Path) -> None:
         ann, bob = store.add_player("Ann"), store.add_player("Bob")
         gid = store.create_game("standard", [ann.id, bob.id])
         store.flush()
-        before = (data_dir / "index.json").stat().st_mtime_ns
+        before = (data_dir / "index" / "b0.json").stat().st_mtime_ns
         for _ in range(5):
             store.record_hand(gid, Hand.draw())
-        assert (data_dir / "index.json").stat().st_mtime_ns == before
-    index = json.loads((data_dir / "index.json").read_bytes())
+        assert (data_dir / "index" / "b0.json").stat().st_mtime_ns == before
+    index = json.loads((data_dir / "index" / "b0.json").read_bytes())
     [entry] = index["games"].values()
     assert entry["hand_count"] == 5  # written at close
 

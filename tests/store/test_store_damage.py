@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import reseal_index
 
 from scorekeeper.engine import Hand
 from scorekeeper.settings import Settings, load_settings, save_settings
@@ -65,7 +66,7 @@ def assert_clean_after_repair(data_dir: Path) -> None:
         assert store.check() == []
 
 
-@pytest.mark.parametrize("name", ["players.json", "index.json", "settings.json", "game"])
+@pytest.mark.parametrize("name", ["players.json", "index/b0.json", "settings.json", "game"])
 def test_deep_nesting_in_any_file_is_kept_aside_and_the_rest_opens(
     data_dir: Path, name: str
 ) -> None:
@@ -74,7 +75,7 @@ def test_deep_nesting_in_any_file_is_kept_aside_and_the_rest_opens(
     target.write_text(DEEP)
     with open_store(data_dir) as store:
         text = " ".join(store.notices)
-        assert ("nest more than" in text) or name == "index.json", store.notices
+        assert ("nest more than" in text) or name == "index/b0.json", store.notices
         # Nothing of the other files is lost; the damaged one is back from its backup.
         assert {p.name for p in store.players()} == {"Ann", "Bob", "Carl"}
         for key in ("a", "b", "c"):
@@ -140,7 +141,7 @@ def test_a_game_file_of_the_wrong_shape_is_kept_aside(data_dir: Path, shape: str
 
 def test_an_index_entry_of_the_wrong_shape_is_made_again(data_dir: Path) -> None:
     made = build(data_dir)
-    index = data_dir / "index.json"
+    index = data_dir / "index" / "b0.json"
 
     def drop_deleted(d: dict[str, Any]) -> None:
         for entry in d["games"].values():
@@ -157,18 +158,18 @@ def test_an_index_entry_of_the_wrong_shape_is_made_again(data_dir: Path) -> None
 
 def test_a_damaged_index_is_rebuilt_from_the_games(data_dir: Path) -> None:
     made = build(data_dir)
-    (data_dir / "index.json").write_bytes(b"\x00\xff garbage")
+    (data_dir / "index" / "b0.json").write_bytes(b"\x00\xff garbage")
     with open_store(data_dir) as store:
         assert {s.id for s in store.list_games()} == {made["a"], made["b"], made["c"]}
         assert store.check() == []
-    assert len(damaged(data_dir, "index.json")) == 1
+    assert len(damaged(data_dir, "b0.json")) == 1
 
 
 def test_lying_totals_in_the_index_are_found_and_repaired(
     data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     made = build(data_dir)
-    index = data_dir / "index.json"
+    index = data_dir / "index" / "b0.json"
     # Game files written an hour ago, and an index flushed since: trusted as it is.
     old = time.time() - 3600
     for path in (data_dir / "games").glob("*.json"):
@@ -182,6 +183,7 @@ def test_lying_totals_in_the_index_are_found_and_repaired(
                 entry["totals"] = dict.fromkeys(entry["totals"], 999)
 
     edit_json(index, lie)
+    reseal_index(data_dir)
     with open_store(data_dir) as store:
         assert any(s.totals and 999 in s.totals.values() for s in store.list_games())
         problems = store.check()

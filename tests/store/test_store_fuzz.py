@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from scorekeeper.engine import Hand
 from scorekeeper.store import StoreError, open_store
 
-KINDS = ("players.json", "index.json", "settings.json", "game")
+KINDS = ("players.json", "index/b0.json", "settings.json", "game")
 
 #: Values of every JSON type (and some awkward ones) to put where others were.
 ODD_VALUES = st.one_of(

@@ -23,7 +23,9 @@ def _files(folder: Path) -> dict[str, str]:
     return {
         str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
         for p in sorted(folder.rglob("*"))
-        if p.is_file() and p.name not in (".lock", "index.json")
+        if p.is_file()
+        and p.name not in (".lock", "index.json")
+        and p.relative_to(folder).parts[0] != "index"
     }
 
 

@@ -21,7 +21,7 @@ def _files(data_dir: Path) -> dict[str, str]:
     a cache, written with its own time stamp), by its content's hash."""
     out = {}
     for p in sorted(data_dir.rglob("*")):
-        if p.is_file() and p.name not in (".lock", "index.json"):
+        if p.is_file() and p.name != ".lock" and p.relative_to(data_dir).parts[0] != "index":
             out[str(p.relative_to(data_dir))] = hashlib.sha256(p.read_bytes()).hexdigest()
     return out
 
