@@ -1262,10 +1262,24 @@ class Store:
 
         ``since`` (inclusive) and ``until`` (exclusive) filter on the creation time.
         """
+        args = (finished, player_id, format, since, until, include_deleted)
+        out = [self._summary(entry) for entry in self._matching(*args)]
+        out.sort(key=lambda s: (s.created_at, s.id), reverse=True)
+        return out
+
+    def _matching(
+        self,
+        finished: bool | None,
+        player_id: str | None,
+        format: str | None,
+        since: datetime | None,
+        until: datetime | None,
+        include_deleted: bool,
+    ) -> Iterator[dict[str, Any]]:
+        """The index entries that pass :meth:`list_games`' filters, in no order."""
         pid = self._s.resolve(player_id) if player_id is not None else None
         lo = None if since is None else time_to_doc(since)
         hi = None if until is None else time_to_doc(until)
-        out: list[GameSummary] = []
         for entry in self._s.index.entries.values():
             if entry["deleted"] and not include_deleted:
                 continue
@@ -1279,9 +1293,7 @@ class Store:
                 continue
             if hi is not None and entry["created_at"] >= hi:
                 continue
-            out.append(self._summary(entry))
-        out.sort(key=lambda s: (s.created_at, s.id), reverse=True)
-        return out
+            yield entry
 
     @_reading
     def page_games(
@@ -1303,24 +1315,8 @@ class Store:
         the index entries are filtered and sorted, and only the page's games
         get a summary.
         """
-        pid = self._s.resolve(player_id) if player_id is not None else None
-        lo = None if since is None else time_to_doc(since)
-        hi = None if until is None else time_to_doc(until)
-        found: list[tuple[datetime, str, dict[str, Any]]] = []
-        for entry in self._s.index.entries.values():
-            if entry["deleted"] and not include_deleted:
-                continue
-            if finished is not None and bool(entry.get("finished")) != finished:
-                continue
-            if pid is not None and pid not in entry["players"]:
-                continue
-            if format is not None and entry["format"] != format:
-                continue
-            if lo is not None and entry["created_at"] < lo:
-                continue
-            if hi is not None and entry["created_at"] >= hi:
-                continue
-            found.append((time_from_doc(entry["created_at"]), entry["id"], entry))
+        args = (finished, player_id, format, since, until, include_deleted)
+        found = [(time_from_doc(e["created_at"]), e["id"], e) for e in self._matching(*args)]
         found.sort(key=lambda f: (f[0], f[1]), reverse=True)
         start = max(offset, 0)
         page = found[start : start + max(limit, 0)]
