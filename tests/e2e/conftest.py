@@ -14,7 +14,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -199,10 +199,19 @@ class Ui:
         the text typed just before it (two channels, and a loaded machine
         reorders them), and the server then adds an empty name.  Enter goes
         down the same channel as the text, after it."""
-        shows = shows or re.compile(r"^Playing: .*" + re.escape(name))
-        for _ in range(3):  # the field is a new one after each add: typing into
-            self.fill(label, name)  # the old one, still on screen, is lost
+
+        def add() -> None:
+            self.fill(label, name)
             self.page.get_by_role("textbox", name=label).press("Enter")
+
+        # the field is a new one after each add: typing into the old one,
+        # still on screen, is lost (and typed again)
+        self.until(add, shows or re.compile(r"^Playing: .*" + re.escape(name)))
+
+    def until(self, act: Callable[[], None], shows: str | re.Pattern[str]) -> None:
+        """Do ``act`` until the app shows ``shows`` (at most three times)."""
+        for _ in range(3):
+            act()
             try:
                 expect(self.page.get_by_text(shows).first).to_be_visible(timeout=5000)
                 return
@@ -249,14 +258,7 @@ class Ui:
     def fill_until(self, label: str, value: str, shows: str) -> None:
         """Type into a field until the app shows ``shows``: a redraw still in
         flight from an earlier keystroke can put the field's old value back."""
-        for _ in range(3):
-            self.fill(label, value)
-            try:
-                expect(self.page.get_by_text(shows).first).to_be_visible(timeout=5000)
-                return
-            except AssertionError:
-                continue
-        self.see(shows)
+        self.until(lambda: self.fill(label, value), shows)
 
     def shot(self, suffix: str = "", size: dict[str, int] | None = None) -> Path:
         SHOTS.mkdir(parents=True, exist_ok=True)
