@@ -37,7 +37,15 @@ DESKTOP = {"width": 1280, "height": 800}
 TIMEOUT_MS = 20_000
 
 try:
-    from playwright.sync_api import Browser, Locator, Page, Playwright, expect, sync_playwright
+    from playwright.sync_api import (
+        Browser,
+        BrowserContext,
+        Locator,
+        Page,
+        Playwright,
+        expect,
+        sync_playwright,
+    )
 except ImportError as exc:  # pragma: no cover - CI installs it
     raise RuntimeError("the e2e tests need Playwright: pip install -e '.[test]'") from exc
 
@@ -332,3 +340,21 @@ def ui(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Ui]:
         u.shot("-end")
     finally:
         context.close()
+
+
+@pytest.fixture
+def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
+    """Browser contexts a test opens with :func:`tab` (one per device), closed after it."""
+    made: list[BrowserContext] = []
+    yield made
+    for c in made:
+        c.close()
+
+
+def tab(browser: Browser, contexts: list[BrowserContext], name: str) -> Ui:
+    """A tab at phone size in a context of its own: another device at the table."""
+    ctx = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
+    contexts.append(ctx)
+    page = ctx.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    return Ui(page, name)

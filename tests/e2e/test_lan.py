@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, WebSocket, expect
 
-from .conftest import PHONE, TIMEOUT_MS, Server, Ui
+from .conftest import TIMEOUT_MS, Server, Ui, tab
 
 CODE_SCREEN = "Enter the code shown on the host"
 
@@ -68,22 +68,6 @@ def lan(tmp_path: Path) -> Iterator[LanServer]:
     token = srv.host_link.split("host=", 1)[1]
     assert out.count(token) == 1, out[-3000:]
     srv.proc = None
-
-
-@pytest.fixture
-def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
-    made: list[BrowserContext] = []
-    yield made
-    for c in made:
-        c.close()
-
-
-def tab(browser: Browser, contexts: list[BrowserContext], name: str) -> Ui:
-    ctx = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
-    contexts.append(ctx)
-    page = ctx.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    return Ui(page, name)
 
 
 def reopen(ui: Ui, url: str) -> None:

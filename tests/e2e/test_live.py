@@ -5,32 +5,14 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, BrowserContext, WebSocketRoute, expect
 
-from .conftest import PHONE, TIMEOUT_MS, Server, Ui
+from .conftest import TIMEOUT_MS, Server, Ui, tab
 
 #: How soon another session must show a change (the issue's "within one second").
 LIVE_MS = 1000
-
-
-@pytest.fixture
-def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
-    made: list[BrowserContext] = []
-    yield made
-    for c in made:
-        c.close()
-
-
-def tab(browser: Browser, contexts: list[BrowserContext], name: str) -> Ui:
-    ctx = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
-    contexts.append(ctx)
-    page = ctx.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    return Ui(page, name)
 
 
 def live(ui: Ui, text: str | re.Pattern[str]) -> None:
