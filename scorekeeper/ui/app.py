@@ -760,7 +760,7 @@ class GinApp:
             label=t.gettext("New player name"),
             value=form.new_name,
             on_change=lambda e: setattr(form, "new_name", e.control.value),
-            on_submit=self.on(self._add_typed, form),
+            on_submit=self._add_submitted(form),
             error=form.field_errors.get("new_name"),
             error_max_lines=3,
             expand=True,
@@ -885,6 +885,18 @@ class GinApp:
 
     def _add_typed(self, form: NewGameForm) -> None:
         form.add_typed(self.model.saved_players())
+
+    def _add_submitted(self, form: NewGameForm) -> Handler:
+        """Enter in the name field adds the name the submit event carries: the
+        field's own change event may reach the server after it."""
+        add = self.on(self._add_typed, form)
+
+        def handler(e: Any) -> None:
+            if isinstance(e.data, str) and e.data.strip():
+                form.new_name = e.data
+            add(e)
+
+        return handler
 
     def _unseat_new(self, form: NewGameForm, name: str) -> None:
         form.seats = [s for s in form.seats if not (s.id is None and s.name == name)]

@@ -338,9 +338,11 @@ class LanSession:
             n,
         ).format(n=n)
 
-    async def _join(self, _: Any = None) -> None:
+    async def _join(self, e: Any = None) -> None:
         field = self._field
         typed = (field.value if field is not None else "") or ""
+        if field is not None and getattr(e, "control", None) is field and e.data:
+            typed = e.data  # Enter carries the text: the field's change may come after it
         attempt = self.gate.try_code(self.page.client_ip or "", typed)
         if attempt.ok and attempt.token:
             self.device = attempt.token

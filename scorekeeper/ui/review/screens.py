@@ -894,8 +894,10 @@ def players_screen(ctx: ReviewContext) -> Screen:
                 value=p.name, autofocus=True, text_size=18,
             )  # fmt: skip
 
-            def submit(_: Any = None, pid: str = p.id, f: ft.TextField = field) -> None:
-                m.act(m.rename_player, pid, f.value or "")
+            def submit(e: Any = None, pid: str = p.id, f: ft.TextField = field) -> None:
+                # Enter carries the text; the field's own change may reach us after it
+                typed = e.data if getattr(e, "control", None) is f else f.value
+                m.act(m.rename_player, pid, typed or "")
                 ctx._refresh()
 
             field.on_submit = submit
