@@ -65,7 +65,7 @@ from typing import Any
 from scorekeeper.engine import PRESETS, Game, Hand, RuleError
 from scorekeeper.engine import game as engine_game
 from scorekeeper.i18n import Translator
-from scorekeeper.review import Filter, statistics
+from scorekeeper.statistics import Filter, statistics
 from scorekeeper.store import open_store
 from scorekeeper.store.docs import hand_to_doc, rules_to_doc, time_to_doc
 from scorekeeper.store.exchange import EXPORT_FORMAT, EXPORT_VERSION

@@ -48,7 +48,7 @@ next change (or is made again from the game files at the next open); the
 player is told once, in a notice.
 
 Statistics without replaying: each entry also keeps the game's statistics
-*digest* (see scorekeeper/review/digest.py).  It is made by replaying the
+*digest* (see scorekeeper/statistics/digest.py).  It is made by replaying the
 ledger whenever the game's hands or players change (and when a game file is
 re-read), so the statistics never read a stored total.  When a block is
 read, a digest that is missing, of another ``DIGEST_VERSION`` or not of the

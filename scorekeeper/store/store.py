@@ -42,8 +42,8 @@ from tinydb.table import Document
 
 from scorekeeper.engine import PRESETS, Card, Game, Hand, RuleError, Rules
 from scorekeeper.engine.errors import N_, Msg
-from scorekeeper.review.digest import DIGEST_VERSION, GameDigest, digest
-from scorekeeper.review.records import GameRecord
+from scorekeeper.statistics.digest import DIGEST_VERSION, GameDigest, digest
+from scorekeeper.statistics.records import GameRecord
 
 from . import exchange
 from .backup import make_backup
@@ -250,7 +250,7 @@ class _Shared:
     def _refresh_digests(self, ids: Sequence[str]) -> None:
         """Make again, by replaying its ledger, every statistics digest of
         these games (a block of the index just read) that is missing, of
-        another version or not of its hands (see scorekeeper/review/digest.py)."""
+        another version or not of its hands (see scorekeeper/statistics/digest.py)."""
         entries = self.index._data
         stale = [
             gid
@@ -1354,8 +1354,8 @@ class Store:
     @_reading
     def review_records(self) -> list[GameRecord]:
         """Every game not deleted, as the statistics read it: a
-        :class:`~scorekeeper.review.GameRecord` holding the game's
-        :class:`~scorekeeper.review.GameDigest` (kept in the index, made by
+        :class:`~scorekeeper.statistics.GameRecord` holding the game's
+        :class:`~scorekeeper.statistics.GameDigest` (kept in the index, made by
         replaying the ledger whenever the hands change), with the players'
         current names.  No game file is read unless its digest must be made
         again.  In no particular order (the statistics sort them)."""

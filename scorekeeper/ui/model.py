@@ -11,18 +11,17 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from scorekeeper.engine import Game, RuleError
 from scorekeeper.engine.errors import N_, Msg
 from scorekeeper.i18n import Translator
 
-from .handform import HandForm
-from .newgame import FORMAT_LABELS, RANDOM, NewGameForm, Seat, random_draw
-from .ports import GameId, StaleGameError, StoreLike, SummaryLike, user_errors
-from .sheet import ENGLISH, Sheet, build_sheet, versus
+from .hand_model import HandForm
+from .home_model import GameCard, game_card
+from .newgame_model import RANDOM, NewGameForm, Seat, random_draw
+from .ports import GameId, StaleGameError, StoreLike, user_errors
+from .sheet_model import Sheet, build_sheet
 
 log = logging.getLogger(__name__)
 
@@ -34,90 +33,6 @@ RECENT_FINISHED = 8
 #: Games in progress on the home screen, most recent first; the rest are a
 #: tap away ("All games in progress (n)"), so home stays small (issue #10).
 HOME_UNFINISHED = 5
-
-
-@dataclass(frozen=True)
-class GameCard:
-    """One game on the home screen."""
-
-    id: GameId
-    title: str
-    detail: str
-
-
-def _when(value: datetime | str | None, t: Translator = ENGLISH) -> str:
-    """A stored moment in local time, in the language's date format."""
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        try:
-            value = datetime.fromisoformat(value)
-        except ValueError:
-            return str(value)
-    if value.tzinfo is not None:
-        value = value.astimezone()  # stored in UTC, shown in local time
-    # the msgid is a strftime format: each language writes dates its own way
-    return value.strftime(t.gettext("%d %b %Y %H:%M"))
-
-
-def game_card(s: SummaryLike, t: Translator = ENGLISH) -> GameCard:
-    """A game on the home screen: players, format, hands, score, winner and when.
-
-    >>> from types import SimpleNamespace as S
-    >>> g = S(id=1, format="standard", player_ids=["a", "b"], player_names=["Ann", "Bob"],
-    ...       finished_at=None, updated_at=None, hand_count=1, totals={"a": 0, "b": 26},
-    ...       winner_id=None)
-    >>> game_card(g).detail
-    'Standard · 1 hand · Ann 0 · Bob 26'
-    >>> game_card(g, Translator("lv"))
-    GameCard(id=1, title='Ann pret Bob', detail='Standarta · 1 partija · Ann 0 · Bob 26')
-    """
-    names = list(s.player_names)
-    ids = list(s.player_ids)
-    label = t.gettext(FORMAT_LABELS[s.format]) if s.format in FORMAT_LABELS else s.format
-    score = summary_score(s, t)
-    hands = t.ngettext("{n} hand", "{n} hands", s.hand_count).format(n=s.hand_count)
-    parts = [label, hands, score]
-    if s.finished_at is not None:
-        win = dict(zip(ids, names, strict=False)).get(s.winner_id or "", "")
-        if win:
-            parts.append(t.gettext("{name} won").format(name=win))
-        when = _when(s.finished_at, t)
-    else:
-        when = _when(s.updated_at, t)
-    if when:
-        parts.append(when)
-    return GameCard(s.id, versus(t, names), " · ".join(parts))
-
-
-def summary_score(s: SummaryLike, t: Translator = ENGLISH) -> str:
-    """A listed game's score as its game-over screen gives it: final scores
-    with bonuses; Hollywood: games won and each game's score, never their sum.
-
-    >>> from types import SimpleNamespace as S
-    >>> g = S(format="standard", player_ids=["a", "b"], player_names=["Ann", "Bob"],
-    ...       totals={"a": 102, "b": 0}, final_totals={"a": 504, "b": 0})
-    >>> summary_score(g)
-    'Ann 504 · Bob 0'
-    >>> h = S(format="hollywood", player_ids=["a", "b"], player_names=["Ann", "Bob"],
-    ...       totals={"a": 188, "b": 232}, games_won={"a": 1, "b": 2},
-    ...       column_totals={"a": (104, 60, 24), "b": (92, 100, 40)}, column_final={})
-    >>> summary_score(h)
-    'Games won: Ann 1, Bob 2 · Ann 104 / 60 / 24 · Bob 92 / 100 / 40'
-    """
-    pairs = list(zip(s.player_ids, s.player_names, strict=False))
-    if s.format == "hollywood":
-        columns = getattr(s, "column_final", None) or getattr(s, "column_totals", {})
-        score = " · ".join(
-            f"{n} " + " / ".join(str(v) for v in columns.get(i, ())) for i, n in pairs
-        )
-        won = getattr(s, "games_won", None)
-        if not won:  # indexed before games won were kept
-            return score
-        tally = ", ".join(f"{n} {won.get(i, 0)}" for i, n in pairs)
-        return t.gettext("Games won: {tally}").format(tally=tally) + " · " + score
-    totals = getattr(s, "final_totals", None) or s.totals
-    return " · ".join(f"{n} {totals.get(i, 0)}" for i, n in pairs)
 
 
 #: A message kept untranslated until shown: a template, or a refusal carrying one.

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from scorekeeper.engine import Game
 from scorekeeper.i18n import Translator
 
-from .sheet import ENGLISH, name_of, won_text
+from .sheet_model import ENGLISH, name_of, won_text
 
 
 @dataclass(frozen=True)

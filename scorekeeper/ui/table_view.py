@@ -4,14 +4,15 @@ metres, filling the window (a phone turned sideways, a desktop), drawn from
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from .table_model import Board
+from .table_model import Board, build_board
+from .widgets import Handler
 
-Handler = Callable[[Any], None]
+if TYPE_CHECKING:
+    from .app import GinApp
 
 #: The window assumed before the browser told its size (a desktop).
 DEFAULT_SIZE = (1280.0, 800.0)
@@ -206,3 +207,17 @@ def _grid(board: Board, s: dict[str, float], avail_h: float) -> ft.Control:
             )
         )
     return ft.Column(rows, spacing=GAP, height=avail_h, key="table-grid")
+
+
+def table_view_screen(app: GinApp) -> tuple[str, list[ft.Control]]:
+    """The table view of the game on screen, sized to the window."""
+    m = app.model
+    board = build_board(m.game(), m.t)
+    controls = table_screen(
+        board,
+        width=app.page.width,
+        height=app.page.height,
+        back_label=m.t.gettext("Sheet"),
+        on_back=app.on(m.close_table),
+    )
+    return f"{board.title} · {m.sheet().title}", controls

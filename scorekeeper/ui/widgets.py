@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import flet as ft
 
 TAP = 52  # minimum height of a tap target at the table
+#: An event handler, as the screens pass them to their controls.
+Handler = Callable[[Any], None]
+#: What a screen builder returns: its title and its controls.
+Screen = tuple[str, list[ft.Control]]
+
+
+def text(value: str, size: int = 16, **kw: Any) -> ft.Text:
+    return ft.Text(value, size=size, **kw)
+
+
+def muted_text(value: str) -> ft.Text:
+    return ft.Text(value, size=15, color=ft.Colors.ON_SURFACE_VARIANT)
 
 
 def section(title: str) -> ft.Text:
@@ -63,3 +78,46 @@ def screen_body(
         alignment=ft.MainAxisAlignment.CENTER,
         key=key,
     )
+
+
+def slot(text: str | None, kind: str = "error") -> ft.Control:
+    """A message, or an invisible placeholder that keeps the layout's positions."""
+    if not text:
+        return ft.Container(visible=False)
+    return message(text, kind)
+
+
+def choice(label: str, selected: bool, handler: Handler, **kw: Any) -> ft.Control:
+    """One of a row of choices: filled (with a tick) when selected.  ``compact``
+    makes it share a row evenly (``color``: its colour, e.g. a player's)."""
+    kw.setdefault("key", f"choice:{label}")
+    if kw.pop("compact", False):
+        color = kw.pop("color", None)
+        style = ft.ButtonStyle(
+            padding=ft.Padding.symmetric(horizontal=4), text_style=ft.TextStyle(size=14)
+        )
+        if selected:
+            if color:
+                style.bgcolor = color
+            return ft.FilledButton(
+                label, height=TAP - 4, on_click=handler, expand=True, style=style, **kw
+            )
+        if color:
+            style.color = color
+        return ft.OutlinedButton(
+            label, height=TAP - 4, on_click=handler, expand=True, style=style, **kw
+        )
+    if selected:
+        return ft.FilledButton(label, icon=ft.Icons.CHECK, height=TAP, on_click=handler, **kw)
+    return ft.OutlinedButton(label, height=TAP, on_click=handler, **kw)
+
+
+def switch_label(page: ft.Page, text: str) -> ft.Text:
+    """A switch's label that wraps: Flet lays it beside the switch on one
+    line, cut off at the window's edge, unless it has a width (the
+    screen's column, less the switch, for the window's size at the last
+    redraw: every tap redraws)."""
+    width = float(page.width or 1280)
+    share = 12 if width < 992 else 11 if width < 1200 else 9  # screen_body's columns
+    column = (width - 24) * share / 12
+    return ft.Text(text, width=max(160.0, column - 84))

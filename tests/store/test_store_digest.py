@@ -13,7 +13,7 @@ import pytest
 from conftest import reseal_index
 
 from scorekeeper.engine import PRESETS, Hand, Rules
-from scorekeeper.review import DIGEST_VERSION, GameDigest, GameRecord, digest, statistics
+from scorekeeper.statistics import DIGEST_VERSION, GameDigest, GameRecord, digest, statistics
 from scorekeeper.store import Store, open_store
 from scorekeeper.store import store as store_module
 
@@ -273,7 +273,7 @@ def test_recording_a_hand_keeps_the_digest_current_without_replaying_others(
 
 
 def test_the_oklahoma_filter_reads_the_digest(store: Store) -> None:
-    from scorekeeper.review import Filter
+    from scorekeeper.statistics import Filter
 
     ann, bob = store.add_player("Ann"), store.add_player("Bob")
     okla = store.create_game("standard", [ann.id, bob.id], PRESETS["oklahoma"], first_dealer=ann.id)

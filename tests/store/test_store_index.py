@@ -16,7 +16,7 @@ from test_store_crash import expected_hand, kill_forked
 from test_store_digest import assert_digests_match
 
 from scorekeeper.engine import Hand
-from scorekeeper.review import statistics
+from scorekeeper.statistics import statistics
 from scorekeeper.store import index as index_module
 from scorekeeper.store import open_store
 from scorekeeper.store import store as store_module

@@ -13,7 +13,9 @@ import pytest
 from scorekeeper.engine import Hand, Rules
 from scorekeeper.i18n import Translator
 from scorekeeper.store import Store, open_store
-from scorekeeper.ui.app import BLOCK, GinApp, autokey
+from scorekeeper.ui.app import GinApp
+from scorekeeper.ui.keying import autokey
+from scorekeeper.ui.sheet_view import BLOCK
 
 from .flet_page import RecordingConnection, controls, new_page, strings, texts
 
@@ -69,13 +71,13 @@ def test_saving_a_hand_sends_its_line_and_the_totals_not_the_whole_sheet(store: 
     gid, ann, _ = long_game(store, 45)
     t = Table(store)
     t.tap(t.m.open_game, gid)
-    before = t.gin._frame
+    before = t.gin.sheet.frame
     sent = t.quick_hand(ann, 2, 9)
     assert "Edit hand 46" in sent  # the new line went to the browser
     totals = [str(v) for v in t.m.game().standings.totals.values()]
     assert all(v in sent for v in totals)
     assert "Edit hand 1" not in sent and "Edit hand 40" not in sent  # the rest did not
-    assert t.gin._frame is before  # the same kept containers, patched
+    assert t.gin.sheet.frame is before  # the same kept containers, patched
     assert texts(t.page).count("46") == 1
 
 
@@ -83,7 +85,7 @@ def test_a_long_sheet_is_kept_in_blocks(store: Store) -> None:
     gid, *_ = long_game(store, 3 * BLOCK + 4)
     t = Table(store)
     t.tap(t.m.open_game, gid)
-    frame = t.gin._frame
+    frame = t.gin.sheet.frame
     assert frame is not None
     blocks = frame.lines.controls
     assert [len(b.lines) for b in blocks[:3]] == [BLOCK] * 3  # type: ignore[attr-defined]
@@ -128,7 +130,7 @@ def test_the_sheet_still_updates_after_leaving_it_and_coming_back(store: Store) 
     t = Table(store)
     t.tap(t.m.open_game, gid)
     t.tap(t.m.go_home)
-    assert t.gin._frame is None
+    assert t.gin.sheet.frame is None
     t.tap(t.m.open_game, gid)
     sent = t.quick_hand(bob, 4, 30)
     assert "Edit hand 16" in sent
@@ -143,10 +145,10 @@ def test_a_new_game_from_a_finished_sheet_gets_a_fresh_sheet(store: Store) -> No
     t.tap(t.m.open_game, gid)
     t.quick_hand(ann, 0, 30)  # knock with 0 against 30: 30 points, game over
     assert t.m.game().standings.finished
-    old = t.gin._frame
+    old = t.gin.sheet.frame
     t.tap(t.m.play_again)
     assert t.m.screen == "sheet" and t.m.game_id != gid
-    assert t.gin._frame is not old
+    assert t.gin.sheet.frame is not old
     sent = t.quick_hand(t.m.game().standings.players[0], 3, 9)
     assert "Edit hand 1" in sent
 
@@ -204,14 +206,14 @@ def test_a_language_switch_redraws_the_sheet_and_its_lines(store: Store) -> None
     english = words(t.page)
     assert "Enter hand" in english and "Edit hand 1" in english
     assert any("dealt by" in w for w in english)
-    frame = t.gin._frame
+    frame = t.gin.sheet.frame
     lv = Translator("lv")
     t.m.t = lv
     t.gin.render()
     shown = words(t.page)
     sheet = t.m.sheet()
     assert sheet.language == "lv"
-    assert t.gin._frame is frame  # still patched in place
+    assert t.gin.sheet.frame is frame  # still patched in place
     for row in sheet.rows:  # every line, in blocks and alone, and its tooltip
         assert row.detail in shown
         assert lv.gettext("Edit hand {number}").format(number=row.number) in shown
@@ -232,7 +234,7 @@ def test_choosing_a_language_in_settings_redraws_the_home_screen(store: Store) -
     t = Table(store)
     assert "New game" in words(t.page) and "Resume Ann v Bob" in words(t.page)
     review = t.gin.review
-    t.gin._open_review("settings")()
+    t.gin.open_review("settings")()
     review.act(review.set_language, "lv")
     assert t.m.t.code == "lv"
     t.tap(t.m.go_home)

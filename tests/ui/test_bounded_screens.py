@@ -75,7 +75,7 @@ def test_home_history_and_statistics_stay_small(big: Store) -> None:
     assert len(resumes) == HOME_UNFINISHED
 
     # home's "All games in progress": the history, unfinished games, one page
-    size, sent = s.tap(s.gin._all_unfinished_button(len(unfinished)).on_click)  # type: ignore[attr-defined]
+    size, sent = s.tap(s.gin.show_all_unfinished)
     n = s.count()
     assert s.gin.review.screen == "history" and s.gin.review.filter_finished is False
     assert size < MAX_BYTES and n < MAX_CONTROLS, (size, n)
@@ -85,7 +85,7 @@ def test_home_history_and_statistics_stay_small(big: Store) -> None:
     assert f"Games {PAGE + 1}–{2 * PAGE} of {len(unfinished)}" in sent
 
     # statistics: the summary and chart, details on demand
-    size, sent = s.tap(s.gin._open_review("stats"))
+    size, sent = s.tap(s.gin.open_review("stats"))
     n = s.count()
     assert size < MAX_BYTES and n < MAX_CONTROLS, (size, n)
     stats = s.gin.review.statistics()

@@ -8,10 +8,11 @@ import pytest
 
 from scorekeeper.engine import DECK, PRESETS, Game, Hand, RuleError, card
 from scorekeeper.i18n import LANGUAGES, Translator
-from scorekeeper.ui.handform import HandForm
-from scorekeeper.ui.model import SORRY, AppModel, game_card
-from scorekeeper.ui.newgame import NewGameForm
-from scorekeeper.ui.sheet import build_sheet
+from scorekeeper.ui.hand_model import HandForm
+from scorekeeper.ui.home_model import game_card
+from scorekeeper.ui.model import SORRY, AppModel
+from scorekeeper.ui.newgame_model import NewGameForm
+from scorekeeper.ui.sheet_model import build_sheet
 
 from .conftest import start
 from .test_model import quick

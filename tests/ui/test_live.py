@@ -251,7 +251,7 @@ def test_a_joined_device_keeps_its_language_and_theme_to_itself(tmp_path: Path) 
 
 def test_the_history_screen_is_live_and_the_new_game_form_left_alone(server: Server) -> None:
     a, history, new = server.session(), server.session(), server.session()
-    history._open_review("history")()
+    history.open_review("history")()
     tap(new, new.model.open_new)
     new_conn = server.conns[2]
     new_conn.take()

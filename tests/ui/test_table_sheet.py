@@ -13,7 +13,7 @@ from scorekeeper.engine import Hand, Rules
 from scorekeeper.i18n import Translator
 from scorekeeper.store import Store, open_store
 from scorekeeper.ui.model import AppModel
-from scorekeeper.ui.sheet import build_sheet
+from scorekeeper.ui.sheet_model import build_sheet
 
 from .conftest import start
 from .flet_page import controls, texts
@@ -112,7 +112,7 @@ def test_undo_offers_the_hand_back_and_redo_restores_it_exactly(real: Store) -> 
     t = Table(real)
     t.tap(t.m.open_game, gid)
     t.conn.take()
-    t.gin._undo(t.m.revision)(None)
+    t.gin.sheet._undo(t.m.revision)(None)
     bars = [c for c in t.page._dialogs.controls if isinstance(c, ft.SnackBar)]
     assert bars and bars[-1].open
     bar = bars[-1]

@@ -1,7 +1,7 @@
 """A small known history, entered through the store (as the app would).
 
 Players Ann, Bob, Cy.  Games in creation order (the hands are those of
-``tests/review/history.py`` games A, B, C, E, D, worked out by hand there):
+``tests/stats/history.py`` games A, B, C, E, D, worked out by hand there):
 
 A  standard, ann v bob, finished: Ann 102 - Bob 55
 B  Hollywood, ann v bob: Bob sweeps the three columns

@@ -10,7 +10,7 @@ import flet_charts as fch  # type: ignore[import-untyped,unused-ignore]
 import pytest
 
 from scorekeeper.i18n import LANGUAGES, Translator
-from scorekeeper.review import score_race
+from scorekeeper.statistics import score_race
 from scorekeeper.store import Store
 from scorekeeper.ui.review import SCREENS, ReviewContext, ReviewModel, render_screen
 
@@ -86,7 +86,7 @@ def test_wins_bars_chart(model: ReviewModel) -> None:
 
 def test_wins_axis_has_whole_steps_when_the_most_wins_is_one() -> None:
     from scorekeeper.i18n import Translator
-    from scorekeeper.review import Bar
+    from scorekeeper.statistics import Bar
     from scorekeeper.ui.review.screens import wins_chart
 
     chart = wins_chart([Bar("Ann", 1), Bar("Bob", 0)], Translator("en"))

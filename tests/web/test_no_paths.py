@@ -119,7 +119,7 @@ def test_no_app_screen_has_a_path_box_in_a_browser(store: Store, ids: dict[str, 
     from ui.flet_page import controls, new_page
 
     from scorekeeper.ui.app import GinApp
-    from scorekeeper.ui.handform import MODES
+    from scorekeeper.ui.hand_model import MODES
 
     page, _ = new_page()
     page.web = True
@@ -152,7 +152,7 @@ def test_no_app_screen_has_a_path_box_in_a_browser(store: Store, ids: dict[str, 
     for key in SCREENS:
         if key == "game":
             continue
-        gin._open_review(key)(None)
+        gin.open_review(key)(None)
         look(f"review-{key}")
     assert m.error is None and gin.review.error is None
     assert labels["new"]  # the walk does see text boxes (the new player's name)

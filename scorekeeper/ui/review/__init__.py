@@ -67,7 +67,7 @@ The lines to add to ``GinApp`` (about a dozen)::
     # _home(): one button per entry
     labels = menu_labels(self.t)
     for key in MENU:
-        out.append(ft.OutlinedButton(labels[key], height=TAP, on_click=self._open_review(key)))
+        out.append(ft.OutlinedButton(labels[key], height=TAP, on_click=self.open_review(key)))
 
     def _open_review(self, key):            # handler: show a review screen
         def handler(_=None):
@@ -90,7 +90,7 @@ Standalone: :func:`mount_demo` ``(page, store)`` shows only these screens
 with a menu; ``python -m scorekeeper.ui.review --data-dir DIR --port N``.
 """
 
-from .gameview import GameView, HandRow, build_game_view, format_label
+from .game_model import GameView, HandRow, build_game_view, format_label
 from .model import (
     PAGE,
     PERIODS,

@@ -22,7 +22,8 @@ from typing import Any, Literal
 from scorekeeper.engine import Game, RuleError
 from scorekeeper.i18n import LANGUAGES, Translator
 from scorekeeper.i18n.reports import import_summary
-from scorekeeper.review import (
+from scorekeeper.settings import Settings, load_settings, save_settings
+from scorekeeper.statistics import (
     Bar,
     Filter,
     GameRecord,
@@ -34,11 +35,10 @@ from scorekeeper.review import (
     statistics,
     wins_bars,
 )
-from scorekeeper.settings import Settings, load_settings, save_settings
 from scorekeeper.store import GameSummary, ImportReport, Player, Store, StoreError
 
-from ..model import summary_score
-from .gameview import GameView, build_game_view, format_label
+from ..home_model import summary_score
+from .game_model import GameView, build_game_view, format_label
 
 log = logging.getLogger(__name__)
 

@@ -16,16 +16,16 @@ import flet as ft
 import flet_charts as fch  # type: ignore[import-untyped,unused-ignore]
 
 from scorekeeper.i18n import LANGUAGES, Translator
-from scorekeeper.review import Bar, ScoreRace
+from scorekeeper.statistics import Bar, ScoreRace
 
-from ..newgame import PRESET_LABELS
+from ..newgame_model import PRESET_LABELS
 from ..uploads import INBOX, UploadInbox
 from ..wakelock import ScreenKeeper
 from ..widgets import TAP
 from ..widgets import card_box as _box
 from ..widgets import message as _message
 from ..widgets import section as _section
-from .gameview import GameView, format_label
+from .game_model import GameView, format_label
 from .model import PAGE, PERIODS, Download, HistoryRow, ReviewModel, StatsCard, period_label
 from .settings import FORMATS, THEMES
 

@@ -418,3 +418,29 @@ def build_sheet(game: Game, t: Translator = ENGLISH, previous: Sheet | None = No
         language=t.code,
         source=(tuple(st.lines), basis),
     )
+
+
+def oklahoma_reminder(t: Translator, rules: Rules) -> str:
+    """What Oklahoma asks before each hand, as one whole sentence per variant
+    (a translation cannot be glued together from English fragments).
+
+    >>> from scorekeeper.engine import PRESETS
+    >>> oklahoma_reminder(Translator("en"), PRESETS["oklahoma"])
+    'Oklahoma: turn the upcard first: it sets the knock limit,
+    an ace means gin only, a spade doubles the hand.'
+    """
+    ace, spade = rules.oklahoma_ace_gin, rules.oklahoma_spades_double
+    if ace and spade:
+        return t.gettext(
+            "Oklahoma: turn the upcard first: it sets the knock limit, "
+            "an ace means gin only, a spade doubles the hand."
+        )
+    if ace:
+        return t.gettext(
+            "Oklahoma: turn the upcard first: it sets the knock limit, an ace means gin only."
+        )
+    if spade:
+        return t.gettext(
+            "Oklahoma: turn the upcard first: it sets the knock limit, a spade doubles the hand."
+        )
+    return t.gettext("Oklahoma: turn the upcard first: it sets the knock limit.")

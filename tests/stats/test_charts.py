@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scorekeeper.engine import Format, Game, Hand, Rules
-from scorekeeper.review import RaceColumn, RaceLine, ScoreRace, score_race
+from scorekeeper.statistics import RaceColumn, RaceLine, ScoreRace, score_race
 
 from .history import game_a, game_c, game_d, game_e
 

@@ -24,7 +24,7 @@ from datetime import datetime
 import pytest
 
 from scorekeeper.engine import Format, Outcome
-from scorekeeper.review import (
+from scorekeeper.statistics import (
     BiggestHand,
     Filter,
     GameRecord,

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 
 from scorekeeper.engine import Format, Game, Hand, Outcome, Rules
-from scorekeeper.review import DIGEST_VERSION, GameDigest, GameRecord, digest, statistics
-from scorekeeper.review.digest import OUTCOMES, valid_doc
+from scorekeeper.statistics import DIGEST_VERSION, GameDigest, GameRecord, digest, statistics
+from scorekeeper.statistics.digest import OUTCOMES, valid_doc
 
 from .test_properties import histories
 

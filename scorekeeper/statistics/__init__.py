@@ -6,7 +6,7 @@ its replay the statistics read) and an optional :class:`Filter`:
 
 >>> from datetime import datetime
 >>> from scorekeeper.engine import Game, Hand
->>> from scorekeeper.review import Filter, GameRecord, score_race, statistics, wins_bars
+>>> from scorekeeper.statistics import Filter, GameRecord, score_race, statistics, wins_bars
 >>> names = {"ann": "Ann", "bob": "Bob"}
 >>> g1 = Game("standard", ["ann", "bob"], names=names,
 ...           hands=[Hand.gin("ann", 40), Hand.knock("ann", 2, 40)])  # 65 + 38

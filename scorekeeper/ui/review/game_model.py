@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from scorekeeper.engine import Game
 from scorekeeper.i18n import Translator
 
-from ..sheet import describe, name_of
+from ..sheet_model import describe, name_of
 
 __all__ = ["ColumnHead", "GameView", "HandRow", "build_game_view", "format_label"]
 

@@ -34,7 +34,7 @@ from scorekeeper.engine import (
 from scorekeeper.engine.errors import N_, Msg
 from scorekeeper.i18n import Translator
 
-from .sheet import ENGLISH, describe, name_of, upcard_info
+from .sheet_model import ENGLISH, describe, name_of, upcard_info
 
 #: The ways to enter a hand, with their labels (msgids: translate them with ``t``).
 MODES = {"quick": N_("Quick"), "deadwood": N_("Deadwood cards"), "cards": N_("Full hands")}

@@ -2,7 +2,7 @@
 
 Nothing here is stored: every figure is counted from the standings the
 engine replays from each game's hands (read through each game's
-:class:`~scorekeeper.review.digest.GameDigest`, which the store keeps made
+:class:`~scorekeeper.statistics.digest.GameDigest`, which the store keeps made
 from the replay), in one pass over each game's hands.
 
 Definitions (what a gin player expects them to mean):
@@ -309,7 +309,7 @@ def _hand(
     w: _Tally, lo: _Tally, outcome: int, points: int, seq: int, game_id: str, number: int
 ) -> None:
     """Count one decided hand for a pair: ``w`` won it, ``lo`` lost it
-    (``outcome`` is an index into :data:`~scorekeeper.review.digest.OUTCOMES`)."""
+    (``outcome`` is an index into :data:`~scorekeeper.statistics.digest.OUTCOMES`)."""
     w.played += 1
     lo.played += 1
     w.won += 1

@@ -53,7 +53,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from scorekeeper.engine import PRESETS, Game, Hand, Rules
-from scorekeeper.review import GameRecord
+from scorekeeper.statistics import GameRecord
 
 NAMES = {"ann": "Ann", "bob": "Bob", "cy": "Cy"}
 

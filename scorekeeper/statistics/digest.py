@@ -1,6 +1,6 @@
 """A game's statistics digest: the few facts per hand the statistics read.
 
-:func:`~scorekeeper.review.statistics` needs, of each game, only who won
+:func:`~scorekeeper.statistics.statistics` needs, of each game, only who won
 each hand, how, for how many points and (three-hand) between whom, and
 which columns ended with which winner.  A :class:`GameDigest` holds exactly
 that, made by :func:`digest` from the engine's replay of the ledger, so the

@@ -2,7 +2,7 @@
 
 The review never touches the store.  It takes :class:`GameRecord` values
 (an id, the engine :class:`~scorekeeper.engine.Game` or its
-:class:`~scorekeeper.review.digest.GameDigest`, when it was created and
+:class:`~scorekeeper.statistics.digest.GameDigest`, when it was created and
 when it finished) and a :class:`Filter`, and works everything out from the
 engine's replay of the ledgers (a digest is made from one, and the store
 makes it again whenever the hands change), so no stored total can drift

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.engine import Format, Game, Hand, Rules
-from scorekeeper.review import Filter, GameRecord, score_race, select, statistics
+from scorekeeper.statistics import Filter, GameRecord, score_race, select, statistics
 
 POOL = ["ann", "bob", "cy", "dee"]
 START = datetime(2024, 1, 1)

@@ -108,7 +108,7 @@ def wins_bars(stats: Statistics, what: Literal["games", "series", "hands"] = "ga
 
     >>> from datetime import datetime
     >>> from scorekeeper.engine import Game, Hand
-    >>> from scorekeeper.review import GameRecord, statistics
+    >>> from scorekeeper.statistics import GameRecord, statistics
     >>> g = Game("standard", ["ann", "bob"], names={"ann": "Ann", "bob": "Bob"},
     ...          hands=[Hand.gin("bob", 90)])
     >>> wins_bars(statistics([GameRecord("g", g, datetime(2024, 1, 1))]))

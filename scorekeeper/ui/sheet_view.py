@@ -1,0 +1,533 @@
+"""The score sheet: each hand's points over the running totals, the status
+card, Enter hand / Table view / Undo, and the game-over card, drawn from
+:class:`~scorekeeper.ui.sheet_model.Sheet`.
+
+A long sheet stays cheap to redraw after a tap: hands are built once and
+kept in blocks (:class:`SheetBlock`), and the containers around them are
+patched in place (:class:`SheetFrame`) rather than rebuilt.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from .keying import sealed
+from .sheet_model import Sheet, oklahoma_reminder
+from .widgets import TAP, Handler, Screen, screen_body
+from .widgets import card_box as _card_box
+from .widgets import slot as _slot
+from .widgets import text as _text
+
+if TYPE_CHECKING:
+    from .app import GinApp
+
+#: Hands per block of the sheet: the page diff compares blocks, not hands.
+BLOCK = 10
+_frames = itertools.count()
+
+
+class SheetLine(ft.Container):
+    """One hand on the sheet.  Built once per content and never changed, so the
+    page diff need not walk into it (a 200-hand sheet stays cheap to update)."""
+
+    def is_isolated(self) -> bool:
+        return True
+
+
+class SheetBlock(ft.Container):
+    """:data:`BLOCK` consecutive hands of the sheet, keyed by their content and
+    never changed: a new hand or an edit replaces a block or two, and the diff
+    of a 200-hand sheet compares 20 blocks instead of 200 lines.  The lines sit
+    in a column inside (not in the block itself): the diff stops at an isolated
+    control's children, so it looks at one child per block instead of ten."""
+
+    def is_isolated(self) -> bool:
+        return True
+
+    @property
+    def lines(self) -> list[ft.Control]:
+        column = self.content
+        assert isinstance(column, ft.Column)
+        return column.controls
+
+
+def _status_card(n: int) -> tuple[ft.Control, list[ft.Text]]:
+    """Who deals next, the score, the Oklahoma reminder and the series tally."""
+    texts = [
+        ft.Text(size=20, weight=ft.FontWeight.BOLD),
+        ft.Text(size=17),
+        *(ft.Text(size=15) for _ in range(n - 2)),
+    ]
+    return _card_box(*texts, color=ft.Colors.SECONDARY_CONTAINER), texts
+
+
+@dataclasses.dataclass
+class SheetFrame:
+    """The containers around one game's sheet, kept while that sheet stays up.
+
+    Flet's diff compares a rebuilt control with the old one and then walks the
+    whole old subtree to find what was removed: with a fresh screen per tap
+    that walk covered every hand of a long sheet.  Kept containers whose lists
+    are reassigned are diffed in place instead, so only what changed is
+    visited.  A kept container must only ever sit inside kept containers (a
+    rebuilt parent would take it for unchanged), so the frame is dropped as a
+    whole whenever the view shows anything else.  Each frame's key is new, so
+    Flet adds it rather than matching it with an earlier sheet: a matched
+    control is marked frozen, and a frozen kept container would never again
+    send its changes.
+    """
+
+    game_id: Any
+    body: ft.ResponsiveRow
+    column: ft.Column
+    table: ft.Container
+    table_column: ft.Column
+    lines: ft.Column
+    #: built hands and blocks by content (pruned to the current sheet's)
+    rows: dict[tuple[Any, ...], ft.Control] = dataclasses.field(default_factory=dict)
+    blocks: dict[tuple[Any, ...], ft.Control] = dataclasses.field(default_factory=dict)
+    #: other parts of the sheet by name and content (see keep)
+    kept: dict[tuple[Any, ...], ft.Control] = dataclasses.field(default_factory=dict)
+    #: parts whose texts change with every hand, changed in place (see live_texts)
+    live: dict[str, tuple[ft.Control, list[ft.Text]]] = dataclasses.field(default_factory=dict)
+
+    def live_texts(
+        self, name: str, values: list[str], build: Callable[[int], tuple[ft.Control, list[ft.Text]]]
+    ) -> ft.Control:
+        """The part ``name``, built once per frame with ``len(values)`` texts and
+        then changed in place: setting a text's value costs the diff one field,
+        where a rebuilt part is compared field by field (some 70 per control)."""
+        part = self.live.get(name)
+        if part is None or len(part[1]) != len(values):
+            control, texts = build(len(values))
+            part = self.live[name] = (sealed(control, f"live:{name}"), texts)
+        for text, value in zip(part[1], values, strict=True):
+            if text.value != value:
+                text.value = value
+            if text.visible != bool(value):
+                text.visible = bool(value)
+        return part[0]
+
+    def keep(
+        self, name: str, content: tuple[Any, ...], build: Callable[[], ft.Control]
+    ) -> ft.Control:
+        """The part ``name`` as built for ``content``, reused while that is unchanged:
+        the diff then skips it, where a rebuilt copy would be compared and re-sent."""
+        control = self.kept.get((name, content))
+        if control is None:
+            control = self.kept[(name, content)] = sealed(build(), f"kept:{name}")
+        return control
+
+    @classmethod
+    def new(cls, game_id: Any) -> SheetFrame:
+        body = screen_body([], key=f"screen:sheet:{next(_frames)}")
+        column = body.controls[0]
+        assert isinstance(column, ft.Column)
+        column.key = "screen-column"
+        table = _card_box(key="table")
+        table_column = table.content
+        assert isinstance(table_column, ft.Column)
+        lines = ft.Column(spacing=0, key="lines")
+        return cls(game_id, body, column, table, table_column, lines)
+
+
+class SheetView:
+    """The score sheet of the game on screen: its kept frame (see
+    :class:`SheetFrame`) lives here as long as the sheet stays up."""
+
+    def __init__(self, app: GinApp) -> None:
+        self.app = app
+        #: The sheet's kept containers and built hands (see SheetFrame).
+        self.frame: SheetFrame | None = None
+
+    def draw(self) -> Screen:
+        m = self.app.model
+        s = m.sheet()
+        game = m.game()
+        frame = self.frame
+        if frame is None or frame.game_id != m.game_id or self.app.base != ("sheet", m.game_id):
+            # a fresh frame; hands already built for this game are still good
+            fresh = SheetFrame.new(m.game_id)
+            if frame is not None and frame.game_id == m.game_id:
+                fresh.rows, fresh.blocks = frame.rows, frame.blocks
+            self.frame = frame = fresh
+        out: list[ft.Control] = []
+        out.append(_slot(m.error))
+        out.append(_slot(m.note, "info"))
+        if s.finished:
+            out.extend(self._game_over(s, game.format.value))
+        else:
+            reminder = oklahoma_reminder(m.t, game.rules) if game.rules.oklahoma else ""
+            out.append(
+                frame.live_texts("status", [s.status, s.score, reminder, s.tally], _status_card)
+            )
+            out.append(
+                # a new Undo button per revision (see _sheet_buttons)
+                frame.keep(
+                    f"buttons@{m.revision}",
+                    (bool(s.rows), m.t.code),
+                    self._sheet_buttons(bool(s.rows)),
+                )
+            )
+        out.append(self._table(s))
+        out.append(
+            frame.keep(
+                "rules",
+                (s.rules,),
+                lambda: _text(s.rules, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            )
+        )
+        return s.title, out
+
+    def _sheet_buttons(self, any_rows: bool) -> Callable[[], ft.Control]:
+        """Enter hand and Undo.  Undo carries the revision of the sheet it was
+        drawn with (and is a new control per revision): a tap on a screen not
+        yet showing another device's hand can never take that hand back."""
+        m = self.app.model
+        t = m.t
+        revision = m.revision
+        return lambda: ft.Row(
+            [
+                ft.FilledButton(
+                    t.gettext("Enter hand"),
+                    icon=ft.Icons.ADD,
+                    height=TAP + 8,
+                    on_click=self.app.on(m.open_hand),
+                ),
+                ft.FilledTonalButton(
+                    t.gettext("Table view"),
+                    icon=ft.Icons.FULLSCREEN,
+                    height=TAP + 8,
+                    on_click=self.app.on(m.open_table),
+                ),
+                ft.OutlinedButton(
+                    t.gettext("Undo last hand"),
+                    icon=ft.Icons.UNDO,
+                    height=TAP + 8,
+                    disabled=not any_rows,
+                    on_click=self._undo(revision),
+                ),
+            ],
+            # side by side when they fit; a longer language puts Undo on a
+            # second line rather than squeezing "Enter hand" onto two
+            wrap=True,
+            spacing=12,
+            run_spacing=10,
+        )
+
+    def _game_over(self, s: Sheet, fmt: str) -> list[ft.Control]:
+        m = self.app.model
+        t = m.t
+        lines: list[ft.Control] = [
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.EMOJI_EVENTS, size=36),
+                    ft.Text(
+                        s.headline,
+                        size=26,
+                        weight=ft.FontWeight.BOLD,
+                    ),
+                ]
+            )
+        ]
+        if s.tally:
+            lines.append(_text(s.tally))
+        lines.extend(_text(line) for line in s.final)
+        out: list[ft.Control] = [_card_box(*lines, color=ft.Colors.TERTIARY_CONTAINER)]
+        buttons: list[ft.Control] = []
+        if fmt == "hollywood":
+            buttons.append(
+                ft.FilledButton(
+                    t.gettext("New series"),
+                    icon=ft.Icons.REFRESH,
+                    height=TAP,
+                    on_click=self.app.on(m.new_series),
+                )
+            )
+        buttons.append(
+            (ft.OutlinedButton if fmt == "hollywood" else ft.FilledButton)(
+                t.gettext("Play again, same players"),
+                icon=ft.Icons.REFRESH,
+                height=TAP,
+                on_click=self.app.on(m.play_again),
+            )
+        )
+        buttons.append(
+            ft.OutlinedButton(
+                t.gettext("Home"), icon=ft.Icons.HOME, height=TAP, on_click=self.app.on(m.go_home)
+            )
+        )
+        buttons.append(
+            ft.FilledTonalButton(
+                t.gettext("Table view"),
+                icon=ft.Icons.FULLSCREEN,
+                height=TAP,
+                on_click=self.app.on(m.open_table),
+            )
+        )
+        buttons.append(  # the last hand was wrong? take it back and the game goes on
+            ft.OutlinedButton(
+                t.gettext("Undo last hand"),
+                icon=ft.Icons.UNDO,
+                height=TAP,
+                key=f"undo@{m.revision}",  # one per revision (see _sheet_buttons)
+                on_click=self._undo(m.revision),
+            )
+        )
+        out.append(ft.Row(buttons, wrap=True))
+        return out
+
+    def _table(self, s: Sheet) -> ft.Control:
+        t = self.app.model.t
+        n = len(s.header)
+        hollywood = len(s.games) > 1 or any(g for g in s.header_game)
+        rows: list[ft.Control] = []
+        num_w = 34
+
+        def cells(
+            values: list[str],
+            bold: bool = False,
+            marks: list[bool] | None = None,
+            size: int = 17,
+            below: list[str] | None = None,
+        ) -> list[ft.Control]:
+            """One cell per column; ``below``: a smaller line under each value
+            (a hand's running totals under the points it scored)."""
+            out: list[ft.Control] = []
+            for i, v in enumerate(values):
+                game_idx = s.header_game[i] if i < len(s.header_game) else 0
+                closed = hollywood and s.games[game_idx].closed
+                scored = bool(marks and marks[i])
+                value: ft.Control = ft.Text(
+                    v,
+                    size=size,
+                    weight=ft.FontWeight.BOLD if bold or scored else None,
+                    color=ft.Colors.PRIMARY if scored else None,
+                    text_align=ft.TextAlign.CENTER,
+                    no_wrap=True,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                )
+                if below is not None:
+                    value = ft.Column(
+                        [
+                            value,
+                            ft.Text(
+                                below[i],
+                                size=13,
+                                color=ft.Colors.ON_SURFACE_VARIANT,
+                                text_align=ft.TextAlign.CENTER,
+                                no_wrap=True,
+                                overflow=ft.TextOverflow.ELLIPSIS,
+                            ),
+                        ],
+                        spacing=0,
+                        tight=True,
+                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    )
+                out.append(
+                    ft.Container(
+                        value,
+                        expand=True,
+                        alignment=ft.Alignment.CENTER,
+                        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if closed else None,
+                        padding=ft.Padding.symmetric(vertical=2),
+                    )
+                )
+            return out
+
+        frame = self.frame
+        assert frame is not None  # _sheet made it
+        games = tuple((g.title, g.closed, g.winner) for g in s.games)
+
+        def hollywood_heads() -> ft.Control:
+            heads: list[ft.Control] = [ft.Container(width=num_w)]
+            for g in s.games:
+                # a closed game's winner on a line of its own: at 390 px a
+                # column is some 100 px wide ("1. spēle ✓ Ģirts" is not)
+                mark = f"\n✓ {g.winner}" if g.closed else ""
+                heads.append(
+                    ft.Container(
+                        ft.Text(
+                            g.title + mark,
+                            size=14,
+                            weight=ft.FontWeight.BOLD,
+                            text_align=ft.TextAlign.CENTER,
+                            max_lines=2,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ),
+                        expand=len(s.players),
+                        alignment=ft.Alignment.CENTER,
+                        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if g.closed else None,
+                        border_radius=6,
+                    )
+                )
+            return ft.Row(heads, spacing=2)
+
+        if hollywood:
+            rows.append(frame.keep("heads", games, hollywood_heads))
+            names = [h.split(" ", 1)[1] for h in s.header]
+        else:
+            names = list(s.header)
+        rows.append(
+            frame.keep(
+                "names",
+                (tuple(names), games),
+                lambda: ft.Row(
+                    [
+                        ft.Container(ft.Text("#", size=14), width=num_w),
+                        *cells(names, bold=True, size=15),
+                    ],
+                    spacing=2,
+                ),
+            )
+        )
+        rows.append(frame.keep("top", (), lambda: ft.Divider(height=1)))
+        closed = tuple(g.closed for g in s.games)
+        blocks: list[ft.Control] = []
+        built_rows: dict[tuple[Any, ...], ft.Control] = {}
+        built_blocks: dict[tuple[Any, ...], ft.Control] = {}
+        full = len(s.rows) - len(s.rows) % BLOCK
+        shared = (closed, t.code)
+        for first in range(0, len(s.rows), BLOCK):
+            chunk = s.rows[first : first + BLOCK]
+            # the language too: a line's words (and tooltip) are in it
+            sigs = tuple(
+                (r.number, r.detail, tuple(r.cells), tuple(r.points), tuple(r.scored), *shared)
+                for r in chunk
+            )
+            if first >= full:
+                # the hands after the last full block stand alone, so a new
+                # hand adds one line rather than rebuilding a block
+                for r, sig in zip(chunk, sigs, strict=True):
+                    line = frame.rows.get(sig) or self._sheet_line(r, sig, cells, num_w)
+                    built_rows[sig] = line
+                    blocks.append(line)
+                continue
+            block = frame.blocks.get(sigs)
+            if block is None:
+                lines = [
+                    frame.rows.get(sig) or self._sheet_line(r, sig, cells, num_w)
+                    for r, sig in zip(chunk, sigs, strict=True)
+                ]
+                block = sealed(
+                    SheetBlock(ft.Column(lines, spacing=0), key=f"block{first}:{hash(sigs)}")
+                )
+            assert isinstance(block, SheetBlock)
+            built_blocks[sigs] = block
+            built_rows.update(zip(sigs, block.lines, strict=True))
+            blocks.append(block)
+        frame.rows, frame.blocks = built_rows, built_blocks
+        frame.lines.controls = blocks
+        rows.append(frame.lines)
+        rows.append(frame.keep("bottom", (), lambda: ft.Divider(height=1)))
+
+        def totals_row(n: int) -> tuple[ft.Control, list[ft.Text]]:
+            row_cells = cells([""] * n, bold=True, size=26)
+            texts = [c.content for c in row_cells if isinstance(c, ft.Container)]
+            sigma = ft.Container(ft.Text("Σ", size=15, weight=ft.FontWeight.BOLD), width=num_w)
+            return ft.Row([sigma, *row_cells], spacing=2), [
+                t for t in texts if isinstance(t, ft.Text)
+            ]
+
+        # the totals change with every hand; closing a Hollywood column recolours it
+        rows.append(frame.live_texts(f"totals:{games}", list(s.totals), totals_row))
+
+        def boxes_row(n: int) -> tuple[ft.Control, list[ft.Text]]:
+            row_cells = cells([""] * n, size=14)
+            texts = [c.content for c in row_cells if isinstance(c, ft.Container)]
+            return ft.Row([ft.Container(width=num_w), *row_cells], spacing=2), [
+                t for t in texts if isinstance(t, ft.Text)
+            ]
+
+        # hands won, beside the totals, while the line bonus (per hand won) is on
+        if s.boxes:
+            rows.append(frame.live_texts(f"boxes:{games}", list(s.boxes), boxes_row))
+        if not s.rows:
+            rows.append(
+                _text(
+                    t.gettext("No hands yet: tap Enter hand after each deal."),
+                    size=14,
+                )
+            )
+        else:
+            rows.append(
+                frame.keep(
+                    "hint",
+                    (t.code,),
+                    lambda: _text(
+                        t.gettext("Tap a hand to open, correct or revert it."),
+                        size=13,
+                        color=ft.Colors.ON_SURFACE_VARIANT,
+                    ),
+                )
+            )
+        del n
+        frame.table_column.controls = rows
+        return frame.table
+
+    def _sheet_line(
+        self,
+        r: Any,
+        sig: tuple[Any, ...],
+        cells: Callable[..., list[ft.Control]],
+        num_w: int,
+    ) -> ft.Control:
+        """One hand of the sheet; tap it to open, correct or revert the hand."""
+        t = self.app.model.t
+        line = SheetLine(
+            key=f"line{r.number}:{hash(sig)}",  # new content, new line
+            content=ft.Column(
+                [
+                    ft.Row(
+                        [
+                            ft.Container(ft.Text(str(r.number), size=14), width=num_w),
+                            # the points the hand scored, the running totals under them
+                            *cells(r.points, marks=r.scored, size=20, below=r.cells),
+                        ],
+                        spacing=2,
+                        vertical_alignment=ft.CrossAxisAlignment.START,
+                    ),
+                    ft.Text(r.detail, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                ],
+                spacing=0,
+                tight=True,
+            ),
+            padding=ft.Padding.symmetric(vertical=6, horizontal=2),
+            border_radius=8,
+            ink=True,
+            on_click=self.app.on(self.app.model.open_hand, r.number - 1),
+            tooltip=t.gettext("Edit hand {number}").format(number=r.number),
+        )
+        return sealed(line)
+
+    def _undo(self, revision: int | None) -> Handler:
+        """Undo the last hand (based on ``revision``, the one drawn with the
+        button), then offer it back: "Hand 7 taken back — Redo"."""
+        undo = self.app.on(self.app.model.undo, revision)
+
+        def handler(_: Any = None) -> None:
+            m = self.app.model
+            undo(None)
+            if m.undone is not None:
+                self._offer_redo()
+
+        return handler
+
+    def _offer_redo(self) -> None:
+        m = self.app.model
+        self.app.page.show_dialog(
+            ft.SnackBar(
+                ft.Text(m.undone_text(), size=16),
+                action=ft.SnackBarAction(
+                    m.t.gettext("Redo"), on_click=self.app.on(m.redo, m.revision)
+                ),
+                duration=ft.Duration(seconds=10),
+                show_close_icon=True,
+                behavior=ft.SnackBarBehavior.FLOATING,
+            )
+        )
