@@ -87,7 +87,7 @@ def test_wins_bars_chart(model: ReviewModel) -> None:
 def test_wins_axis_has_whole_steps_when_the_most_wins_is_one() -> None:
     from scorekeeper.i18n import Translator
     from scorekeeper.statistics import Bar
-    from scorekeeper.ui.review.screens import wins_chart
+    from scorekeeper.ui.review.charts_view import wins_chart
 
     chart = wins_chart([Bar("Ann", 1), Bar("Bob", 0)], Translator("en"))
     (bars,) = [x for x in walk(chart) if isinstance(x, fch.BarChart)]

@@ -90,6 +90,7 @@ Standalone: :func:`mount_demo` ``(page, store)`` shows only these screens
 with a menu; ``python -m scorekeeper.ui.review --data-dir DIR --port N``.
 """
 
+from .charts_view import race_chart, wins_chart
 from .game_model import GameView, HandRow, build_game_view, format_label
 from .model import (
     PAGE,
@@ -114,11 +115,9 @@ from .screens import (
     menu,
     menu_labels,
     players_screen,
-    race_chart,
     render_screen,
     settings_screen,
     stats_screen,
-    wins_chart,
 )
 from .settings import Settings, load_settings, save_settings, settings_path
 from .standalone import mount_demo, theme_mode

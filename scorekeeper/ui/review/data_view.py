@@ -1,0 +1,88 @@
+"""The data screen: export (a download in a browser) and import (an upload)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import flet as ft
+
+from ..widgets import TAP, Screen
+from ..widgets import section as _section
+from .context import ReviewContext, messages, muted
+
+log = logging.getLogger(__name__)
+
+
+def data_screen(ctx: ReviewContext) -> Screen:
+    m = ctx.model
+    t = m.t
+    out: list[ft.Control] = messages(ctx)
+    out.append(_section(t.gettext("Export")))
+    if ctx.web:  # a download, into this device's downloads
+        out.append(muted(t.gettext("The export file goes to this device's downloads."), 15))
+        export = ctx.download(m.download_all)
+    else:
+        out.append(
+            muted(t.gettext("Exports are saved in {folder}").format(folder=str(m.exports_dir)), 15)
+        )
+        export = ctx.on(m.export_all)
+    out.append(
+        ft.FilledButton(
+            t.gettext("Export all games"), icon=ft.Icons.UPLOAD_FILE, height=TAP,
+            on_click=export,
+        )
+    )  # fmt: skip
+    out.append(_section(t.gettext("Import")))
+    if ctx.file_picker is not None:
+        out.append(
+            ft.FilledButton(
+                t.gettext("Choose an export file…"), icon=ft.Icons.FOLDER_OPEN, height=TAP,
+                action=ft.PickFiles(
+                    ctx.file_picker, file_type=ft.FilePickerFileType.CUSTOM,
+                    allowed_extensions=["json"], with_data=False,
+                ),
+            )
+        )  # fmt: skip
+    if ctx.web or not m.allow_paths:
+        # A browser uploads the file: no path on the server is ever typed here.
+        out.append(
+            muted(
+                t.gettext("Up to {mb} MB; games already here are not added twice.").format(
+                    mb=ctx.inbox.limit // (1024 * 1024)
+                ),
+                15,
+            )
+        )
+        return t.gettext("Export and import"), out
+    if ctx.file_picker is not None:
+        out.append(muted(t.gettext("Or type or paste the path of an export file."), 15))
+    else:
+        out.append(muted(t.gettext("Type or paste the path of an export file."), 15))
+    field = ft.TextField(
+        label=t.gettext("Export file path"), value=m.import_path, text_size=16,
+        on_change=lambda e: setattr(m, "import_path", e.control.value or ""),
+    )  # fmt: skip
+
+    def do_import(_: Any = None) -> None:
+        m.import_path = field.value or ""
+        m.act(m.import_file)
+        ctx._refresh()
+
+    field.on_submit = do_import
+    out.append(field)
+    out.append(
+        ft.FilledButton(t.gettext("Import"), icon=ft.Icons.DOWNLOAD, height=TAP,
+                        on_click=do_import)
+    )  # fmt: skip
+    files = m.export_files()
+    if files:
+        out.append(muted(t.gettext("Files in the exports folder:"), 15))
+        for f in files[:10]:
+            out.append(
+                ft.TextButton(
+                    f.name, height=TAP,
+                    on_click=ctx.on(m.set_import_path, str(f)),
+                )
+            )  # fmt: skip
+    return t.gettext("Export and import"), out

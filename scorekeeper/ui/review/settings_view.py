@@ -1,0 +1,116 @@
+"""The settings screen: new-game defaults, theme, language, keep the
+screen on; drawn from :class:`~scorekeeper.ui.review.settings.Settings`.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import flet as ft
+
+from scorekeeper.i18n import LANGUAGES
+
+from ..newgame_model import PRESET_LABELS
+from ..widgets import TAP, Screen
+from ..widgets import section as _section
+from .context import ReviewContext, chip_row, choice, messages, muted
+from .game_model import format_label
+from .settings import FORMATS, THEMES
+
+log = logging.getLogger(__name__)
+
+
+def settings_screen(ctx: ReviewContext) -> Screen:
+    m = ctx.model
+    t = m.t
+    s = m.settings
+    out: list[ft.Control] = messages(ctx)
+    out.append(_section(t.gettext("Language")))
+    langs = [
+        choice(t.gettext("System ({name})").format(name=LANGUAGES[s.language_code])
+                if s.language is None else t.gettext("System"),
+                s.language is None, ctx.on(m.set_language, None))
+    ] + [
+        choice(name, s.language == code, ctx.on(m.set_language, code))
+        for code, name in LANGUAGES.items()
+    ]  # fmt: skip
+    out.append(chip_row(langs))
+    out.append(_section(t.gettext("Theme")))
+    theme_labels = {
+        "system": t.gettext("System theme"),
+        "light": t.gettext("Light"),
+        "dark": t.gettext("Dark"),
+    }
+    out.append(
+        chip_row([choice(theme_labels[k], s.theme == k, ctx.on(m.set_theme, k)) for k in THEMES])
+    )
+    if ctx.screen_keeper is not None:
+        out.append(_section(t.gettext("This device")))
+        out.append(
+            ft.Switch(
+                label=t.gettext("Keep the screen on while a game is open"),
+                value=ctx.screen_keeper.enabled,
+                on_change=ctx.keep_screen_on,
+            )
+        )
+    out.append(_section(t.gettext("New games")))
+    out.append(muted(t.gettext("Format")))
+    out.append(
+        chip_row(
+            [
+                choice(
+                    format_label(t, f), s.format == f, ctx.on(m.update_settings_one, "format", f)
+                )
+                for f in FORMATS
+            ]
+        )
+    )
+    out.append(muted(t.gettext("Rules")))
+    presets = {key: t.gettext(label) for key, label in PRESET_LABELS.items()}  # as in New game
+    out.append(
+        chip_row(
+            [
+                choice(label, s.preset == key, ctx.on(m.update_settings_one, "preset", key))
+                for key, label in presets.items()
+            ]
+        )
+    )
+    out.append(muted(t.gettext("Target")))
+    targets: list[int | None] = [None, 100, 150, 250]
+    out.append(
+        chip_row(
+            [
+                choice(
+                    t.gettext("Preset default") if v is None else str(v),
+                    s.target == v,
+                    ctx.on(m.update_settings_one, "target", v),
+                )
+                for v in targets
+            ]
+        )
+    )
+    out.append(
+        ft.Switch(
+            label=t.gettext("Big gin"), value=s.big_gin,
+            on_change=ctx.on(m.update_settings_one, "big_gin", not s.big_gin),
+        )
+    )  # fmt: skip
+    out.append(
+        ft.Switch(
+            label=t.gettext("Rolling Hollywood sheet"), value=s.hollywood_rolling,
+            on_change=ctx.on(m.update_settings_one, "hollywood_rolling", not s.hollywood_rolling),
+        )
+    )  # fmt: skip
+    out.append(_section(t.gettext("Your data")))
+    out.append(muted(t.gettext("Games are kept in this folder:"), size=15))
+    out.append(ft.Text(str(m.data_dir), size=15, selectable=True))
+    out.append(
+        ft.FilledButton(
+            t.gettext("Back up now"), icon=ft.Icons.BACKUP, height=TAP,
+            on_click=ctx.on(m.backup_now),
+        )
+    )  # fmt: skip
+    return t.gettext("Settings"), out
+
+
+# --- export and import ------------------------------------------------------------------

@@ -1,0 +1,113 @@
+"""The statistics screen: the summary and the wins chart, with each
+player's details on demand (issue #10: its size does not grow with the
+history).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import cast
+
+import flet as ft
+
+from ..widgets import TAP, Screen
+from ..widgets import card_box as _box
+from ..widgets import section as _section
+from .charts_view import wins_chart
+from .context import ReviewContext, format_chips, messages, muted, period_chips
+from .model import StatsCard
+
+log = logging.getLogger(__name__)
+
+
+def _stats_card(card: StatsCard, key: str) -> ft.Control:
+    rows: list[ft.Control] = [ft.Text(card.title, size=18, weight=ft.FontWeight.BOLD)]
+    if len(card.players) > 1:
+        rows.append(
+            ft.Row(
+                [ft.Container(expand=3)]
+                + [
+                    ft.Text(p, size=14, weight=ft.FontWeight.BOLD, expand=2,
+                            text_align=ft.TextAlign.RIGHT)
+                    for p in card.players
+                ],
+            )
+        )  # fmt: skip
+    for r in card.rows:
+        rows.append(
+            ft.Semantics(
+                label=f"{card.title}: {r.label} " + " · ".join(r.values),
+                container=True,
+                content=ft.Row(
+                    [cast(ft.Control, ft.Text(r.label, size=15, expand=3))]
+                    + [
+                        ft.Text(v, size=15, weight=ft.FontWeight.BOLD, expand=2,
+                                text_align=ft.TextAlign.RIGHT)
+                        for v in r.values
+                    ],
+                ),
+            )
+        )  # fmt: skip
+    return _box(*rows, key=key)
+
+
+def stats_screen(ctx: ReviewContext) -> Screen:
+    m = ctx.model
+    t = m.t
+    out: list[ft.Control] = messages(ctx)
+    out.append(format_chips(ctx, m.stats_format, m.set_stats_format))
+    out.append(period_chips(ctx, m.stats_period, m.set_stats_period))
+    stats = m.statistics()
+    out.append(
+        muted(
+            t.gettext("{games} · {hands}").format(
+                games=t.ngettext("{n} game", "{n} games", stats.games).format(n=stats.games),
+                hands=t.ngettext("{n} hand", "{n} hands", stats.hands).format(n=stats.hands),
+            ),
+            size=15,
+        )
+    )
+    if not stats.players:
+        out.append(muted(t.gettext("No games yet for these filters."), size=16))
+        return t.gettext("Statistics"), out
+    out.append(wins_chart(m.bars(stats), t))
+    # each player's and pair's figures on demand (a tap opens them): the
+    # screen stays small however many players and pairs there are
+    out.append(_section(t.gettext("Per player")))
+    for p in stats.players.values():
+        key = f"player:{p.player}"
+        title = t.gettext("{name}: {won} of {played} games won").format(
+            name=p.name, won=p.games_won, played=p.games_played
+        )
+        out.append(_detail_toggle(ctx, key, title))
+        if key in m.stats_open:
+            out.append(_stats_card(m.player_card(p), key))
+    pairs = stats.pairs()
+    if pairs:
+        out.append(_section(t.gettext("Head to head")))
+        for h in pairs:
+            key = f"pair:{h.first.player}:{h.second.player}"
+            title = t.gettext("{first} v {second}").format(first=h.first.name, second=h.second.name)
+            out.append(_detail_toggle(ctx, key, title))
+            if key in m.stats_open:
+                out.append(_stats_card(m.head_to_head_card(h), key))
+    return t.gettext("Statistics"), out
+
+
+def _detail_toggle(ctx: ReviewContext, key: str, title: str) -> ft.Control:
+    """A button that opens (or closes) one player's or pair's figures."""
+    m = ctx.model
+    opened = key in m.stats_open
+    label = (m.t.gettext("Hide {what}") if opened else m.t.gettext("Show {what}")).format(
+        what=title
+    )
+    return ft.TextButton(
+        label,
+        icon=ft.Icons.EXPAND_LESS if opened else ft.Icons.EXPAND_MORE,
+        height=TAP,
+        on_click=ctx.on(m.toggle_stats_detail, key),
+        key=f"open:{key}",
+    )
+
+
+# --- players -----------------------------------------------------------------------
