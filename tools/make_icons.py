@@ -3,14 +3,13 @@
     python tools/make_icons.py
 
 Writes ``scorekeeper/ui/assets/icons/*.png``, ``favicon.png`` and
-``icon.svg`` (the web server serves them in place of Flet's) and copies
-them to the repository's ``assets/``.  Renders with the same Debian chromium
+``icon.svg`` (the web server serves them in place of Flet's; the
+repository's ``assets/`` is a link to that folder).  Renders with the same Debian chromium
 the browser tests use (no image library needed).
 """
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -83,12 +82,6 @@ def main() -> None:
             page.set_content(f"<html><body style='margin:0'>{drawing}</body></html>")
             page.screenshot(path=str(ASSETS / name), omit_background=True)
         browser.close()
-    for name in ["icons", "favicon.png", "manifest.json"]:
-        src, dst = ASSETS / name, ROOT / "assets" / name
-        if src.is_dir():
-            shutil.copytree(src, dst, dirs_exist_ok=True)
-        elif src.exists():
-            shutil.copyfile(src, dst)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
-"""The icons and manifest ship inside the package (what the server serves) and
-the repository's ``assets/`` holds the same files."""
+"""The icons and manifest ship inside the package (what the server serves),
+kept once: the repository's ``assets/`` is a link to them, not a copy."""
 
 from __future__ import annotations
 
@@ -26,7 +26,11 @@ def test_icons_and_manifest_ship_in_the_package() -> None:
         assert (ASSETS / name).read_bytes().startswith(PNG)
 
 
-def test_repository_assets_are_the_same_files() -> None:
-    icons = [f"icons/{p.name}" for p in (ASSETS / "icons").iterdir()]
-    for name in ("manifest.json", "favicon.png", *icons):
-        assert (ROOT / "assets" / name).read_bytes() == (ASSETS / name).read_bytes(), name
+def test_the_repository_keeps_each_asset_once() -> None:
+    link = ROOT / "assets"
+    assert link.is_symlink() and link.resolve() == ASSETS.resolve()
+    fonts = sorted(p.relative_to(ROOT) for p in ROOT.rglob("*.ttf") if ".venv" not in p.parts)
+    assert [str(p) for p in fonts if not p.is_relative_to("assets")] == [
+        "scorekeeper/ui/assets/fonts/DejaVuSans-Bold.ttf",
+        "scorekeeper/ui/assets/fonts/DejaVuSans.ttf",
+    ]
