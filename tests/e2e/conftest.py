@@ -317,6 +317,14 @@ class Ui:
     ) -> None:
         self.click("Enter hand")
         self.click(result)
+        if result == "Draw":  # a draw asks nobody who knocked: wait until it does not
+            for _ in range(3):
+                try:
+                    expect(self.text("Who knocked?")).to_have_count(0, timeout=5000)
+                    break
+                except AssertionError:
+                    print(f"{self.name}: 'Draw' tapped again (the form still asks who knocked)")
+                    self.click(result)
         if knocker:
             self.click(f"{knocker} knocked")
         if k:
@@ -325,8 +333,22 @@ class Ui:
             self.type_count(defender, d)
         if expect_preview:
             self.see(expect_preview)
-        self.click("Save hand")
-        expect(self.button("Save hand")).to_have_count(0, timeout=TIMEOUT_MS)
+        self.save_hand()
+
+    def save_hand(self) -> None:
+        """Tap Save hand until the form closes.  A tap lost to a redraw in
+        flight is made again only while the form is still open; a second tap
+        that did arrive changes nothing (Save carries the revision it was
+        drawn with, and a saved hand's form is gone)."""
+        save = self.button("Save hand")
+        for _ in range(3):
+            save.click()
+            try:
+                expect(save).to_have_count(0, timeout=5000)
+                return
+            except AssertionError:
+                print(f"{self.name}: 'Save hand' tapped again (the form stayed open)")
+        expect(save).to_have_count(0, timeout=TIMEOUT_MS)
 
 
 @pytest.fixture
