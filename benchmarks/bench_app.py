@@ -20,7 +20,13 @@ plus one game of ``--hands`` hands between Ann and Bob, the newest.
    game is resumed and a few hands entered in chromium.  Timed: from the tap
    on "Save hand" to the new line's "Edit hand N" drawn in chromium, and the
    server's own log of the handler (store write, replay, diff) as wall clock
-   and CPU.  Target: under 50 ms on the server.
+   and CPU.  Target: under 50 ms on the server.  Before the game is resumed,
+   the same session opens the history and the statistics (each drawn).
+3. Memory: that server's peak resident memory (``VmHWM`` in
+   ``/proc/<pid>/status`` of the ``python -m scorekeeper --web`` process,
+   read before it is stopped), i.e. after launch -> home, history,
+   statistics and the saves; with the data folder's size on disk.  Target
+   (issue #10): under 150 MB at 200,000 hands.
 
 Each figure is printed with the data size it ran on, as p50, p95 and max.
 Every wait is on a condition (a text drawn), never a fixed sleep.  Screenshots
@@ -45,7 +51,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_history import synthetic_history  # noqa: E402
-from playwright.sync_api import Browser, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
 
 from scorekeeper.engine import Hand, Rules  # noqa: E402
 from scorekeeper.store import open_store  # noqa: E402
@@ -126,16 +132,48 @@ def launch(browser: Browser, data_dir: Path) -> tuple[float, list[int]]:
         srv.stop()
 
 
+def folder_bytes(folder: Path) -> int:
+    """The size on disk of the files under ``folder``."""
+    return sum(f.stat().st_size for f in folder.rglob("*") if f.is_file())
+
+
+def peak_rss(pid: int) -> int:
+    """The process's peak resident memory so far (``VmHWM``), in bytes."""
+    status = Path(f"/proc/{pid}/status").read_text(encoding="utf-8")
+    found = re.search(r"^VmHWM:\s+(\d+) kB", status, re.MULTILINE)
+    if found is None:
+        raise RuntimeError(f"no VmHWM in /proc/{pid}/status")
+    return int(found.group(1)) * 1024
+
+
+def review_screens(page: Page) -> None:
+    """From home: the history drawn, back, the statistics drawn, back."""
+    back = re.compile(r"^Back")
+    home = page.get_by_role("button", name="New game")
+    page.get_by_role("button", name="History", exact=True).first.click()
+    expect(page.get_by_text(re.compile(r"^\d+ games?$")).first).to_be_visible(timeout=WAIT_MS)
+    page.get_by_role("button", name=back).first.click()
+    home.wait_for(timeout=WAIT_MS)
+    page.get_by_role("button", name="Statistics", exact=True).first.click()
+    summary = page.get_by_text(re.compile(r"^\d+ games? · \d+ hands?$")).first
+    expect(summary).to_be_visible(timeout=WAIT_MS)
+    page.get_by_role("button", name=back).first.click()
+    home.wait_for(timeout=WAIT_MS)
+
+
 def saves(browser: Browser, data_dir: Path, game_hands: int, n: int) -> dict[str, list[float]]:
+    """Home, history, statistics, then ``n`` saves; the server's peak memory."""
     srv = Server(data_dir)
     srv.env = {"SCOREKEEPER_TIMING": "1"}
     srv.start()
     page = browser.new_page(viewport=PHONE)  # type: ignore[arg-type]
     drawn: list[float] = []
+    peak: list[float] = []
     try:
         page.set_default_timeout(WAIT_MS)
         ui = Ui(page, "bench")
         ui.open(srv.url)
+        review_screens(page)
         ui.click("Resume Ann v Bob")
         ui.see(re.compile("deals next"))
         for i in range(n):
@@ -156,6 +194,8 @@ def saves(browser: Browser, data_dir: Path, game_hands: int, n: int) -> dict[str
         page.screenshot(path=str(SHOTS / "sheet-phone.png"))
         page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
         page.screenshot(path=str(SHOTS / "sheet-desktop.png"))
+        assert srv.proc is not None
+        peak.append(peak_rss(srv.proc.pid) / 2**20)
     finally:
         page.close()
         out = srv.stop()
@@ -164,6 +204,7 @@ def saves(browser: Browser, data_dir: Path, game_hands: int, n: int) -> dict[str
         "drawn": drawn,
         "wall": [float(w) for w, _ in logged],
         "cpu": [float(c) for _, c in logged],
+        "peak MB": peak,
     }
 
 
@@ -199,6 +240,7 @@ def main(argv: list[str] | None = None) -> int:
                           "   (target < 100 KB)")  # fmt: skip
                     total = [sum(f) / 1024 for _, f in boots if f]
                     print(f"  all messages to home, KB: {spread(total)}")
+                    data_mb = folder_bytes(tmp / "data") / 2**20
                     s = saves(browser, tmp / "data", args.hands, args.saves)
                     print(f"  save hand -> new line drawn in chromium, ms: {spread(s['drawn'])}")
                     if s["cpu"]:
@@ -209,6 +251,10 @@ def main(argv: list[str] | None = None) -> int:
                     else:
                         print("  save hand: no timings logged (is SCOREKEEPER_TIMING honoured?)")
                         failed = True
+                    print(f"  server peak memory (VmHWM) after launch -> home, history, "
+                          f"statistics and {args.saves} saves: {s['peak MB'][0]:.1f} MB"
+                          f"   (target < 150 MB at 200k); data folder {data_mb:.1f} MB "
+                          f"for {info['hands']:,} hands")  # fmt: skip
                 finally:
                     shutil.rmtree(tmp, ignore_errors=True)
         finally:
