@@ -20,7 +20,14 @@ plus one game of ``--hands`` hands between Ann and Bob, the newest.
    game is resumed and a few hands entered in chromium.  Timed: from the tap
    on "Save hand" to the new line's "Edit hand N" drawn in chromium, and the
    server's own log of the handler (store write, replay, diff) as wall clock
-   and CPU.  Target: under 50 ms on the server.
+   and CPU.  Target: under 50 ms on the server.  Before the game is resumed,
+   the same session opens the history and the statistics (each drawn).
+3. Memory: that server's peak resident memory so far (``VmHWM`` in
+   ``/proc/<pid>/status`` of the ``python -m scorekeeper --web`` process,
+   which has no child process), read once home, the history, the statistics,
+   the long game's sheet and the last save are drawn; with the data folder's
+   size on disk.
+   Target (issue #10): under 150 MB at 200,000 hands.
 
 Each figure is printed with the data size it ran on, as p50, p95 and max.
 Every wait is on a condition (a text drawn), never a fixed sleep.  Screenshots
@@ -37,6 +44,7 @@ import shutil
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +53,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_history import synthetic_history  # noqa: E402
-from playwright.sync_api import Browser, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
 
 from scorekeeper.engine import Hand, Rules  # noqa: E402
 from scorekeeper.store import open_store  # noqa: E402
@@ -126,18 +134,61 @@ def launch(browser: Browser, data_dir: Path) -> tuple[float, list[int]]:
         srv.stop()
 
 
-def saves(browser: Browser, data_dir: Path, game_hands: int, n: int) -> dict[str, list[float]]:
+def folder_bytes(folder: Path) -> int:
+    """The size on disk of the files under ``folder``."""
+    return sum(f.stat().st_size for f in folder.rglob("*") if f.is_file())
+
+
+def peak_rss(pid: int) -> int:
+    """The process's peak resident memory so far (``VmHWM``), in bytes."""
+    status = Path(f"/proc/{pid}/status").read_text(encoding="utf-8")
+    found = re.search(r"^VmHWM:\s+(\d+) kB", status, re.MULTILINE)
+    if found is None:
+        raise RuntimeError(f"no VmHWM in /proc/{pid}/status")
+    return int(found.group(1)) * 1024
+
+
+def review_screens(page: Page, mark: Callable[[str], None]) -> None:
+    """From home: the history drawn, back, the statistics drawn, back; ``mark``
+    is called with each screen's name once it is drawn."""
+    back = re.compile(r"^Back")
+    home = page.get_by_role("button", name="New game")
+    page.get_by_role("button", name="History", exact=True).first.click()
+    expect(page.get_by_text(re.compile(r"^\d+ games?$")).first).to_be_visible(timeout=WAIT_MS)
+    mark("history")
+    page.get_by_role("button", name=back).first.click()
+    home.wait_for(timeout=WAIT_MS)
+    page.get_by_role("button", name="Statistics", exact=True).first.click()
+    summary = page.get_by_text(re.compile(r"^\d+ games? · \d+ hands?$")).first
+    expect(summary).to_be_visible(timeout=WAIT_MS)
+    mark("statistics")
+    page.get_by_role("button", name=back).first.click()
+    home.wait_for(timeout=WAIT_MS)
+
+
+def saves(browser: Browser, data_dir: Path, game_hands: int, n: int) -> dict[str, Any]:
+    """Home, history, statistics, then ``n`` saves; the server's peak memory."""
     srv = Server(data_dir)
     srv.env = {"SCOREKEEPER_TIMING": "1"}
     srv.start()
     page = browser.new_page(viewport=PHONE)  # type: ignore[arg-type]
     drawn: list[float] = []
+    #: the server's peak memory (MB) once each step is drawn
+    peak: dict[str, float] = {}
+
+    def mark(step: str) -> None:
+        assert srv.proc is not None
+        peak[step] = peak_rss(srv.proc.pid) / 2**20
+
     try:
         page.set_default_timeout(WAIT_MS)
         ui = Ui(page, "bench")
         ui.open(srv.url)
+        mark("home")
+        review_screens(page, mark)
         ui.click("Resume Ann v Bob")
         ui.see(re.compile("deals next"))
+        mark(f"sheet of {game_hands}")
         for i in range(n):
             knocker = "Ann" if i % 2 == 0 else "Bob"
             other = "Bob" if knocker == "Ann" else "Ann"
@@ -156,6 +207,7 @@ def saves(browser: Browser, data_dir: Path, game_hands: int, n: int) -> dict[str
         page.screenshot(path=str(SHOTS / "sheet-phone.png"))
         page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
         page.screenshot(path=str(SHOTS / "sheet-desktop.png"))
+        mark(f"{n} saves")
     finally:
         page.close()
         out = srv.stop()
@@ -164,6 +216,7 @@ def saves(browser: Browser, data_dir: Path, game_hands: int, n: int) -> dict[str
         "drawn": drawn,
         "wall": [float(w) for w, _ in logged],
         "cpu": [float(c) for _, c in logged],
+        "peak MB": peak,
     }
 
 
@@ -199,6 +252,7 @@ def main(argv: list[str] | None = None) -> int:
                           "   (target < 100 KB)")  # fmt: skip
                     total = [sum(f) / 1024 for _, f in boots if f]
                     print(f"  all messages to home, KB: {spread(total)}")
+                    data_mb = folder_bytes(tmp / "data") / 2**20
                     s = saves(browser, tmp / "data", args.hands, args.saves)
                     print(f"  save hand -> new line drawn in chromium, ms: {spread(s['drawn'])}")
                     if s["cpu"]:
@@ -209,6 +263,10 @@ def main(argv: list[str] | None = None) -> int:
                     else:
                         print("  save hand: no timings logged (is SCOREKEEPER_TIMING honoured?)")
                         failed = True
+                    steps = ", ".join(f"{k} {v:.1f}" for k, v in s["peak MB"].items())
+                    print(f"  server peak memory (VmHWM) once drawn, MB: {steps}"
+                          "   (target < 150 MB at 200k)")  # fmt: skip
+                    print(f"  data folder on disk: {data_mb:.1f} MB for {info['hands']:,} hands")
                 finally:
                     shutil.rmtree(tmp, ignore_errors=True)
         finally:
