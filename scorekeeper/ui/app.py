@@ -25,7 +25,6 @@ import flet as ft
 
 from scorekeeper.engine.errors import N_
 
-from . import fletpatch
 from .hand_view import hand_screen, save_hand
 from .home_view import home_screen
 from .keying import autokey, sealed
@@ -41,7 +40,6 @@ from .wakelock import ScreenKeeper
 from .widgets import Handler, Screen, screen_body
 
 log = logging.getLogger(__name__)
-fletpatch.install()  # a faster diff walk for the long sheet (see fletpatch)
 timing_log = logging.getLogger("scorekeeper.ui.timing")
 #: SCOREKEEPER_TIMING=1 logs how long each action takes on the server,
 #: from the tap's handler to the updated screen sent (benchmarks/bench_app.py).
