@@ -193,6 +193,11 @@ class GameIndex:
         self._all = False
         self._data: dict[str, dict[str, Any]] = {}
         self._where: dict[str, int] = {}  # game id -> block id, for the games read
+        self._by_block: dict[int, set[str]] = {}  # block id -> its games in _where
+        #: Whether each block's counts (the manifest's) are those of its file:
+        #: not after a fold that failed part way, nor while a read-only view
+        #: holds entries of no block (see :meth:`spans`).
+        self._counts_ok = True
         #: Changes not folded into the blocks yet (None: the game is gone).
         self._pending: dict[str, dict[str, Any] | None] = {}
         self._lines = 0  # lines in the journal
@@ -256,7 +261,7 @@ class GameIndex:
                 self._need_verify = True  # not trusted: its game file is read again
                 continue
             gid = doc["id"]
-            self._where[gid] = bid
+            self._place(gid, bid)
             if gid not in self._pending:
                 self._data[gid] = doc
                 ids.append(gid)
@@ -365,6 +370,7 @@ class GameIndex:
         else:
             self._all = True
             self._loaded = {b["id"] for b in self._blocks}
+            self._counts_ok = False  # (until the fold below puts every entry in a block)
             self._adopt_old_file()
         cached = dict(self._data)
         changed = 0
@@ -467,8 +473,9 @@ class GameIndex:
         if every:
             candidates: Iterable[str] = list(self._data)
         else:
-            candidates = {g for g, b in self._where.items() if b in blocks}
-            candidates |= self._pending.keys()
+            candidates = set(self._pending)
+            for bid in blocks:
+                candidates.update(self._by_block.get(bid, ()))
         for gid in candidates:
             entry = self._data.get(gid)
             if entry is None:
@@ -477,6 +484,96 @@ class GameIndex:
             bid = self._blocks[i]["id"]
             if bid in blocks:
                 yield {"_bid": bid, "entry": entry}
+
+    def _place(self, game_id: str, block_id: int) -> None:
+        old = self._where.get(game_id)
+        if old is not None and old != block_id:
+            self._by_block.get(old, set()).discard(game_id)
+        self._where[game_id] = block_id
+        self._by_block.setdefault(block_id, set()).add(game_id)
+
+    def _unplace(self, game_id: str) -> None:
+        old = self._where.pop(game_id, None)
+        if old is not None:
+            self._by_block.get(old, set()).discard(game_id)
+
+    def _dirty(self) -> set[int]:
+        """The blocks whose counts the changes not folded yet may change:
+        where each changed game goes, and where it was (if it was read)."""
+        dirty: set[int] = set()
+        for gid, entry in self._pending.items():
+            if entry is not None:
+                dirty.add(self._block_for(entry["created_at"])["id"])
+            old = self._where.get(gid)
+            if old is not None:
+                dirty.add(old)
+        return dirty
+
+    def spans(self) -> list[dict[str, Any]] | None:
+        """The blocks, newest first, with exact counts of their games as they
+        are now, for paging without reading every block: ``id``, ``start``
+        and ``end`` (the span of creation times, ``start <= created_at <
+        end``; ``end`` None for the newest), ``games``, ``unfinished`` (not
+        finished and not deleted), ``deleted`` and ``players`` (a set).
+
+        A block with no change since the last fold is told by the manifest
+        (no read); one that changes not folded yet touch (a save, a delete,
+        a digest made again: a few blocks, the newest mostly) is read and its
+        games counted.  None when the manifest's counts can't be trusted (a
+        fold that failed part way, a read-only view of an index never folded
+        into blocks): then every entry must be read (:attr:`entries`)."""
+        while self._counts_ok:
+            dirty = self._dirty()
+            unread = [b for b in self._blocks if b["id"] in dirty and b["id"] not in self._loaded]
+            if unread:
+                for block in unread:  # (may make digests again, even fold: look again)
+                    self._read_block(block)
+                self._settle()
+                continue
+            counted: dict[int, dict[str, Any]] = {
+                bid: {"games": 0, "unfinished": 0, "deleted": 0, "players": set()} for bid in dirty
+            }
+            for member in self._members(dirty, False):
+                entry, c = member["entry"], counted[member["_bid"]]
+                c["games"] += 1
+                c["deleted"] += bool(entry["deleted"])
+                c["unfinished"] += not entry["finished"] and not entry["deleted"]
+                c["players"].update(entry["players"])
+            out: list[dict[str, Any]] = []
+            end: str | None = None
+            for block in reversed(self._blocks):
+                bid = block["id"]
+                known = counted.get(bid) or {
+                    "games": block["games"],
+                    "unfinished": block["unfinished"],
+                    "deleted": block["deleted"],
+                    "players": set(block["players"]),
+                }
+                out.append({"id": bid, "start": block["start"], "end": end, **known})
+                end = block["start"]
+            return out
+        return None
+
+    def read_blocks(self, block_ids: Iterable[int]) -> bool:
+        """Read these blocks (those not read yet); True if any was: then the
+        blocks may have changed (a digest made again can fold the journal),
+        so ask :meth:`spans` again."""
+        wanted = set(block_ids)
+        unread = [b for b in self._blocks if b["id"] in wanted and b["id"] not in self._loaded]
+        for block in unread:
+            self._read_block(block)
+        if unread:
+            self._settle()
+        return bool(unread)
+
+    def block_entries(self, block_ids: Iterable[int]) -> dict[int, list[dict[str, Any]]]:
+        """The entries of the games of these blocks as they are now, by block
+        (in no order); reads none: :meth:`read_blocks` them first."""
+        wanted = set(block_ids)
+        out: dict[int, list[dict[str, Any]]] = {bid: [] for bid in wanted}
+        for member in self._members(wanted, False):
+            out[member["_bid"]].append(member["entry"])
+        return out
 
     def player_ids(self) -> set[str]:
         """Every player named by a game (from the manifest and the journal)."""
@@ -503,7 +600,12 @@ class GameIndex:
             self._set(game_id, {**entry, **fields})
 
     def drop(self, game_id: str) -> None:
-        if self.get(game_id) is not None:
+        entry = self.get(game_id)
+        if entry is not None:
+            if game_id not in self._where:
+                # Its block (if it was ever written into one) is read first,
+                # so that the fold and the block's counts know it is gone.
+                self._read_block(self._block_for(entry["created_at"]))
             self._data.pop(game_id, None)
             self._pending[game_id] = None
             self._changed({"drop": game_id})
@@ -590,6 +692,7 @@ class GameIndex:
         if not self._pending and not every and self._lines == 0 and self._failed is None:
             return
         self.folder.mkdir(exist_ok=True)
+        self._counts_ok = False  # (until every touched block and the manifest are written)
         touched: set[int] = set()
         for gid, entry in self._pending.items():
             if entry is not None:
@@ -618,7 +721,7 @@ class GameIndex:
         for bid in sorted(members, reverse=True):
             games = sorted(members[bid], key=lambda e: (e["created_at"], e["id"]))
             for e in games:
-                self._where[e["id"]] = bid
+                self._place(e["id"], bid)
             block = next(b for b in self._blocks if b["id"] == bid)
             block.update(
                 games=len(games),
@@ -634,7 +737,7 @@ class GameIndex:
             atomic_write_bytes(self.folder / f"b{bid}.json", payload, durable=False)
         for gid, entry in self._pending.items():
             if entry is None:
-                self._where.pop(gid, None)
+                self._unplace(gid)
         manifest = {"v": 1, "blocks": self._blocks, "written": time.time_ns()}
         atomic_write_bytes(self.folder / MANIFEST, dumps(manifest), durable=False)
         with contextlib.suppress(FileNotFoundError):
@@ -643,6 +746,7 @@ class GameIndex:
             os.truncate(self.folder / JOURNAL, 0)
         self._pending.clear()
         self._lines = 0
+        self._counts_ok = True
 
     def _split(
         self, block: dict[str, Any], games: list[dict[str, Any]]
