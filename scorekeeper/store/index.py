@@ -72,7 +72,7 @@ from typing import Any
 from .errors import Notice, reason
 from .paths import INDEX_DIR, INDEX_FILE
 from .schemas import validate_index_entry
-from .storage import atomic_write_bytes, dumps, parse_json, quarantine
+from .storage import atomic_write_bytes, dumps, gc_paused, parse_json, quarantine
 
 #: Changes kept in the journal before they are folded into the blocks.
 FOLD_EVERY = 256
@@ -278,8 +278,9 @@ class GameIndex:
         if self._all:
             return
         self._all = True
-        for block in list(self._blocks):
-            self._read_block(block)
+        with gc_paused():  # (every entry: many objects that live on)
+            for block in list(self._blocks):
+                self._read_block(block)
         self._settle()
 
     def _settle(self) -> None:

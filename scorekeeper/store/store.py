@@ -26,7 +26,6 @@ import contextlib
 import dataclasses
 import errno
 import functools
-import gc
 import os
 import threading
 import time
@@ -97,7 +96,7 @@ from .paths import (
     is_valid_id,
 )
 from .players import ALIASES_TABLE, PLAYERS_TABLE, PlayersFile
-from .storage import DEFAULT_BACKUPS, parse_json, quarantine, remove_orphans
+from .storage import DEFAULT_BACKUPS, gc_paused, parse_json, quarantine, remove_orphans
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -184,7 +183,7 @@ class _Shared:
                     "open it once normally (not read-only).",
                     version=version,
                 )
-            with _gc_paused():
+            with gc_paused():
                 migrate(self.data_dir, version, self.notices)
         if version is not None and version >= 1 and not self.read_only:
             keep_v0_file(self.data_dir)
@@ -696,21 +695,6 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
-@contextlib.contextmanager
-def _gc_paused() -> Iterator[None]:
-    """No cyclic garbage collection while a bulk job makes many objects that
-    all live on (an import of 100,000 hands): every full collection walks
-    them all again, which made the job superlinear.  Reference counting
-    still frees everything as usual."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
-
-
 def _reading(fn: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Store, P], R]:
     @functools.wraps(fn)
     def wrapper(self: Store, /, *args: P.args, **kwargs: P.kwargs) -> R:
@@ -882,7 +866,7 @@ class Store:
         # Every game file and the players file change together, or none does.
         tx = Transaction(self._s.data_dir, durable=self._s.durable)
         entries: dict[str, dict[str, Any]] = {}
-        with self._s.index.held(), _gc_paused():
+        with self._s.index.held(), gc_paused():
             for entry in games:
                 path, data, index_doc = self._rewrite_players(entry["id"], {drop: keep})
                 tx.put(path, data, backups=GAME_BACKUPS)
@@ -1462,6 +1446,10 @@ class Store:
         replaying the ledger whenever the hands change), with the players'
         current names.  No game file is read unless its digest must be made
         again.  In no particular order (the statistics sort them)."""
+        with gc_paused():  # (many objects that live on: see gc_paused)
+            return self._review_records()
+
+    def _review_records(self) -> list[GameRecord]:
         out: list[GameRecord] = []
         cache = self._s.records
         names: dict[str, str] | None = None
@@ -1641,7 +1629,7 @@ class Store:
         game replayed, before anything changes.  Importing the same data again
         adds nothing.  ``dry_run``: report what would happen, change nothing."""
         try:
-            with _gc_paused():
+            with gc_paused():
                 parsed = exchange.parse_export(data)
                 plan = exchange.plan_import(parsed, _Catalog(self))
                 if not dry_run:
