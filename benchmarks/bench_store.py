@@ -18,8 +18,10 @@ store, opening a copy of the folder (``shutil.copytree``: new inodes, same
 sizes and times), reading the newest page of games (one block of the index),
 the history pages as the screens ask for them (``history page``: on the
 folder opened again, ``page_games(0, 25)``, a page from the middle of the
-history, and ``page_games(0, 5, finished=False)``, home's games in progress:
-the first call after the open, then p50 / p95 / max of repeated calls),
+history, ``page_games(0, 5, finished=False)`` (home's games in progress)
+and one player's games (a filter the blocks' counts can't answer: every
+block that names the player is read to count them); the first call after
+the open, then p50 / p95 / max of repeated calls),
 and the peak memory (max RSS) of a fresh process that opens the folder, lists
 every game and reads every statistics record.
 
@@ -279,10 +281,14 @@ def history_page_times(folder: Path) -> tuple[int, dict[str, list[float]]]:
     times: dict[str, list[float]] = {}
     with open_store(folder) as store:
         total = 0
+        # One of the history's players (in about a third of its games).
+        people = {p.name: p.id for p in store.players()}
+        player = {"player_id": people.get("Player 0", people["Bench A"])}
         for label, offset, limit, filters in (
             ("newest", 0, 25, {}),
             ("middle", -1, 25, {}),
             ("home", 0, 5, {"finished": False}),
+            ("player", 0, 25, player),
         ):
             if offset < 0:  # the middle of the history, on a page boundary
                 offset = total // 2 // 25 * 25
@@ -378,6 +384,7 @@ def main(argv: list[str] | None = None) -> int:
                 ("newest", "page_games(0, 25)"),
                 ("middle", "page_games(middle, 25)"),
                 ("home", "page_games(0, 5, finished=False)"),
+                ("player", "page_games(0, 25, player_id=...)"),
             ):
                 first, rest = pages[label][0], pages[label][1:]
                 ms_ = [v * 1000 for v in rest]

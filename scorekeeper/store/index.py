@@ -194,9 +194,10 @@ class GameIndex:
         self._data: dict[str, dict[str, Any]] = {}
         self._where: dict[str, int] = {}  # game id -> block id, for the games read
         self._by_block: dict[int, set[str]] = {}  # block id -> its games in _where
-        #: Whether each block's counts (the manifest's) are those of its file:
-        #: not after a fold that failed part way, nor while a read-only view
-        #: holds entries of no block (see :meth:`spans`).
+        self._unwritten: set[int] = set()  # blocks changed in memory, not on disk yet
+        #: Whether the blocks' counts are those of the games in them (False
+        #: while entries are in no block: a read-only view of an index never
+        #: folded into blocks, or one whose fold failed; see :meth:`spans`).
         self._counts_ok = True
         #: Changes not folded into the blocks yet (None: the game is gone).
         self._pending: dict[str, dict[str, Any] | None] = {}
@@ -470,19 +471,25 @@ class GameIndex:
                 break
         else:
             return []
-        return [m["entry"] for m in self._members({block_id}, False)]
+        return [entry for _, entry in self._members({block_id}, False)]
 
-    def _members(self, blocks: set[int], every: bool) -> Iterator[dict[str, Any]]:
-        """The entries (as ``{"_bid": block id, "entry": entry}``) of the
-        games of these blocks that are in memory: those read from them and
-        those changed since (without a look at any other entry)."""
+    def _members(self, blocks: set[int], every: bool) -> Iterator[tuple[int, dict[str, Any]]]:
+        """``(block id, entry)`` of each game of these blocks that is in
+        memory: those read from them and those changed since (without a look
+        at any other entry; ``every``: a look at each)."""
         starts = self._starts()
+        pending = self._pending
         if every:
             candidates: Iterable[str] = list(self._data)
         else:
-            candidates = set(self._pending)
+            # A game read from a block, not changed since, is in that block
+            # (a fold that moves games, a split, places them again).
             for bid in blocks:
-                candidates.update(self._by_block.get(bid, ()))
+                for gid in self._by_block.get(bid, ()):
+                    found = None if gid in pending else self._data.get(gid)
+                    if found is not None:
+                        yield bid, found
+            candidates = pending
         for gid in candidates:
             entry = self._data.get(gid)
             if entry is None:
@@ -490,7 +497,7 @@ class GameIndex:
             i = max(bisect.bisect_right(starts, entry["created_at"]) - 1, 0)
             bid = self._blocks[i]["id"]
             if bid in blocks:
-                yield {"_bid": bid, "entry": entry}
+                yield bid, entry
 
     def _place(self, game_id: str, block_id: int) -> None:
         old = self._where.get(game_id)
@@ -526,9 +533,11 @@ class GameIndex:
         A block with no change since the last fold is told by the manifest
         (no read); one that changes not folded yet touch (a save, a delete,
         a digest made again: a few blocks, the newest mostly) is read and its
-        games counted.  None when the manifest's counts can't be trusted (a
-        fold that failed part way, a read-only view of an index never folded
-        into blocks): then every entry must be read (:attr:`entries`)."""
+        games counted.  (A fold that fails part way leaves the counts and
+        the games' blocks right in memory, see ``_fold_now``.)  None when
+        the blocks' counts can't be trusted (an old single-file index not
+        folded into blocks yet: a read-only view of it, or a fold that
+        failed): then every entry must be read (:attr:`entries`)."""
         while self._counts_ok:
             dirty = self._dirty()
             unread = [b for b in self._blocks if b["id"] in dirty and b["id"] not in self._loaded]
@@ -540,8 +549,8 @@ class GameIndex:
             counted: dict[int, dict[str, Any]] = {
                 bid: {"games": 0, "unfinished": 0, "deleted": 0, "players": set()} for bid in dirty
             }
-            for member in self._members(dirty, False):
-                entry, c = member["entry"], counted[member["_bid"]]
+            for bid, entry in self._members(dirty, False):
+                c = counted[bid]
                 c["games"] += 1
                 c["deleted"] += bool(entry["deleted"])
                 c["unfinished"] += not entry["finished"] and not entry["deleted"]
@@ -567,8 +576,9 @@ class GameIndex:
         so ask :meth:`spans` again."""
         wanted = set(block_ids)
         unread = [b for b in self._blocks if b["id"] in wanted and b["id"] not in self._loaded]
-        for block in unread:
-            self._read_block(block)
+        with gc_paused():  # (perhaps every block: many objects that live on)
+            for block in unread:
+                self._read_block(block)
         if unread:
             self._settle()
         return bool(unread)
@@ -578,8 +588,8 @@ class GameIndex:
         (in no order); reads none: :meth:`read_blocks` them first."""
         wanted = set(block_ids)
         out: dict[int, list[dict[str, Any]]] = {bid: [] for bid in wanted}
-        for member in self._members(wanted, False):
-            out[member["_bid"]].append(member["entry"])
+        for bid, entry in self._members(wanted, False):
+            out[bid].append(entry)
         return out
 
     def player_ids(self) -> set[str]:
@@ -699,7 +709,6 @@ class GameIndex:
         if not self._pending and not every and self._lines == 0 and self._failed is None:
             return
         self.folder.mkdir(exist_ok=True)
-        self._counts_ok = False  # (until every touched block and the manifest are written)
         touched: set[int] = set()
         for gid, entry in self._pending.items():
             if entry is not None:
@@ -708,6 +717,7 @@ class GameIndex:
             old = self._where.get(gid)
             if old is not None:
                 touched.add(old)
+        touched |= self._unwritten  # (a fold that failed part way)
         if every:
             touched = {b["id"] for b in self._blocks}
         by_id = {b["id"]: b for b in self._blocks}
@@ -715,36 +725,44 @@ class GameIndex:
             self._read_block(by_id[bid])
         # The games of each touched block, as they are now.
         members: dict[int, list[dict[str, Any]]] = {bid: [] for bid in touched}
-        for entry in self._members(touched, every):
-            members[entry["_bid"]].append(entry["entry"])
+        for bid, entry in self._members(touched, every):
+            members[bid].append(entry)
         for bid in list(members):
             games = members[bid]
             if len(games) >= 2 * BLOCK or (by_id[bid] is self._blocks[-1] and len(games) >= BLOCK):
                 for new_bid, part in self._split(by_id[bid], games):
                     members[new_bid] = part
-        # Write each touched block (new ones first), then the manifest, then
-        # empty the journal: a crash in between leaves the journal to replay.
+        # First what is in memory: where each game is, each block's counts
+        # (so that a write failing below leaves them right, and the blocks
+        # not written yet are written at the next try) ...
         self.unsaved = 0
+        ordered: dict[int, list[dict[str, Any]]] = {}
         for bid in sorted(members, reverse=True):
             games = sorted(members[bid], key=lambda e: (e["created_at"], e["id"]))
+            ordered[bid] = games
             for e in games:
                 self._place(e["id"], bid)
-            block = next(b for b in self._blocks if b["id"] == bid)
-            block.update(
+            by_id.setdefault(bid, next(b for b in self._blocks if b["id"] == bid)).update(
                 games=len(games),
                 unfinished=sum(1 for e in games if not e["finished"] and not e["deleted"]),
                 deleted=sum(1 for e in games if e["deleted"]),
                 players=sorted({p for e in games for p in e["players"]}),
                 agg=sum(_fp_hash(e["id"], e.get("fp")) for e in games) % _MOD,
             )
-            payload = dumps({"games": {str(i): e for i, e in enumerate(games, start=1)}})
-            block["crc"] = zlib.crc32(payload)
-            # No fsync: the index is a cache, and the manifest's check sums
-            # tell a block that did not reach the disk (it is made again).
-            atomic_write_bytes(self.folder / f"b{bid}.json", payload, durable=False)
         for gid, entry in self._pending.items():
             if entry is None:
                 self._unplace(gid)
+        self._unwritten.update(ordered)
+        # ... then write each touched block (new ones first), then the
+        # manifest, then empty the journal: a crash in between leaves the
+        # journal to replay.
+        for bid, games in ordered.items():
+            payload = dumps({"games": {str(i): e for i, e in enumerate(games, start=1)}})
+            by_id[bid]["crc"] = zlib.crc32(payload)
+            # No fsync: the index is a cache, and the manifest's check sums
+            # tell a block that did not reach the disk (it is made again).
+            atomic_write_bytes(self.folder / f"b{bid}.json", payload, durable=False)
+            self._unwritten.discard(bid)
         manifest = {"v": 1, "blocks": self._blocks, "written": time.time_ns()}
         atomic_write_bytes(self.folder / MANIFEST, dumps(manifest), durable=False)
         with contextlib.suppress(FileNotFoundError):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import itertools
+import json
 import random
 import time
 from datetime import UTC, datetime, timedelta
@@ -238,6 +239,9 @@ def test_paging_agrees_with_list_games_through_changes_and_folds(
 def test_pages_are_exact_while_the_index_cannot_be_written(
     data_dir: Path, small_blocks: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Folds that fail part way (some blocks written, not all, blocks split
+    in memory): the pages stay exact, and the next fold that can write
+    leaves every game in exactly one block, as the manifest counts them."""
     with open_store(data_dir, durable=False) as store:
         store.import_json(_history(30, seed=4))
         calls = 0
@@ -251,12 +255,34 @@ def test_pages_are_exact_while_the_index_cannot_be_written(
             real(path, payload, **kwargs)
 
         monkeypatch.setattr(index_module, "atomic_write_bytes", failing)
-        for s in store.list_games(finished=False)[:12]:
+        for i, s in enumerate(store.list_games(finished=False)[:12]):
             if s.format == "standard":
                 store.record_hand(s.id, Hand.gin(s.player_ids[0], 80))
             else:
                 store.delete_game(s.id)
+            store.create_game("standard", PLAYERS[i % 3 : i % 3 + 2], "seed")
+            _assert_pages_agree(store, _combos(store, every=False), 4)
+        assert store.notices  # (the failures were told)
+        monkeypatch.setattr(index_module, "atomic_write_bytes", real)
+        store.create_game("standard", PLAYERS[:2], "seed")  # the index is written again
         _assert_pages_agree(store, _combos(store, every=False), 4)
+        every = sorted(s.id for s in store.list_games(include_deleted=True))
+    manifest = json.loads((data_dir / "index" / "manifest.json").read_bytes())
+    in_blocks = [
+        gid
+        for block in manifest["blocks"]
+        for gid in (
+            e["id"]
+            for e in json.loads((data_dir / "index" / f"b{block['id']}.json").read_bytes())[
+                "games"
+            ].values()
+        )
+    ]
+    assert sorted(in_blocks) == every  # each game in one block
+    assert sum(b["games"] for b in manifest["blocks"]) == len(every)
+    with open_store(data_dir) as store:
+        _assert_pages_agree(store, _combos(store, every=False), 5)
+        assert store.check() == []
 
 
 def test_a_game_dropped_from_a_block_not_read_leaves_its_count(
@@ -279,3 +305,65 @@ def test_a_game_dropped_from_a_block_not_read_leaves_its_count(
         assert total == before - 1
         assert oldest["id"] not in {s.id for s in store.list_games()}
         assert len(store.list_games()) == total
+
+
+def _export_of(created: dict[str, datetime]) -> dict[str, Any]:
+    """An export of games with no hands, each created at the time given."""
+    rules = rules_to_doc(PRESETS["seed"])
+    games = [
+        {
+            "id": gid,
+            "setup": {"format": "standard", "players": PLAYERS[:2], "first_dealer": PLAYERS[0]},
+            "rules": rules,
+            "rules_name": "seed",
+            "created_at": time_to_doc(when),
+            "updated_at": time_to_doc(when),
+            "finished_at": None,
+            "deleted": False,
+            "hands": [],
+        }
+        for gid, when in created.items()
+    ]
+    people = [{"id": p, "name": f"Player {i}", "hidden": False} for i, p in enumerate(PLAYERS)]
+    return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "players": people, "games": games}
+
+
+def test_a_block_split_by_a_fold_that_failed_is_written_at_the_next(
+    data_dir: Path, small_blocks: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fold splits a block (games written in its file move to a new one)
+    and the old block's write fails: the next fold writes it too, though no
+    change left in the journal is in it, so no game is in two blocks."""
+    t0 = datetime(2021, 1, 1, tzinfo=UTC)
+    at = {f"g{i}": t0 + timedelta(hours=10 * i) for i in range(8)}
+    with open_store(data_dir, durable=False) as store:
+        store.import_json(_export_of(at))  # blocks [g0..g3] [g4..g7]
+        older = {f"a{i}": t0 + timedelta(hours=i) for i in range(1, 4)}
+        store.import_json(_export_of(older))  # the first: g0 a1 a2 a3 g1 g2 g3, not split
+        first = min(store._s.index.blocks(), key=lambda b: b["start"])["id"]
+        assert first == 0 and store._s.index.blocks()[-1]["games"] == 7
+        real = index_module.atomic_write_bytes
+
+        def failing(path: Path, payload: bytes, **kwargs: Any) -> None:
+            if path.name == "b0.json":
+                raise OSError(errno.ENOSPC, "No space left on device")
+            real(path, payload, **kwargs)
+
+        monkeypatch.setattr(index_module, "atomic_write_bytes", failing)
+        # Eight games: split into g0 a1 a2 a3 | g1 g2 p g3; b0.json can't be written.
+        store.import_json(_export_of({"p": t0 + timedelta(hours=25)}))
+        assert store._s.index._failed is not None
+        assert store.page_games(0, 3)[0] == len(store.list_games()) == 12
+        monkeypatch.setattr(index_module, "atomic_write_bytes", real)
+        store.flush()
+    manifest = json.loads((data_dir / "index" / "manifest.json").read_bytes())
+    in_blocks = [
+        e["id"]
+        for block in manifest["blocks"]
+        for e in json.loads((data_dir / "index" / f"b{block['id']}.json").read_bytes())[
+            "games"
+        ].values()
+    ]
+    assert sorted(in_blocks) == sorted([*at, *older, "p"])
+    with open_store(data_dir) as store:
+        assert store.check() == [] and store.page_games(0, 3)[0] == 12
