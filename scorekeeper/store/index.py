@@ -531,9 +531,10 @@ class GameIndex:
         finished and not deleted), ``deleted`` and ``players`` (a set).
 
         A block with no change since the last fold is told by the manifest
-        (no read); one that changes not folded yet touch (a save, a delete,
-        a digest made again: a few blocks, the newest mostly) is read and its
-        games counted.  (A fold that fails part way leaves the counts and
+        (no read); a block that changes not folded yet touch (a save, a
+        delete, a digest made again: a few blocks, the newest mostly) is read
+        and its games counted, for the manifest's counts are as of the last
+        fold.  (A fold that fails part way leaves the counts and
         the games' blocks right in memory, see ``_fold_now``.)  None when
         the blocks' counts can't be trusted (an old single-file index not
         folded into blocks yet: a read-only view of it, or a fold that

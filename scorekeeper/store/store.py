@@ -1336,8 +1336,12 @@ class Store:
           read to count its games: the first such page reads them once, as
           :meth:`list_games` does, later ones count them in memory.
 
-        When the blocks' counts can't be trusted (an index write that failed
-        part way), every entry is read and sorted, as :meth:`list_games` does.
+        The blocks are spans of creation times as stored (the store writes
+        every time in one form, UTC to the microsecond), so walking them
+        newest first, each one's games sorted as :meth:`list_games` sorts
+        them, gives its order.  When the blocks' counts can't be trusted (an
+        old single-file index not folded into blocks yet), every entry is
+        read and sorted, as :meth:`list_games` does.
         """
         start = max(offset, 0)
         stop = start + max(limit, 0)

@@ -6,6 +6,7 @@ import errno
 import itertools
 import json
 import random
+import shutil
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -367,3 +368,25 @@ def test_a_block_split_by_a_fold_that_failed_is_written_at_the_next(
     assert sorted(in_blocks) == sorted([*at, *older, "p"])
     with open_store(data_dir) as store:
         assert store.check() == [] and store.page_games(0, 3)[0] == 12
+
+
+def test_pages_of_an_old_single_file_index(data_dir: Path, small_blocks: None) -> None:
+    """Earlier versions kept one ``index.json``: a read-only view of it (not
+    folded into blocks) pages from every entry; the first open taking it
+    over pages from the blocks."""
+    with open_store(data_dir, durable=False) as store:
+        store.import_json(_history(25, seed=9))
+        entries = dict(store._s.index.entries)
+    shutil.rmtree(data_dir / "index")
+    old = {
+        "meta": {"1": {"flushed_ns": time.time_ns()}},
+        "games": dict(enumerate(entries.values())),
+    }
+    (data_dir / "index.json").write_text(json.dumps(old), encoding="utf-8")
+    with open_store(data_dir, read_only=True) as view:
+        assert view._s.index.spans() is None  # no blocks to count from
+        _assert_pages_agree(view, _combos(view, every=False), 4)
+    with open_store(data_dir) as store:
+        assert store._s.index.spans() is not None
+        _assert_pages_agree(store, _combos(store, every=False), 4)
+    assert not (data_dir / "index.json").exists()
