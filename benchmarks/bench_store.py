@@ -16,6 +16,12 @@ games), closed, and opened as the app would.  Then ``record_hand`` is timed
 Each prints the data size, p50, p95 and max (ms).  Also timed: opening the
 store, opening a copy of the folder (``shutil.copytree``: new inodes, same
 sizes and times), reading the newest page of games (one block of the index),
+the history pages as the screens ask for them (``history page``: on the
+folder opened again, ``page_games(0, 25)``, a page from the middle of the
+history, ``page_games(0, 5, finished=False)`` (home's games in progress)
+and one player's games (a filter the blocks' counts can't answer: every
+block that names the player is read to count them); the first call after
+the open, then p50 / p95 / max of repeated calls),
 and the peak memory (max RSS) of a fresh process that opens the folder, lists
 every game and reads every statistics record.
 
@@ -265,6 +271,38 @@ print(len(games), len(records), peak)
 """
 
 
+PAGE_SAMPLES = 30
+
+
+def history_page_times(folder: Path) -> tuple[int, dict[str, list[float]]]:
+    """``page_games`` as the history and home screens call it, on the folder
+    opened again (as the app opens it): per kind of page, the first call's
+    time followed by ``PAGE_SAMPLES`` repeated ones (seconds)."""
+    times: dict[str, list[float]] = {}
+    with open_store(folder) as store:
+        total = 0
+        # One of the history's players (in about a third of its games).
+        people = {p.name: p.id for p in store.players()}
+        player = {"player_id": people.get("Player 0", people["Bench A"])}
+        for label, offset, limit, filters in (
+            ("newest", 0, 25, {}),
+            ("middle", -1, 25, {}),
+            ("home", 0, 5, {"finished": False}),
+            ("player", 0, 25, player),
+        ):
+            if offset < 0:  # the middle of the history, on a page boundary
+                offset = total // 2 // 25 * 25
+            runs = []
+            for _ in range(PAGE_SAMPLES + 1):
+                t = time.perf_counter()
+                found, page = store.page_games(offset, limit, **filters)
+                runs.append(time.perf_counter() - t)
+            assert len(page) == min(limit, max(found - offset, 0)), (label, found, len(page))
+            total = max(total, found)
+            times[label] = runs
+    return total, times
+
+
 def peak_memory_mb(folder: Path) -> float:
     out = subprocess.run(
         [sys.executable, "-c", PEAK, str(folder)], capture_output=True, text=True, check=True
@@ -323,6 +361,7 @@ def main(argv: list[str] | None = None) -> int:
             page = subject.page_time() * 1000
             subject.store.close()
             copy = subject.copy_open_time() * 1000
+            listed, pages = history_page_times(subject.folder)
             peak = peak_memory_mb(subject.folder)
             print(
                 f"\n{subject.size:,} hands ({games:,} games, {subject.data_bytes / 1e6:.1f} MB "
@@ -337,6 +376,22 @@ def main(argv: list[str] | None = None) -> int:
                 f"open {subject.open * 1000:.1f} ms, open a copied folder {copy:.1f} ms, "
                 f"newest page {page:.1f} ms, peak memory {peak:.0f} MB"
             )
+            print(
+                f"history page (page_games, {listed:,} games listed; first call after "
+                f"the open, then p50 / p95 / max of {PAGE_SAMPLES}, ms):"
+            )
+            for label, what in (
+                ("newest", "page_games(0, 25)"),
+                ("middle", "page_games(middle, 25)"),
+                ("home", "page_games(0, 5, finished=False)"),
+                ("player", "page_games(0, 25, player_id=...)"),
+            ):
+                first, rest = pages[label][0], pages[label][1:]
+                ms_ = [v * 1000 for v in rest]
+                print(
+                    f"  {what:>33}: first {first * 1000:7.2f}, {statistics.median(ms_):7.2f} "
+                    f"{percentile(ms_, 0.95):7.2f} {max(ms_):7.2f}"
+                )
             every = subject.times["save"] + subject.times["fold"]
             if subject.size >= 200_000:
                 met = (

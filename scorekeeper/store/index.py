@@ -72,7 +72,7 @@ from typing import Any
 from .errors import Notice, reason
 from .paths import INDEX_DIR, INDEX_FILE
 from .schemas import validate_index_entry
-from .storage import atomic_write_bytes, dumps, parse_json, quarantine
+from .storage import atomic_write_bytes, dumps, gc_paused, parse_json, quarantine
 
 #: Changes kept in the journal before they are folded into the blocks.
 FOLD_EVERY = 256
@@ -193,6 +193,12 @@ class GameIndex:
         self._all = False
         self._data: dict[str, dict[str, Any]] = {}
         self._where: dict[str, int] = {}  # game id -> block id, for the games read
+        self._by_block: dict[int, set[str]] = {}  # block id -> its games in _where
+        self._unwritten: set[int] = set()  # blocks changed in memory, not on disk yet
+        #: Whether the blocks' counts are those of the games in them (False
+        #: while entries are in no block: a read-only view of an index never
+        #: folded into blocks, or one whose fold failed; see :meth:`spans`).
+        self._counts_ok = True
         #: Changes not folded into the blocks yet (None: the game is gone).
         self._pending: dict[str, dict[str, Any] | None] = {}
         self._lines = 0  # lines in the journal
@@ -239,7 +245,13 @@ class GameIndex:
         # A block whose check sum is the manifest's is as this index wrote it
         # (of entries made from game files): its entries need no validation.
         sealed = raw is not None and block.get("crc") == zlib.crc32(raw)
-        if raw is not None and (sealed or "crc" not in block):
+        if raw is not None and sealed:
+            # This index's own text (its check sum says so): parsed without
+            # parse_json's guard against deep nesting, a scan of the whole
+            # text that cost a third of reading every block.
+            with contextlib.suppress(ValueError, RecursionError):
+                data = json.loads(raw)
+        elif raw is not None and "crc" not in block:
             with contextlib.suppress(ValueError):
                 data = parse_json(raw)
         ids: list[str] = []
@@ -256,7 +268,7 @@ class GameIndex:
                 self._need_verify = True  # not trusted: its game file is read again
                 continue
             gid = doc["id"]
-            self._where[gid] = bid
+            self._place(gid, bid)
             if gid not in self._pending:
                 self._data[gid] = doc
                 ids.append(gid)
@@ -267,8 +279,9 @@ class GameIndex:
         if self._all:
             return
         self._all = True
-        for block in list(self._blocks):
-            self._read_block(block)
+        with gc_paused():  # (every entry: many objects that live on)
+            for block in list(self._blocks):
+                self._read_block(block)
         self._settle()
 
     def _settle(self) -> None:
@@ -365,6 +378,7 @@ class GameIndex:
         else:
             self._all = True
             self._loaded = {b["id"] for b in self._blocks}
+            self._counts_ok = False  # (until the fold below puts every entry in a block)
             self._adopt_old_file()
         cached = dict(self._data)
         changed = 0
@@ -457,18 +471,25 @@ class GameIndex:
                 break
         else:
             return []
-        return [m["entry"] for m in self._members({block_id}, False)]
+        return [entry for _, entry in self._members({block_id}, False)]
 
-    def _members(self, blocks: set[int], every: bool) -> Iterator[dict[str, Any]]:
-        """The entries (as ``{"_bid": block id, "entry": entry}``) of the
-        games of these blocks that are in memory: those read from them and
-        those changed since (without a look at any other entry)."""
+    def _members(self, blocks: set[int], every: bool) -> Iterator[tuple[int, dict[str, Any]]]:
+        """``(block id, entry)`` of each game of these blocks that is in
+        memory: those read from them and those changed since (without a look
+        at any other entry; ``every``: a look at each)."""
         starts = self._starts()
+        pending = self._pending
         if every:
             candidates: Iterable[str] = list(self._data)
         else:
-            candidates = {g for g, b in self._where.items() if b in blocks}
-            candidates |= self._pending.keys()
+            # A game read from a block, not changed since, is in that block
+            # (a fold that moves games, a split, places them again).
+            for bid in blocks:
+                for gid in self._by_block.get(bid, ()):
+                    found = None if gid in pending else self._data.get(gid)
+                    if found is not None:
+                        yield bid, found
+            candidates = pending
         for gid in candidates:
             entry = self._data.get(gid)
             if entry is None:
@@ -476,7 +497,101 @@ class GameIndex:
             i = max(bisect.bisect_right(starts, entry["created_at"]) - 1, 0)
             bid = self._blocks[i]["id"]
             if bid in blocks:
-                yield {"_bid": bid, "entry": entry}
+                yield bid, entry
+
+    def _place(self, game_id: str, block_id: int) -> None:
+        old = self._where.get(game_id)
+        if old is not None and old != block_id:
+            self._by_block.get(old, set()).discard(game_id)
+        self._where[game_id] = block_id
+        self._by_block.setdefault(block_id, set()).add(game_id)
+
+    def _unplace(self, game_id: str) -> None:
+        old = self._where.pop(game_id, None)
+        if old is not None:
+            self._by_block.get(old, set()).discard(game_id)
+
+    def _dirty(self) -> set[int]:
+        """The blocks whose counts the changes not folded yet may change:
+        where each changed game goes, and where it was (if it was read)."""
+        dirty: set[int] = set()
+        for gid, entry in self._pending.items():
+            if entry is not None:
+                dirty.add(self._block_for(entry["created_at"])["id"])
+            old = self._where.get(gid)
+            if old is not None:
+                dirty.add(old)
+        return dirty
+
+    def spans(self) -> list[dict[str, Any]] | None:
+        """The blocks, newest first, with exact counts of their games as they
+        are now, for paging without reading every block: ``id``, ``start``
+        and ``end`` (the span of creation times, ``start <= created_at <
+        end``; ``end`` None for the newest), ``games``, ``unfinished`` (not
+        finished and not deleted), ``deleted`` and ``players`` (a set).
+
+        A block with no change since the last fold is told by the manifest
+        (no read); a block that changes not folded yet touch (a save, a
+        delete, a digest made again: a few blocks, the newest mostly) is read
+        and its games counted, for the manifest's counts are as of the last
+        fold.  (A fold that fails part way leaves the counts and
+        the games' blocks right in memory, see ``_fold_now``.)  None when
+        the blocks' counts can't be trusted (an old single-file index not
+        folded into blocks yet: a read-only view of it, or a fold that
+        failed): then every entry must be read (:attr:`entries`)."""
+        while self._counts_ok:
+            dirty = self._dirty()
+            unread = [b for b in self._blocks if b["id"] in dirty and b["id"] not in self._loaded]
+            if unread:
+                for block in unread:  # (may make digests again, even fold: look again)
+                    self._read_block(block)
+                self._settle()
+                continue
+            counted: dict[int, dict[str, Any]] = {
+                bid: {"games": 0, "unfinished": 0, "deleted": 0, "players": set()} for bid in dirty
+            }
+            for bid, entry in self._members(dirty, False):
+                c = counted[bid]
+                c["games"] += 1
+                c["deleted"] += bool(entry["deleted"])
+                c["unfinished"] += not entry["finished"] and not entry["deleted"]
+                c["players"].update(entry["players"])
+            out: list[dict[str, Any]] = []
+            end: str | None = None
+            for block in reversed(self._blocks):
+                bid = block["id"]
+                known = counted.get(bid) or {
+                    "games": block["games"],
+                    "unfinished": block["unfinished"],
+                    "deleted": block["deleted"],
+                    "players": set(block["players"]),
+                }
+                out.append({"id": bid, "start": block["start"], "end": end, **known})
+                end = block["start"]
+            return out
+        return None
+
+    def read_blocks(self, block_ids: Iterable[int]) -> bool:
+        """Read these blocks (those not read yet); True if any was: then the
+        blocks may have changed (a digest made again can fold the journal),
+        so ask :meth:`spans` again."""
+        wanted = set(block_ids)
+        unread = [b for b in self._blocks if b["id"] in wanted and b["id"] not in self._loaded]
+        with gc_paused():  # (perhaps every block: many objects that live on)
+            for block in unread:
+                self._read_block(block)
+        if unread:
+            self._settle()
+        return bool(unread)
+
+    def block_entries(self, block_ids: Iterable[int]) -> dict[int, list[dict[str, Any]]]:
+        """The entries of the games of these blocks as they are now, by block
+        (in no order); reads none: :meth:`read_blocks` them first."""
+        wanted = set(block_ids)
+        out: dict[int, list[dict[str, Any]]] = {bid: [] for bid in wanted}
+        for bid, entry in self._members(wanted, False):
+            out[bid].append(entry)
+        return out
 
     def player_ids(self) -> set[str]:
         """Every player named by a game (from the manifest and the journal)."""
@@ -503,7 +618,12 @@ class GameIndex:
             self._set(game_id, {**entry, **fields})
 
     def drop(self, game_id: str) -> None:
-        if self.get(game_id) is not None:
+        entry = self.get(game_id)
+        if entry is not None:
+            if game_id not in self._where:
+                # Its block (if it was ever written into one) is read first,
+                # so that the fold and the block's counts know it is gone.
+                self._read_block(self._block_for(entry["created_at"]))
             self._data.pop(game_id, None)
             self._pending[game_id] = None
             self._changed({"drop": game_id})
@@ -598,6 +718,7 @@ class GameIndex:
             old = self._where.get(gid)
             if old is not None:
                 touched.add(old)
+        touched |= self._unwritten  # (a fold that failed part way)
         if every:
             touched = {b["id"] for b in self._blocks}
         by_id = {b["id"]: b for b in self._blocks}
@@ -605,36 +726,44 @@ class GameIndex:
             self._read_block(by_id[bid])
         # The games of each touched block, as they are now.
         members: dict[int, list[dict[str, Any]]] = {bid: [] for bid in touched}
-        for entry in self._members(touched, every):
-            members[entry["_bid"]].append(entry["entry"])
+        for bid, entry in self._members(touched, every):
+            members[bid].append(entry)
         for bid in list(members):
             games = members[bid]
             if len(games) >= 2 * BLOCK or (by_id[bid] is self._blocks[-1] and len(games) >= BLOCK):
                 for new_bid, part in self._split(by_id[bid], games):
                     members[new_bid] = part
-        # Write each touched block (new ones first), then the manifest, then
-        # empty the journal: a crash in between leaves the journal to replay.
+        # First what is in memory: where each game is, each block's counts
+        # (so that a write failing below leaves them right, and the blocks
+        # not written yet are written at the next try) ...
         self.unsaved = 0
+        ordered: dict[int, list[dict[str, Any]]] = {}
         for bid in sorted(members, reverse=True):
             games = sorted(members[bid], key=lambda e: (e["created_at"], e["id"]))
+            ordered[bid] = games
             for e in games:
-                self._where[e["id"]] = bid
-            block = next(b for b in self._blocks if b["id"] == bid)
-            block.update(
+                self._place(e["id"], bid)
+            by_id.setdefault(bid, next(b for b in self._blocks if b["id"] == bid)).update(
                 games=len(games),
                 unfinished=sum(1 for e in games if not e["finished"] and not e["deleted"]),
                 deleted=sum(1 for e in games if e["deleted"]),
                 players=sorted({p for e in games for p in e["players"]}),
                 agg=sum(_fp_hash(e["id"], e.get("fp")) for e in games) % _MOD,
             )
+        for gid, entry in self._pending.items():
+            if entry is None:
+                self._unplace(gid)
+        self._unwritten.update(ordered)
+        # ... then write each touched block (new ones first), then the
+        # manifest, then empty the journal: a crash in between leaves the
+        # journal to replay.
+        for bid, games in ordered.items():
             payload = dumps({"games": {str(i): e for i, e in enumerate(games, start=1)}})
-            block["crc"] = zlib.crc32(payload)
+            by_id[bid]["crc"] = zlib.crc32(payload)
             # No fsync: the index is a cache, and the manifest's check sums
             # tell a block that did not reach the disk (it is made again).
             atomic_write_bytes(self.folder / f"b{bid}.json", payload, durable=False)
-        for gid, entry in self._pending.items():
-            if entry is None:
-                self._where.pop(gid, None)
+            self._unwritten.discard(bid)
         manifest = {"v": 1, "blocks": self._blocks, "written": time.time_ns()}
         atomic_write_bytes(self.folder / MANIFEST, dumps(manifest), durable=False)
         with contextlib.suppress(FileNotFoundError):
@@ -643,6 +772,7 @@ class GameIndex:
             os.truncate(self.folder / JOURNAL, 0)
         self._pending.clear()
         self._lines = 0
+        self._counts_ok = True
 
     def _split(
         self, block: dict[str, Any], games: list[dict[str, Any]]

@@ -26,7 +26,6 @@ import contextlib
 import dataclasses
 import errno
 import functools
-import gc
 import os
 import threading
 import time
@@ -97,7 +96,7 @@ from .paths import (
     is_valid_id,
 )
 from .players import ALIASES_TABLE, PLAYERS_TABLE, PlayersFile
-from .storage import DEFAULT_BACKUPS, parse_json, quarantine, remove_orphans
+from .storage import DEFAULT_BACKUPS, gc_paused, parse_json, quarantine, remove_orphans
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -184,7 +183,7 @@ class _Shared:
                     "open it once normally (not read-only).",
                     version=version,
                 )
-            with _gc_paused():
+            with gc_paused():
                 migrate(self.data_dir, version, self.notices)
         if version is not None and version >= 1 and not self.read_only:
             keep_v0_file(self.data_dir)
@@ -515,6 +514,43 @@ def index_entry(
     return entry
 
 
+def _by_creation(entry: Mapping[str, Any]) -> tuple[datetime, str]:
+    """The sort key of :meth:`Store.list_games`' order (reversed: newest first)."""
+    return (time_from_doc(entry["created_at"]), entry["id"])
+
+
+def _span_count(
+    span: Mapping[str, Any],
+    finished: bool | None,
+    player_id: str | None,
+    format: str | None,
+    lo: str | None,
+    hi: str | None,
+    include_deleted: bool,
+) -> int | None:
+    """How many games of one block of the index (see ``GameIndex.spans``)
+    pass :meth:`Store.list_games`' filters, when its counts tell (None: its
+    games must be read to count them)."""
+    if (lo is not None and span["end"] is not None and span["end"] <= lo) or (
+        hi is not None and span["start"] >= hi
+    ):
+        return 0  # wholly outside the period
+    if player_id is not None and player_id not in span["players"]:
+        return 0
+    if player_id is not None or format is not None:
+        return None
+    if (lo is not None and span["start"] < lo) or (
+        hi is not None and (span["end"] is None or span["end"] > hi)
+    ):
+        return None  # the period cuts it
+    games, unfinished, deleted = span["games"], span["unfinished"], span["deleted"]
+    if include_deleted:
+        return games if finished is None else None
+    if finished is None:
+        return int(games - deleted)
+    return int(unfinished if not finished else games - deleted - unfinished)
+
+
 # --- opening -------------------------------------------------------------------------
 
 _REGISTRY: dict[tuple[str, bool], _Shared] = {}
@@ -657,21 +693,6 @@ def _after_fork_in_child() -> None:
 
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork_in_child)
-
-
-@contextlib.contextmanager
-def _gc_paused() -> Iterator[None]:
-    """No cyclic garbage collection while a bulk job makes many objects that
-    all live on (an import of 100,000 hands): every full collection walks
-    them all again, which made the job superlinear.  Reference counting
-    still frees everything as usual."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 def _reading(fn: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Store, P], R]:
@@ -845,7 +866,7 @@ class Store:
         # Every game file and the players file change together, or none does.
         tx = Transaction(self._s.data_dir, durable=self._s.durable)
         entries: dict[str, dict[str, Any]] = {}
-        with self._s.index.held(), _gc_paused():
+        with self._s.index.held(), gc_paused():
             for entry in games:
                 path, data, index_doc = self._rewrite_players(entry["id"], {drop: keep})
                 tx.put(path, data, backups=GAME_BACKUPS)
@@ -1277,23 +1298,8 @@ class Store:
         include_deleted: bool,
     ) -> Iterator[dict[str, Any]]:
         """The index entries that pass :meth:`list_games`' filters, in no order."""
-        pid = self._s.resolve(player_id) if player_id is not None else None
-        lo = None if since is None else time_to_doc(since)
-        hi = None if until is None else time_to_doc(until)
-        for entry in self._s.index.entries.values():
-            if entry["deleted"] and not include_deleted:
-                continue
-            if finished is not None and bool(entry.get("finished")) != finished:
-                continue
-            if pid is not None and pid not in entry["players"]:
-                continue
-            if format is not None and entry["format"] != format:
-                continue
-            if lo is not None and entry["created_at"] < lo:
-                continue
-            if hi is not None and entry["created_at"] >= hi:
-                continue
-            yield entry
+        keep = self._keeps(finished, player_id, format, since, until, include_deleted)
+        return (entry for entry in self._s.index.entries.values() if keep(entry))
 
     @_reading
     def page_games(
@@ -1311,16 +1317,101 @@ class Store:
         """One page of :meth:`list_games` (the same filters, the same order):
         ``(how many games match, the at most limit of them from offset)``.
 
-        The screens ask for a page, never for the whole history (issue #10):
-        the index entries are filtered and sorted, and only the page's games
-        get a summary.
+        The screens ask for a page, never for the whole history (issue #10),
+        and a page reads the index's blocks (see index.py), newest first,
+        not every entry.  What is bounded, and what is not:
+
+        * the page's games: only the blocks that hold them are read, their
+          entries filtered and sorted, and only the page's games get a summary;
+        * the total, with no filter but ``finished`` and ``include_deleted``
+          (the home screen, the history unfiltered): the per-block counts
+          of the manifest; a block with changes not folded yet (a save, a
+          delete: the few newest blocks, mostly) is read and counted;
+        * a period (``since``/``until``): a block wholly outside it counts
+          0, one wholly inside counts as above; only the (at most two)
+          blocks it cuts are read;
+        * ``player_id`` or ``format`` (or ``finished`` together with
+          ``include_deleted``): the counts can't tell, so every block that
+          may hold a match (a player's: those that name the player) is
+          read to count its games: the first such page reads them once, as
+          :meth:`list_games` does, later ones count them in memory.
+
+        The blocks are spans of creation times as stored (the store writes
+        every time in one form, UTC to the microsecond), so walking them
+        newest first, each one's games sorted as :meth:`list_games` sorts
+        them, gives its order.  When the blocks' counts can't be trusted (an
+        old single-file index not folded into blocks yet), every entry is
+        read and sorted, as :meth:`list_games` does.
         """
-        args = (finished, player_id, format, since, until, include_deleted)
-        found = [(time_from_doc(e["created_at"]), e["id"], e) for e in self._matching(*args)]
-        found.sort(key=lambda f: (f[0], f[1]), reverse=True)
         start = max(offset, 0)
-        page = found[start : start + max(limit, 0)]
-        return len(found), [self._summary(e) for _, _, e in page]
+        stop = start + max(limit, 0)
+        args = (finished, player_id, format, since, until, include_deleted)
+        index = self._s.index
+        keep = self._keeps(*args)
+        pid = self._s.resolve(player_id) if player_id is not None else None
+        lo = None if since is None else time_to_doc(since)
+        hi = None if until is None else time_to_doc(until)
+        while (spans := index.spans()) is not None:
+            counts = [_span_count(s, finished, pid, format, lo, hi, include_deleted) for s in spans]
+            # The blocks the counts can't answer: read, then counted.
+            if index.read_blocks(s["id"] for s, n in zip(spans, counts, strict=True) if n is None):
+                continue  # (reading can fold the journal: look at the blocks again)
+            unknown = [s["id"] for s, n in zip(spans, counts, strict=True) if n is None]
+            matches = {
+                bid: [e for e in entries if keep(e)]
+                for bid, entries in index.block_entries(unknown).items()
+            }
+            sizes = [
+                len(matches[s["id"]]) if n is None else n
+                for s, n in zip(spans, counts, strict=True)
+            ]
+            # The blocks that hold the page, newest first.
+            page_blocks: list[tuple[int, int]] = []  # (block id, matches before it)
+            seen = 0
+            for span, n in zip(spans, sizes, strict=True):
+                if n and seen < stop and seen + n > start:
+                    page_blocks.append((span["id"], seen))
+                seen += n
+            if index.read_blocks(bid for bid, _ in page_blocks):
+                continue
+            page: list[dict[str, Any]] = []
+            entries = index.block_entries(bid for bid, _ in page_blocks)
+            for bid, before in page_blocks:
+                found = matches.get(bid)
+                if found is None:
+                    found = [e for e in entries[bid] if keep(e)]
+                found.sort(key=_by_creation, reverse=True)
+                page.extend(found[max(start - before, 0) : stop - before])
+            return seen, [self._summary(e) for e in page]
+        # The blocks' counts can't be trusted: every entry, sorted.
+        found = sorted(self._matching(*args), key=_by_creation, reverse=True)
+        return len(found), [self._summary(e) for e in found[start:stop]]
+
+    def _keeps(
+        self,
+        finished: bool | None,
+        player_id: str | None,
+        format: str | None,
+        since: datetime | None,
+        until: datetime | None,
+        include_deleted: bool,
+    ) -> Callable[[dict[str, Any]], bool]:
+        """Whether an index entry passes :meth:`list_games`' filters."""
+        pid = self._s.resolve(player_id) if player_id is not None else None
+        lo = None if since is None else time_to_doc(since)
+        hi = None if until is None else time_to_doc(until)
+
+        def keep(entry: dict[str, Any]) -> bool:
+            return not (
+                (entry["deleted"] and not include_deleted)
+                or (finished is not None and bool(entry.get("finished")) != finished)
+                or (pid is not None and pid not in entry["players"])
+                or (format is not None and entry["format"] != format)
+                or (lo is not None and entry["created_at"] < lo)
+                or (hi is not None and entry["created_at"] >= hi)
+            )
+
+        return keep
 
     def _summary(self, entry: dict[str, Any]) -> GameSummary:
         cached = self._s.summaries.get(entry["id"])
@@ -1359,6 +1450,10 @@ class Store:
         replaying the ledger whenever the hands change), with the players'
         current names.  No game file is read unless its digest must be made
         again.  In no particular order (the statistics sort them)."""
+        with gc_paused():  # (many objects that live on: see gc_paused)
+            return self._review_records()
+
+    def _review_records(self) -> list[GameRecord]:
         out: list[GameRecord] = []
         cache = self._s.records
         names: dict[str, str] | None = None
@@ -1538,7 +1633,7 @@ class Store:
         game replayed, before anything changes.  Importing the same data again
         adds nothing.  ``dry_run``: report what would happen, change nothing."""
         try:
-            with _gc_paused():
+            with gc_paused():
                 parsed = exchange.parse_export(data)
                 plan = exchange.plan_import(parsed, _Catalog(self))
                 if not dry_run:

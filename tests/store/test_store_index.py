@@ -215,3 +215,22 @@ def test_a_save_writes_one_block_at_most_whatever_the_history(
             assert len(blocks) <= 2, written  # its own block (split in two when full), or none
             assert all(n <= 2 * index_module.BLOCK for n in blocks)
         assert len(store.list_games(include_deleted=True)) == 41
+
+
+def test_a_sealed_block_nested_too_deep_is_found_again_from_the_game_files(
+    data_dir: Path, small_blocks: None
+) -> None:
+    """A block whose check sum is the manifest's is parsed without the deep-
+    nesting guard: one forged to nest 100,000 deep is still only a damaged
+    block (its games are read again), never a crash."""
+    from conftest import reseal_index
+
+    _fill(data_dir, 12)
+    with open_store(data_dir) as store:
+        every = [s.id for s in store.list_games(include_deleted=True)]
+    oldest = min((data_dir / "index").glob("b*.json"), key=lambda p: int(p.stem[1:]))
+    oldest.write_text('{"games": ' + "[" * 100_000 + "]" * 100_000 + "}", encoding="utf-8")
+    reseal_index(data_dir)
+    with open_store(data_dir) as store:
+        assert [s.id for s in store.list_games(include_deleted=True)] == every
+        assert store.check() == []
