@@ -240,6 +240,12 @@ class FakeStore:
             )
         return out[::-1]
 
+    def summary(self, game_id: str) -> FakeSummary:
+        for s in self.list_games():
+            if str(s.id) == str(game_id):
+                return s
+        raise RuleError(f"there is no game {game_id!r}")
+
     def page_games(
         self, offset: int, limit: int, *, finished: bool | None = None
     ) -> tuple[int, list[FakeSummary]]:
