@@ -1,5 +1,8 @@
-"""The review side of the app: history, one game read-only, statistics and
-charts, players, settings, export/import (issue #5).
+"""The review screens: history, one game read-only, statistics and charts,
+players, settings, export/import (issue #5).  One module per screen
+(``history_view``, ``game_view``, ``stats_view``, ``players_view``,
+``settings_view``, ``data_view``) over one model (:mod:`.model`); the
+statistics themselves are computed in :mod:`scorekeeper.statistics`.
 
 Self-contained: the core app (:mod:`scorekeeper.ui.app`) mounts these
 screens as its "review" screen, with one home-screen button per entry of
@@ -34,7 +37,7 @@ The pieces:
   (a :class:`~scorekeeper.ui.wakelock.ScreenKeeper`) adds the "Keep the
   screen on" switch to Settings.
 * Builders, each ``(ctx) -> (title, list[ft.Control])`` like the core app's
-  ``_home``/``_sheet``: :func:`history_screen`, :func:`deleted_screen`,
+  screens (``home_view.home_screen``...): :func:`history_screen`, :func:`deleted_screen`,
   :func:`game_review_screen`, :func:`stats_screen`, :func:`players_screen`,
   :func:`settings_screen`, :func:`data_screen`, and :func:`render_screen`
   (picks by ``model.screen``; a failing builder falls back to the history
@@ -46,45 +49,10 @@ The pieces:
   ``target``, ``big_gin``, ``hollywood_rolling`` as new-game defaults,
   ``theme`` (:func:`theme_mode`) and ``language_code`` at start.
 
-The lines to add to ``GinApp`` (about a dozen)::
-
-    from scorekeeper.ui.review import (
-        MENU, ReviewContext, ReviewModel, load_settings, menu_labels, render_screen, theme_mode,
-    )
-
-    # __init__
-    self.review = ReviewModel(store, self.t, self._review_changed, on_resume=self._resume)
-    self.review_ctx = ReviewContext(self.review, self.render)
-    self.review_ctx.attach_file_picker(page)   # import: "Choose an export file…"
-
-    # start(): page.theme_mode = theme_mode(self.review.settings.theme)
-    #          page.run_thread(self.review.preload)   # replays every game in the background
-
-    # render(): a "review" screen in the builder table
-    "review": lambda: render_screen(self.review_ctx),
-    # ... and self.view.route = self.review.route when m.screen == "review"
-
-    # _home(): one button per entry
-    labels = menu_labels(self.t)
-    for key in MENU:
-        out.append(ft.OutlinedButton(labels[key], height=TAP, on_click=self.open_review(key)))
-
-    def _open_review(self, key):            # handler: show a review screen
-        def handler(_=None):
-            self.review.act(self.review.go, key); self.model.screen = "review"; self.render()
-        return handler
-
-    def _resume(self, game_id):             # on_resume: leave the review, open the sheet
-        self.model.act(self.model.open_game, game_id)
-
-    def _review_changed(self, kind):        # on_change
-        if kind == "theme": self.page.theme_mode = theme_mode(self.review.settings.theme)
-        if kind == "language": self.t = self.review.t
-        if kind in ("games", "players"): ...  # drop any cached home lists
-
-    # routes: a route starting with "/review" -> self.review.go_route(route);
-    # model.screen = "review".  The AppBar back arrow on "game"/"deleted"
-    # calls self.review.back(), elsewhere goes home.
+How the core app mounts them: :class:`~scorekeeper.ui.app.GinApp` makes the
+model and context, routes ``/review/...`` to ``model.go_route``, draws
+:func:`render_screen` as its "review" screen, and puts one home-screen
+button per :data:`MENU` entry (``GinApp.open_review``).
 
 Standalone: :func:`mount_demo` ``(page, store)`` shows only these screens
 with a menu; ``python -m scorekeeper.ui.review --data-dir DIR --port N``.
