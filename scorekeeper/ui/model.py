@@ -1,7 +1,8 @@
 """The app's state and flows as plain Python (no flet): testable without a client.
 
-The Flet layer (:mod:`scorekeeper.ui.app` and its screen modules) renders :class:`AppModel` and calls
-its methods from event handlers through :meth:`AppModel.act`, which turns a
+The Flet layer (:mod:`scorekeeper.ui.app` and its screen modules) renders
+:class:`AppModel` and calls its methods from event handlers through
+:meth:`AppModel.act`, which turns a
 rule or store refusal into an inline message and any other failure into a
 short apology (logged), so no traceback ever reaches the player.
 """
