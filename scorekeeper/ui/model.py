@@ -212,10 +212,11 @@ class AppModel:
     def _find_game(self, text: str) -> GameId | None:
         if self.game_id is not None and str(self.game_id) == text:
             return self.game_id
-        for s in self.store.list_games():
-            if str(s.id) == text:
-                return s.id
-        return None
+        try:  # one index entry, not the whole history
+            s = self.store.summary(text)
+        except user_errors():
+            return None
+        return None if getattr(s, "deleted", False) else s.id
 
     def go_home(self) -> None:
         self.screen = "home"
