@@ -18,10 +18,13 @@ store, opening a copy of the folder (``shutil.copytree``: new inodes, same
 sizes and times), reading the newest page of games (one block of the index),
 the history pages as the screens ask for them (``history page``: on the
 folder opened again, ``page_games(0, 25)``, a page from the middle of the
-history, ``page_games(0, 5, finished=False)`` (home's games in progress)
-and one player's games (a filter the blocks' counts can't answer: every
-block that names the player is read to count them); the first call after
-the open, then p50 / p95 / max of repeated calls),
+history, ``page_games(0, 5, finished=False)`` (home's games in progress),
+one player's games (a filter the blocks' counts can't answer: every
+block that names the player is read to count them), and the "Deleted
+games" screen's ``page_games(0, 25, deleted=True)`` beside what that
+screen did before (``list_games(include_deleted=True)``, the deleted kept;
+each on a store opened for it: one game in twenty is deleted); the first
+call after the open, then p50 / p95 / max of repeated calls),
 and the peak memory (max RSS) of a fresh process that opens the folder, lists
 every game and reads every statistics record.
 
@@ -57,11 +60,15 @@ from scorekeeper.store.docs import hand_to_doc, rules_to_doc, time_to_doc
 from scorekeeper.store.exchange import EXPORT_FORMAT, EXPORT_VERSION
 
 HANDS_PER_GAME = 20
+DELETED_EVERY = 20  # one game of the history in twenty is in the bin
 NEW_GAME_EVERY = 40  # the timed hands go into games of realistic length
 
 
-def synthetic_export(hands: int, players: int = 6, seed: int = 1) -> dict[str, Any]:
-    """An export holding ``hands`` hands in games of HANDS_PER_GAME."""
+def synthetic_export(
+    hands: int, players: int = 6, seed: int = 1, *, deleted_every: int = 0
+) -> dict[str, Any]:
+    """An export holding ``hands`` hands in games of HANDS_PER_GAME (with
+    ``deleted_every``: one game in that many deleted, spread through it)."""
     from scorekeeper.engine import PRESETS
 
     rng = random.Random(seed)
@@ -99,7 +106,7 @@ def synthetic_export(hands: int, players: int = 6, seed: int = 1) -> dict[str, A
                 "created_at": created,
                 "updated_at": records[-1]["entered_at"],
                 "finished_at": None,
-                "deleted": False,
+                "deleted": bool(deleted_every) and g % deleted_every == 7 % deleted_every,
                 "hands": records,
             }
         )
@@ -303,6 +310,30 @@ def history_page_times(folder: Path) -> tuple[int, dict[str, list[float]]]:
     return total, times
 
 
+def deleted_page_times(folder: Path) -> dict[str, list[float]]:
+    """The "Deleted games" screen's page, newest 25 and the count, each way
+    on the folder opened again (first call, then ``PAGE_SAMPLES`` repeated):
+    ``after``, ``page_games(0, 25, deleted=True)``; ``before``, what the
+    screen did until then: every game listed, the deleted ones kept."""
+    times: dict[str, list[float]] = {}
+    shown: dict[str, tuple[int, list[str]]] = {}
+    for label in ("after", "before"):
+        with open_store(folder) as store:
+            runs = []
+            for _ in range(PAGE_SAMPLES + 1):
+                t = time.perf_counter()
+                if label == "after":
+                    count, page = store.page_games(0, 25, deleted=True)
+                else:
+                    found = [s for s in store.list_games(include_deleted=True) if s.deleted]
+                    count, page = len(found), found[:25]
+                runs.append(time.perf_counter() - t)
+            times[label] = runs
+            shown[label] = (count, [s.id for s in page])
+    assert shown["after"] == shown["before"], "the two ways show different games"
+    return times
+
+
 def peak_memory_mb(folder: Path) -> float:
     out = subprocess.run(
         [sys.executable, "-c", PEAK, str(folder)], capture_output=True, text=True, check=True
@@ -328,7 +359,7 @@ def main(argv: list[str] | None = None) -> int:
         folder, size = Path(args.fill[0]), int(args.fill[1])
         with open_store(folder) as store:
             if size:
-                store.import_json(synthetic_export(size))
+                store.import_json(synthetic_export(size, deleted_every=DELETED_EVERY))
             store.add_player("Bench A"), store.add_player("Bench B")
         return 0
     imports_ok = True
@@ -362,6 +393,7 @@ def main(argv: list[str] | None = None) -> int:
             subject.store.close()
             copy = subject.copy_open_time() * 1000
             listed, pages = history_page_times(subject.folder)
+            pages.update(deleted_page_times(subject.folder))
             peak = peak_memory_mb(subject.folder)
             print(
                 f"\n{subject.size:,} hands ({games:,} games, {subject.data_bytes / 1e6:.1f} MB "
@@ -385,11 +417,13 @@ def main(argv: list[str] | None = None) -> int:
                 ("middle", "page_games(middle, 25)"),
                 ("home", "page_games(0, 5, finished=False)"),
                 ("player", "page_games(0, 25, player_id=...)"),
+                ("after", "page_games(0, 25, deleted=True)"),
+                ("before", "(was) list_games(include_deleted) kept"),
             ):
                 first, rest = pages[label][0], pages[label][1:]
                 ms_ = [v * 1000 for v in rest]
                 print(
-                    f"  {what:>33}: first {first * 1000:7.2f}, {statistics.median(ms_):7.2f} "
+                    f"  {what:>38}: first {first * 1000:7.2f}, {statistics.median(ms_):7.2f} "
                     f"{percentile(ms_, 0.95):7.2f} {max(ms_):7.2f}"
                 )
             every = subject.times["save"] + subject.times["fold"]

@@ -527,10 +527,13 @@ def _span_count(
     lo: str | None,
     hi: str | None,
     include_deleted: bool,
+    deleted: bool | None,
 ) -> int | None:
     """How many games of one block of the index (see ``GameIndex.spans``)
     pass :meth:`Store.list_games`' filters, when its counts tell (None: its
-    games must be read to count them)."""
+    games must be read to count them).  The counts tell how many games are
+    deleted but not how many of those are finished: ``deleted=True`` with
+    ``finished`` must read."""
     if (lo is not None and span["end"] is not None and span["end"] <= lo) or (
         hi is not None and span["start"] >= hi
     ):
@@ -543,12 +546,14 @@ def _span_count(
         hi is not None and (span["end"] is None or span["end"] > hi)
     ):
         return None  # the period cuts it
-    games, unfinished, deleted = span["games"], span["unfinished"], span["deleted"]
-    if include_deleted:
+    games, unfinished, gone = span["games"], span["unfinished"], span["deleted"]
+    if deleted:
+        return int(gone) if finished is None else None
+    if include_deleted and deleted is None:
         return games if finished is None else None
     if finished is None:
-        return int(games - deleted)
-    return int(unfinished if not finished else games - deleted - unfinished)
+        return int(games - gone)
+    return int(unfinished if not finished else games - gone - unfinished)
 
 
 # --- opening -------------------------------------------------------------------------
@@ -1278,12 +1283,15 @@ class Store:
         since: datetime | None = None,
         until: datetime | None = None,
         include_deleted: bool = False,
+        deleted: bool | None = None,
     ) -> list[GameSummary]:
         """Games newest first (by creation), from the index: no game is replayed.
 
         ``since`` (inclusive) and ``until`` (exclusive) filter on the creation time.
+        ``deleted``: True, only the deleted games (``include_deleted`` is then
+        implied); False, only those not deleted; None, as ``include_deleted`` says.
         """
-        args = (finished, player_id, format, since, until, include_deleted)
+        args = (finished, player_id, format, since, until, include_deleted, deleted)
         out = [self._summary(entry) for entry in self._matching(*args)]
         out.sort(key=lambda s: (s.created_at, s.id), reverse=True)
         return out
@@ -1296,9 +1304,10 @@ class Store:
         since: datetime | None,
         until: datetime | None,
         include_deleted: bool,
+        deleted: bool | None,
     ) -> Iterator[dict[str, Any]]:
         """The index entries that pass :meth:`list_games`' filters, in no order."""
-        keep = self._keeps(finished, player_id, format, since, until, include_deleted)
+        keep = self._keeps(finished, player_id, format, since, until, include_deleted, deleted)
         return (entry for entry in self._s.index.entries.values() if keep(entry))
 
     @_reading
@@ -1313,6 +1322,7 @@ class Store:
         since: datetime | None = None,
         until: datetime | None = None,
         include_deleted: bool = False,
+        deleted: bool | None = None,
     ) -> tuple[int, list[GameSummary]]:
         """One page of :meth:`list_games` (the same filters, the same order):
         ``(how many games match, the at most limit of them from offset)``.
@@ -1323,15 +1333,17 @@ class Store:
 
         * the page's games: only the blocks that hold them are read, their
           entries filtered and sorted, and only the page's games get a summary;
-        * the total, with no filter but ``finished`` and ``include_deleted``
-          (the home screen, the history unfiltered): the per-block counts
+        * the total, with no filter but ``finished``, ``include_deleted``
+          or ``deleted`` (the home screen, the history unfiltered, the
+          deleted games): the per-block counts
           of the manifest; a block with changes not folded yet (a save, a
           delete: the few newest blocks, mostly) is read and counted;
         * a period (``since``/``until``): a block wholly outside it counts
           0, one wholly inside counts as above; only the (at most two)
           blocks it cuts are read;
         * ``player_id`` or ``format`` (or ``finished`` together with
-          ``include_deleted``): the counts can't tell, so every block that
+          ``include_deleted`` or ``deleted=True``): the counts can't tell,
+          so every block that
           may hold a match (a player's: those that name the player) is
           read to count its games: the first such page reads them once, as
           :meth:`list_games` does, later ones count them in memory.
@@ -1345,14 +1357,15 @@ class Store:
         """
         start = max(offset, 0)
         stop = start + max(limit, 0)
-        args = (finished, player_id, format, since, until, include_deleted)
+        args = (finished, player_id, format, since, until, include_deleted, deleted)
         index = self._s.index
         keep = self._keeps(*args)
         pid = self._s.resolve(player_id) if player_id is not None else None
         lo = None if since is None else time_to_doc(since)
         hi = None if until is None else time_to_doc(until)
+        count_args = (finished, pid, format, lo, hi, include_deleted, deleted)
         while (spans := index.spans()) is not None:
-            counts = [_span_count(s, finished, pid, format, lo, hi, include_deleted) for s in spans]
+            counts = [_span_count(s, *count_args) for s in spans]
             # The blocks the counts can't answer: read, then counted.
             if index.read_blocks(s["id"] for s, n in zip(spans, counts, strict=True) if n is None):
                 continue  # (reading can fold the journal: look at the blocks again)
@@ -1395,6 +1408,7 @@ class Store:
         since: datetime | None,
         until: datetime | None,
         include_deleted: bool,
+        deleted: bool | None,
     ) -> Callable[[dict[str, Any]], bool]:
         """Whether an index entry passes :meth:`list_games`' filters."""
         pid = self._s.resolve(player_id) if player_id is not None else None
@@ -1403,7 +1417,8 @@ class Store:
 
         def keep(entry: dict[str, Any]) -> bool:
             return not (
-                (entry["deleted"] and not include_deleted)
+                (entry["deleted"] and not (include_deleted or deleted))
+                or (deleted is not None and bool(entry["deleted"]) != deleted)
                 or (finished is not None and bool(entry.get("finished")) != finished)
                 or (pid is not None and pid not in entry["players"])
                 or (format is not None and entry["format"] != format)

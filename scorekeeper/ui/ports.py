@@ -109,7 +109,12 @@ class StoreLike(Protocol):
         until: Any = None,
     ) -> Sequence[SummaryLike]: ...
     def page_games(
-        self, offset: int, limit: int, *, finished: bool | None = None
+        self,
+        offset: int,
+        limit: int,
+        *,
+        finished: bool | None = None,
+        deleted: bool | None = None,
     ) -> tuple[int, Sequence[SummaryLike]]: ...
 
 

@@ -115,20 +115,43 @@ def _combos(store: Store, *, every: bool) -> list[dict[str, Any]]:
             {"since": period["since"]},
             {"until": period["until"], "finished": True},
             {"player_id": PLAYERS[0], "finished": True, **period},
+            {"deleted": True},
+            {"deleted": False},
+            {"deleted": False, "include_deleted": True},
+            {"deleted": True, "include_deleted": False},
+            {"deleted": True, "finished": False},
+            {"deleted": True, "finished": True},
+            {"deleted": True, "player_id": PLAYERS[3]},
+            {"deleted": True, "format": "hollywood"},
+            {"deleted": True, **period},
+            {"deleted": True, "until": period["until"]},
         ]
     out = []
     for finished, deleted, player, fmt, when in itertools.product(
         (None, False, True),
-        (False, True),
+        (
+            {"include_deleted": False},
+            {"include_deleted": True},
+            {"deleted": True},
+            {"deleted": False, "include_deleted": True},
+        ),
         (None, PLAYERS[2]),
         (None, "standard"),
         ({}, period, {"since": period["since"]}),
     ):
-        out.append(
-            {"finished": finished, "include_deleted": deleted, "player_id": player,
-             "format": fmt, **when}
-        )  # fmt: skip
+        out.append({"finished": finished, **deleted, "player_id": player, "format": fmt, **when})
     return out
+
+
+def _reference(store: Store, filters: dict[str, Any]) -> list[str]:
+    """list_games with these filters, ``deleted`` applied by hand (so the
+    new filter is checked against the old ones, not only against itself)."""
+    rest = {k: v for k, v in filters.items() if k != "deleted"}
+    deleted = filters.get("deleted")
+    if deleted is None:
+        return [s.id for s in store.list_games(**rest)]
+    rest["include_deleted"] = True
+    return [s.id for s in store.list_games(**rest) if s.deleted == deleted]
 
 
 def _assert_pages_agree(store: Store, combos: list[dict[str, Any]], size: int) -> None:
@@ -149,6 +172,7 @@ def _assert_pages_agree(store: Store, combos: list[dict[str, Any]], size: int) -
         paged.append((totals, ids))
     for filters, (totals, ids) in zip(combos, paged, strict=True):
         every = [s.id for s in store.list_games(**filters)]
+        assert every == _reference(store, filters), filters
         assert ids == every, filters
         assert set(totals) == {len(every)}, filters
 
@@ -181,6 +205,44 @@ def test_a_page_of_a_big_history_reads_only_its_blocks(big_history: Path) -> Non
             len(store.list_games(finished=False)),
             len(store.list_games(finished=True)),
         )
+
+
+def test_a_page_of_deleted_games_reads_only_its_blocks(big_history: Path) -> None:
+    """The "Deleted games" screen: the newest deleted games and how many
+    there are, from the blocks' counts and the newest block(s) only."""
+    with open_store(big_history, durable=False) as store:
+        index = store._s.index
+        assert not index._loaded
+        total, page = store.page_games(0, 5, deleted=True)
+        assert len(page) == 5 and all(s.deleted for s in page)
+        assert len(index._loaded) <= 2 and not index._all
+        kept, _ = store.page_games(0, 5, deleted=False)
+        assert len(index._loaded) <= 2 and not index._all
+        every = store.list_games(include_deleted=True)
+        gone = [s.id for s in every if s.deleted]
+        assert total == len(gone) > 5 and [s.id for s in page] == gone[:5]
+        assert kept == len(every) - len(gone) == len(store.list_games())
+        assert [s.id for s in store.list_games(deleted=True)] == gone
+    with open_store(big_history, durable=False) as store:
+        # A delete, a restore and a purge not folded yet: the counts of the
+        # blocks they touch are stale, the totals exact.
+        index = store._s.index
+        total, page = store.page_games(0, 5, deleted=True)
+        oldest = store.page_games(total - 1, 1, deleted=True)[1][0]
+        store.restore_game(oldest.id)  # an old block
+        newest_kept = store.page_games(0, 1)[1][0]
+        store.delete_game(newest_kept.id)
+        assert index._pending
+        after, page2 = store.page_games(0, 5, deleted=True)
+        assert after == total and page2[0].id == newest_kept.id
+        assert [s.id for s in page2[1:]] == [s.id for s in page[:4]]
+        assert store.page_games(total - 1, 5, deleted=True)[1][0].id != oldest.id
+        assert store.purge_deleted() == total
+        assert store.page_games(0, 5, deleted=True) == (0, [])
+        store.flush()
+        assert store.page_games(0, 5, deleted=True) == (0, [])
+        every = store.list_games(include_deleted=True)
+        assert store.page_games(0, 1, deleted=False)[0] == len(every)
 
 
 def test_paging_a_big_history_shows_every_game_once(big_history: Path) -> None:

@@ -240,16 +240,24 @@ class FakeStore:
             )
         return out[::-1]
 
-    def summary(self, game_id: str) -> FakeSummary:
+    def summary(self, game_id: object) -> FakeSummary:
+        """One game's summary (a route's text or an id); an unknown one is
+        refused with an error meant for the player, as the store does."""
         for s in self.list_games():
             if str(s.id) == str(game_id):
                 return s
-        raise RuleError(f"there is no game {game_id!r}")
+        raise RuleError(f"no game {game_id}")
 
     def page_games(
-        self, offset: int, limit: int, *, finished: bool | None = None
+        self,
+        offset: int,
+        limit: int,
+        *,
+        finished: bool | None = None,
+        deleted: bool | None = None,
     ) -> tuple[int, list[FakeSummary]]:
-        found = self.list_games(finished=finished)
+        # (the fake deletes no game: deleted=True finds none)
+        found = [] if deleted else self.list_games(finished=finished)
         return len(found), found[max(offset, 0) : max(offset, 0) + max(limit, 0)]
 
 

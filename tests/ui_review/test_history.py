@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
 
 from scorekeeper.engine import Hand
-from scorekeeper.store import Store
+from scorekeeper.store import Store, open_store
+from scorekeeper.store import index as index_module
 from scorekeeper.ui.review import PAGE, ReviewModel
 
 
@@ -238,3 +243,37 @@ def test_deleted_games_show_the_newest_page(store: Store, ids: dict[str, str]) -
     assert (len(rows), m.deleted_total) == (PAGE, PAGE + 3)
     newest = [s.id for s in store.list_games(include_deleted=True) if s.deleted][:PAGE]
     assert [r.id for r in rows] == newest and set(newest) <= set(made)
+    store.restore_game(newest[0])  # the next deleted game comes onto the page
+    rows = m.deleted_rows()
+    assert [r.id for r in rows] == [*newest[1:], made[2]] and m.deleted_total == PAGE + 2
+    store.purge_deleted()
+    assert (m.deleted_rows(), m.deleted_total) == ([], 0)
+
+
+def test_deleted_games_read_only_the_blocks_they_show(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A history of many index blocks: the screen shows the newest deleted
+    games and counts them all, reading only the blocks that hold them (the
+    page: the rest are counted from the manifest; issue #10)."""
+    monkeypatch.setattr(index_module, "BLOCK", 4)
+    monkeypatch.setattr(index_module, "FOLD_EVERY", 5)
+    data = tmp_path / "data"
+    with open_store(data, durable=False) as store:
+        ann, bob = store.add_player("Ann").id, store.add_player("Bob").id
+        made = [store.create_game("standard", [ann, bob], "seed") for _ in range(40)]
+        gone = made[:3] + made[20:40:3]  # some old, some new
+        for gid in gone:
+            store.delete_game(gid)
+        store.flush()
+    time.sleep(0.2)  # past the index's "racy" margin (see store/index.py) ...
+    with open_store(data, durable=False):
+        pass  # ... the games written just before the index are read again, once
+    with open_store(data, durable=False) as store:
+        index = store._s.index
+        m = ReviewModel(store)
+        rows = m.deleted_rows()
+        holding = {b["id"] for b in index.blocks() if b["deleted"]}
+        assert len(index.blocks()) >= 8 and index._loaded == holding and not index._all
+        assert m.deleted_total == len(gone)
+        assert [r.id for r in rows] == gone[::-1][:PAGE]

@@ -350,9 +350,8 @@ class ReviewModel:
     def deleted_rows(self) -> list[HistoryRow]:
         """The newest :data:`PAGE` deleted games (the screen stays small);
         :attr:`deleted_total` counts them all."""
-        found = [s for s in self.store.list_games(include_deleted=True) if s.deleted]
-        self.deleted_total = len(found)
-        return [self.history_row(s) for s in found[:PAGE]]
+        self.deleted_total, found = self.store.page_games(0, PAGE, deleted=True)
+        return [self.history_row(s) for s in found]
 
     def resume(self, game_id: str) -> None:
         s = self.store.summary(game_id)
