@@ -134,8 +134,12 @@ def _hand_entry_shots(ui: Ui, t: Callable[..., str], lang: str) -> None:
     ui.shot(f"-{lang}-deadwood-390", PHONE)
     ui.shot(f"-{lang}-deadwood-1280", DESKTOP)
     ui.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
-    ui.click(t("Full hands"))
-    ui.click(t("Clear all cards"))
+    # each tap waits until it took: a tap on a form being redrawn can be lost
+    ui.until(lambda: ui.click(t("Full hands")), t("Tap each player's whole hand"))
+    ui.until(
+        lambda: ui.click(t("Clear all cards")),
+        re.compile(re.escape(t("{name}: {n} of 10 cards", name="Ģirts", n=0)) + r"(?!\d)"),
+    )
     ui.click(t("Tapping {name}", name="Ann"))
     counted = "{name}: {n} of 10 (11 for big gin) cards"
     for i, c in enumerate(["8♣", "9♣", "10♣", "J♣", "7♥", "8♥", "9♥", "10♥", "J♥", "A♠"], 1):
