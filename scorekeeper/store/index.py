@@ -32,10 +32,26 @@ games' id, size and modified time (not the inode, so a copied folder is
 trusted), and opening ``stat``-s the game files and sums the same.  Files
 written within a clock tick of the manifest are read again (``_margin``).
 Otherwise (a crash between a game write and its journal line, a file
-restored or edited by hand) every entry is checked: it is trusted only if
-its *fingerprint* ``[size, mtime_ns, seen_ns]`` still matches and the file was
-last written well before the entry was made (the "racy" margin); every other
-game file is read, and its own summary replaces the entry.
+restored or edited by hand, a folder copied with new times) every entry is
+checked: it is trusted only if its *fingerprint* ``[size, mtime_ns, seen_ns]``
+still matches and the file was last written well before the entry was made
+(the "racy" margin).
+
+A file of the entry's size whose time differs (``cp -r``, a sync tool: new
+times, the same bytes) is known by its content: each entry also keeps
+``sum``, the ``zlib.crc32`` of the very bytes the store wrote the file as
+(or read it from), the ones the entry was made from (see
+``AtomicJSONStorage.content_sum`` and ``Transaction.sums``; nothing is read
+again to make it).  Its bytes are read and summed (no parse, no replay); the
+same sum vouches for the entry, which gets the file's new fingerprint (as
+stat-ed before the bytes were read, so the racy margin still applies) and is
+written with the fold that ends the check, so the next open is the fast one.
+A sum that differs, or none (an entry of an older version, a repair, a file
+replaced behind a read-only view), falls back to the full read: every other
+game file is read, and its own summary (and its sum) replaces the entry.  A
+sum can only be of bytes the entry describes, so a file changed behind the
+app is never taken for its entry, however its times look: at worst it is
+read again.
 
 The index is written without fsync: it is a cache, and whatever a power cut
 leaves is noticed (a block whose check sum is not the manifest's is
@@ -97,6 +113,24 @@ def fingerprint(path: Path) -> Fingerprint | None:
     except FileNotFoundError:
         return None
     return [st.st_size, st.st_mtime_ns, time.time_ns()]
+
+
+def same_content(path: Path, size: int, content_sum: int) -> Fingerprint | None:
+    """The fingerprint ``[size, mtime_ns, seen_ns]`` of a game file whose
+    bytes are ``size`` long and sum to ``content_sum`` (``zlib.crc32``), as
+    stat-ed before they were read; None if they aren't (or it can't be read)."""
+    try:
+        with open(path, "rb") as f:
+            st = os.fstat(f.fileno())
+            seen = time.time_ns()
+            if st.st_size != size:
+                return None
+            raw = f.read(size + 1)
+    except OSError:
+        return None
+    if len(raw) != size or zlib.crc32(raw) != content_sum:
+        return None
+    return [size, st.st_mtime_ns, seen]
 
 
 def scan_game_ids(games_dir: Path) -> dict[str, bool]:
@@ -401,6 +435,20 @@ class GameIndex:
             ):
                 entries[game_id] = old  # type: ignore[assignment]
                 continue
+            if (
+                old is not None
+                and fp is not None
+                and isinstance(seen, list)
+                and len(seen) == 3
+                and seen[0] == fp[0]
+                and isinstance(old.get("sum"), int)
+            ):
+                # The same size, another time (a copy, a restore): the same
+                # bytes as the entry was made from vouch for it.
+                now_fp = same_content(path, fp[0], old["sum"])
+                if now_fp is not None:
+                    entries[game_id] = self._pending[game_id] = {**old, "fp": now_fp}
+                    continue
             entry = read_entry(game_id)
             if entry is not None:
                 entries[game_id] = entry
@@ -605,9 +653,13 @@ class GameIndex:
 
     # --- changes --------------------------------------------------------------
 
-    def put(self, game_id: str, entry: dict[str, Any]) -> None:
-        """Record a game's new entry (after its file was committed)."""
+    def put(self, game_id: str, entry: dict[str, Any], content_sum: int | None = None) -> None:
+        """Record a game's new entry (after its file was committed).
+        ``content_sum``: ``zlib.crc32`` of the bytes the store wrote the file
+        as, the entry made from them (None: not known; a copy of the file
+        with another modified time is then read again)."""
         entry["fp"] = fingerprint(self.games_dir / f"{game_id}.json")
+        entry["sum"] = content_sum
         self._set(game_id, entry)
 
     def set_fields(self, game_id: str, **fields: Any) -> None:
@@ -799,4 +851,4 @@ class GameIndex:
 
 
 def _without_fp(entry: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in entry.items() if k != "fp"}
+    return {k: v for k, v in entry.items() if k not in ("fp", "sum")}

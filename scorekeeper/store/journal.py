@@ -29,6 +29,7 @@ import re
 import secrets
 import shutil
 import sys
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +54,8 @@ class Transaction:
         self.staging = data_dir / self.name
         self.files: list[dict[str, Any]] = []
         self.targets: list[Path] = []
+        #: ``zlib.crc32`` of each staged file's bytes, by target (see index.py).
+        self.sums: dict[Path, int] = {}
 
     def put(self, target: Path, data: Data, *, backups: int) -> None:
         """Stage ``data`` as the new content of ``target`` (a path in the data folder)."""
@@ -62,9 +65,10 @@ class Transaction:
         if not self.files:
             self.staging.mkdir()
         staged = f"{len(self.files)}.json"
+        payload = dumps(data)
         try:
             with open(self.staging / staged, "xb") as f:
-                f.write(dumps(data))  # synced all at once, at the commit
+                f.write(payload)  # synced all at once, at the commit
         except OSError as exc:
             self.abort()
             raise StoreError(
@@ -72,6 +76,7 @@ class Transaction:
             ) from exc
         self.files.append({"staged": staged, "target": rel, "backups": backups})
         self.targets.append(target)
+        self.sums[target] = zlib.crc32(payload)
 
     def commit(self) -> None:
         """Write the journal (the change is then made, whatever happens
@@ -108,6 +113,7 @@ class Transaction:
         shutil.rmtree(self.staging, ignore_errors=True)
         self.files.clear()
         self.targets.clear()
+        self.sums.clear()
 
 
 #: From how many files on, one sync of the whole file system is cheaper than one each.

@@ -168,6 +168,7 @@ class IndexEntryDoc(_Strict):
     next_dealer: Id | None = None
     names: dict[Id, Text] = Field(default_factory=dict)
     fp: list[int] | None = None
+    sum: int | None = None
 
     @field_validator("created_at", "updated_at", "finished_at")
     @classmethod

@@ -57,6 +57,7 @@ import os
 import re
 import secrets
 import shutil
+import zlib
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -362,6 +363,7 @@ class AtomicJSONStorage(Storage):
         self.notices: list[str] = []
         self._cache: Data | None = None
         self._stamp: tuple[int, int, int] | None = None
+        self._sum: int | None = None
         self._depth = 0
         self._dirty = False
 
@@ -372,6 +374,13 @@ class AtomicJSONStorage(Storage):
         Lets callers cache things derived from the file and notice any change.
         """
         return self._stamp
+
+    @property
+    def content_sum(self) -> int | None:
+        """``zlib.crc32`` of the bytes the cached data was last read from or
+        written as (None: not known, or changes not committed yet): the game
+        index keeps it to know a copied file by its content (see index.py)."""
+        return None if self._dirty or self._stamp is None else self._sum
 
     # --- reading -------------------------------------------------------------
 
@@ -408,7 +417,7 @@ class AtomicJSONStorage(Storage):
                     problem=damage,
                     reason=err.strerror or str(err),
                 ) from err
-        self._cache, self._stamp = data, stamp
+        self._cache, self._stamp, self._sum = data, stamp, zlib.crc32(raw)
         return data
 
     def _parse(self, raw: bytes) -> Data:
@@ -457,6 +466,7 @@ class AtomicJSONStorage(Storage):
                 )
             )
             self._cache, self._stamp = good[2], stamp or _MISSING
+            self._sum = None  # (the file is not what is shown)
             return good[2]
         moved = quarantine(self.path, self.quarantine_dir) if self.path.exists() else None
         if good is None:
@@ -483,6 +493,7 @@ class AtomicJSONStorage(Storage):
         atomic_write_bytes(self.path, raw, durable=self.durable)
         st = os.stat(self.path)
         self._cache, self._stamp = data, (st.st_mtime_ns, st.st_size, st.st_ino)
+        self._sum = zlib.crc32(raw)
         if moved:
             self._tell(
                 Notice(
@@ -546,8 +557,9 @@ class AtomicJSONStorage(Storage):
 
     def _commit(self, data: Data) -> None:
         tmp: Path | None = None
+        payload = dumps(data)
         try:
-            tmp = _write_tmp(self.path, dumps(data), self.durable)
+            tmp = _write_tmp(self.path, payload, self.durable)
             rotate_backups(self.path, self.backups)
             os.replace(tmp, self.path)
             tmp = None
@@ -564,7 +576,7 @@ class AtomicJSONStorage(Storage):
                 ) from exc
             raise
         # The new content is in place: whatever fails now, it was saved.
-        self._cache, self._stamp = data, None
+        self._cache, self._stamp, self._sum = data, None, zlib.crc32(payload)
         with contextlib.suppress(OSError):  # no stamp: the file is read again when next needed
             st = os.stat(self.path)
             self._stamp = (st.st_mtime_ns, st.st_size, st.st_ino)

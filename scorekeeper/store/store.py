@@ -388,7 +388,7 @@ class _Shared:
             self.players_file.forget()
             self.load_players()
         for gid, entry in games.items():
-            self.index.put(gid, entry)
+            self.index.put(gid, entry, tx.sums.get(self.games_dir / f"{gid}.json"))
 
     def remember_ledger(
         self,
@@ -415,7 +415,7 @@ class _Shared:
             if not gf.exists():
                 return None
             meta = gf.meta()
-            stamp = gf.storage.stamp
+            stamp, content_sum = gf.storage.stamp, gf.storage.content_sum
         except StoreError as exc:
             self.notices.append(
                 Notice("{file} can't be read: {reason}", file=_label(game_id), reason=reason(exc))
@@ -424,8 +424,9 @@ class _Shared:
         entry = index_entry(meta, self.replay_digest(game_id))
         if stamp is not None and gf.storage.stamp == stamp:  # the digest is of that version too
             entry["fp"] = [stamp[1], stamp[0], time.time_ns()]
+            entry["sum"] = content_sum
         else:  # replaced meanwhile (by the app beside a read-only view): never trust it
-            entry["fp"] = None
+            entry["fp"] = entry["sum"] = None
         return entry
 
     def replay_digest(self, game_id: str) -> dict[str, Any] | None:
@@ -990,7 +991,9 @@ class Store:
             gf.hands.insert_multiple(insert)
             gf.games.update(changes, doc_ids=[META_ID])
         self._s.remember_ledger(gf.id, gf.storage.stamp, game.hands, game)
-        self._s.index.put(gf.id, index_entry({**meta, **changes}, digest_doc(game)))
+        self._s.index.put(
+            gf.id, index_entry({**meta, **changes}, digest_doc(game)), gf.storage.content_sum
+        )
 
     def _refuse_stale(
         self,
@@ -1063,7 +1066,7 @@ class Store:
         gf = self._s.game_file(game_id)
         with gf.storage.batch():
             gf.games.insert(Document(meta, META_ID))
-        self._s.index.put(game_id, index_entry(meta, digest_doc(game)))
+        self._s.index.put(game_id, index_entry(meta, digest_doc(game)), gf.storage.content_sum)
         return game_id
 
     @_reading
@@ -1580,7 +1583,7 @@ class Store:
         old = self._s.index.get(game_id) or {}
         # The hands are as they were: so is the digest (made again if it isn't current).
         kept = old.get("digest") if _digest_current(old) else self._s.replay_digest(game_id)
-        self._s.index.put(game_id, index_entry({**meta, **changes}, kept))
+        self._s.index.put(game_id, index_entry({**meta, **changes}, kept), gf.storage.content_sum)
 
     @_writing
     def delete_game(
