@@ -412,7 +412,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  copied keeping times (cp -a, a restore), ms: {spread(copies['kept'])}")
         print(
             f"  copied with new times (cp -r), ms: {spread(copies['new'])}"
-            "   (every game file is read once: size and time no longer vouch for it)"
+            "   (each game file read and check-summed, not parsed: new times vouch for nothing)"
         )
 
         if args.browser:
