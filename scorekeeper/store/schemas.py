@@ -150,7 +150,9 @@ class PlayersMetaDoc(_Strict):
     created_at: str | None = None
 
 
-class IndexEntryDoc(_Strict):
+class IndexEntryDoc(SummaryDoc):
+    """A game's stored summary, with what the index adds to find and trust it."""
+
     id: Id
     format: Literal["standard", "hollywood", "three-hand"]
     players: list[Id] = Field(min_length=2, max_length=3)
@@ -159,14 +161,6 @@ class IndexEntryDoc(_Strict):
     updated_at: str
     finished_at: str | None = None
     deleted: bool
-    hand_count: Count
-    totals: dict[Id, Number]
-    column_totals: dict[Id, list[Number]]
-    final_totals: dict[Id, Number] = Field(default_factory=dict)
-    winner: Id | None = None
-    finished: bool
-    next_dealer: Id | None = None
-    names: dict[Id, Text] = Field(default_factory=dict)
     fp: list[int] | None = None
     sum: int | None = None
 

@@ -1962,7 +1962,7 @@ class Store:
         entry = self._s.index.entries.get(meta["id"])
         fresh_entry = index_entry(meta, digest_doc(game))
         if entry is None or any(entry.get(k) != v for k, v in fresh_entry.items()):
-            self._s.index.put(meta["id"], fresh_entry)
+            self._s.index.put(meta["id"], fresh_entry, gf.storage.content_sum)
             done.append(Notice("{file}: its index entry was made again", file=file))
         return done
 
