@@ -89,7 +89,8 @@ def slot(text: str | None, kind: str = "error") -> ft.Control:
 
 def choice(label: str, selected: bool, handler: Handler, **kw: Any) -> ft.Control:
     """One of a row of choices: filled (with a tick) when selected.  ``compact``
-    makes it share a row evenly (``color``: its colour, e.g. a player's)."""
+    makes it share a row evenly (``color``: its colour, e.g. a player's);
+    other keywords go to the button (``height``, ``style``, ``key``)."""
     kw.setdefault("key", f"choice:{label}")
     if kw.pop("compact", False):
         color = kw.pop("color", None)
@@ -107,9 +108,10 @@ def choice(label: str, selected: bool, handler: Handler, **kw: Any) -> ft.Contro
         return ft.OutlinedButton(
             label, height=TAP - 4, on_click=handler, expand=True, style=style, **kw
         )
+    kw.setdefault("height", TAP)
     if selected:
-        return ft.FilledButton(label, icon=ft.Icons.CHECK, height=TAP, on_click=handler, **kw)
-    return ft.OutlinedButton(label, height=TAP, on_click=handler, **kw)
+        return ft.FilledButton(label, icon=ft.Icons.CHECK, on_click=handler, **kw)
+    return ft.OutlinedButton(label, on_click=handler, **kw)
 
 
 def switch_label(page: ft.Page, text: str) -> ft.Text:

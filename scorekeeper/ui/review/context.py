@@ -14,6 +14,7 @@ import flet as ft
 
 from scorekeeper.i18n import Translator
 
+from .. import widgets
 from ..uploads import INBOX, UploadInbox
 from ..wakelock import ScreenKeeper
 from ..widgets import TAP, Handler
@@ -223,12 +224,8 @@ CHIP_STYLE = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12))
 
 
 def choice(label: str, selected: bool, handler: Handler) -> ft.Control:
-    """A filter or option chip: filled with a check mark when selected."""
-    if selected:
-        return ft.FilledButton(
-            label, icon=ft.Icons.CHECK, height=CHIP, on_click=handler, style=CHIP_STYLE
-        )
-    return ft.OutlinedButton(label, height=CHIP, on_click=handler, style=CHIP_STYLE)
+    """A filter or option chip: the app's choice, a little lower."""
+    return widgets.choice(label, selected, handler, height=CHIP, style=CHIP_STYLE, key=None)
 
 
 def chip_row(items: list[ft.Control]) -> ft.Control:
