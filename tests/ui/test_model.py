@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from scorekeeper.engine import card
+from scorekeeper.ui.hand_model import HandForm
 from scorekeeper.ui.model import SORRY, AppModel
 
 from .conftest import start
@@ -25,6 +26,24 @@ def quick(app: AppModel, knocker: str | None, result: str, k: str = "", d: str =
     for ch in d:
         form.press(ch)
     return app.act(app.save_hand)
+
+
+def full_hands(
+    app: AppModel, knocker: list[str], defender: list[str], first_dealer: str = "Bob"
+) -> HandForm:
+    """Ann v Bob's hand form in full hands, Ann knocking, both hands tapped."""
+    start(app, "standard", ["Ann", "Bob"], first_dealer=first_dealer)
+    app.act(app.open_hand)
+    form = app.hand
+    assert form is not None
+    form.set_mode("cards")
+    form.set_knocker(form.game.players[0])
+    for c in knocker:
+        form.tap_card(card(c))
+    form.set_tapping("defender")
+    for c in defender:
+        form.tap_card(card(c))
+    return form
 
 
 def test_standard_game_to_100(app: AppModel) -> None:
@@ -251,33 +270,22 @@ def test_a_blank_hand_form_is_untouched_until_the_player_acts(app: AppModel) -> 
 
 
 def test_a_big_gin_claim_the_rules_refuse_is_refused_in_full_hands_too(app: AppModel) -> None:
-    start(app, "standard", ["Ann", "Bob"], first_dealer="Ann")
-    app.act(app.open_hand)
-    form = app.hand
-    assert form is not None
-    form.set_mode("cards")
-    form.set_knocker(form.game.players[0])
-    for c in ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS"]:
-        form.tap_card(card(c))
-    form.set_tapping("defender")
-    for c in ["AH", "2H", "3D", "5H", "6C", "8H", "9D", "JC", "QD", "KH"]:
-        form.tap_card(card(c))
+    form = full_hands(
+        app,
+        ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS"],
+        ["AH", "2H", "3D", "5H", "6C", "8H", "9D", "JC", "QD", "KH"],
+        first_dealer="Ann",
+    )
     form.result = "big-gin"  # big gin is off in this game: refused, as in result entry
     assert form.preview().error == "big gin is not played in this game (turn it on in the rules)"
 
 
 def test_full_hands_with_layoff(app: AppModel) -> None:
-    start(app, "standard", ["Ann", "Bob"], first_dealer="Bob")
-    app.act(app.open_hand)
-    form = app.hand
-    assert form is not None
-    form.set_mode("cards")
-    form.set_knocker(form.game.players[0])
-    for c in ["5S", "6S", "7S", "9C", "9D", "9H", "2C", "3C", "4C", "AD"]:
-        form.tap_card(card(c))
-    form.set_tapping("defender")
-    for c in ["8S", "9S", "KH", "QH", "JH", "2D", "3D", "4H", "4D", "TC"]:
-        form.tap_card(card(c))
+    form = full_hands(
+        app,
+        ["5S", "6S", "7S", "9C", "9D", "9H", "2C", "3C", "4C", "AD"],
+        ["8S", "9S", "KH", "QH", "JH", "2D", "3D", "4H", "4D", "TC"],
+    )
     p = form.preview()
     assert p.error is None
     assert "Bob lays off: 8♠ 9♠" in p.melds
@@ -438,17 +446,11 @@ def test_hollywood_new_series_and_clinch(app: AppModel) -> None:
 
 def test_full_hands_preview_shows_the_knockers_best_layout(app: AppModel) -> None:
     # RULES §1's example: 7♥ kept out of the run blocks the lay-offs 6♥ 5♥
-    start(app, "standard", ["Ann", "Bob"], first_dealer="Bob")
-    app.act(app.open_hand)
-    form = app.hand
-    assert form is not None
-    form.set_mode("cards")
-    form.set_knocker(form.game.players[0])
-    for c in ["8C", "9C", "TC", "JC", "7H", "8H", "9H", "TH", "JH", "AS"]:
-        form.tap_card(card(c))
-    form.set_tapping("defender")
-    for c in ["4C", "QC", "4D", "TD", "5H", "6H", "QH", "4S", "TS", "QS"]:
-        form.tap_card(card(c))
+    form = full_hands(
+        app,
+        ["8C", "9C", "TC", "JC", "7H", "8H", "9H", "TH", "JH", "AS"],
+        ["4C", "QC", "4D", "TD", "5H", "6H", "QH", "4S", "TS", "QS"],
+    )
     p = form.preview()
     assert p.headline.startswith("Ann knocked (8 v 31): Ann +23")
     assert "Ann's melds: 8♥ 9♥ 10♥ J♥ | 8♣ 9♣ 10♣ J♣" in p.melds
