@@ -59,8 +59,12 @@ class GinApp:
         store: StoreLike,
         *,
         actions: Callable[[], list[ft.Control]] | None = None,
+        device: str | None = None,
     ) -> None:
         self.page = page
+        #: How this session is named to the other devices (LAN: the name
+        #: chosen at join); else from its kind (:func:`device_label`).
+        self.device = device
         #: Told to the other sessions after every write (see live.py).
         self.live: Live | None = None
         store = typing.cast(StoreLike, LiveStore(store, self._publish))
@@ -84,6 +88,10 @@ class GinApp:
         #: Top bars by view, title, screen, theme and language.
         self._appbars: dict[tuple[Any, ...], ft.AppBar] = {}
         self.review_ctx = ReviewContext(self.review, self.render)
+        #: The revision the hand form was last drawn with: Enter saves on it,
+        #: like the Save button drawn then (a change from another device since
+        #: is refused, not saved over).
+        self.hand_revision: int | None = None
 
     # --- wiring ---------------------------------------------------------------
 
@@ -202,7 +210,7 @@ class GinApp:
         elif key == "Tab":
             form.set_active("defender" if form.active == "knocker" else "knocker")
         elif key == "Enter":
-            self.model.act(save_hand, self, form)
+            self.model.act(save_hand, self, form, self.hand_revision)
         else:
             return
         self.render()
@@ -216,6 +224,7 @@ class GinApp:
         try:
             if screen == "hand":
                 title, controls, bottom = hand_screen(self)
+                self.hand_revision = m.revision
                 if self.base != ("sheet", m.game_id):
                     self._fill(self.view, "sheet", *self.sheet.draw(), route=f"/game/{m.game_id}")
                 self._fill(self.hand_view, "hand", title, controls, route=m.route, bottom=bottom)
@@ -344,7 +353,7 @@ class GinApp:
 
     def _start_live(self) -> None:
         self.live = Live(self.page.pubsub, self._on_live)
-        self.model.device = device_label(self.page)
+        self.model.device = self.device or device_label(self.page)
 
     def _publish(self, game_id: Any) -> None:
         if self.live is not None:
@@ -394,12 +403,13 @@ class GinApp:
 
 
 def device_label(page: ft.Page) -> str:
-    """How this session is named to the other devices ("iPhone saved hand 2 in
-    the meantime"): its kind, and its address when it is not this machine.
+    """How a session with no chosen name is named to the other devices
+    ("iPhone saved hand 2 in the meantime"): its kind, as its browser says
+    (a claim, good only for a label), never its address.
 
     >>> from types import SimpleNamespace as S
     >>> device_label(S(web=True, client_user_agent="Mozilla (iPhone; CPU)", client_ip="10.0.0.4"))
-    'iPhone (10.0.0.4)'
+    'iPhone'
     >>> device_label(S(web=True, client_user_agent="Mozilla (X11; Linux)", client_ip="127.0.0.1"))
     'Linux PC'
     >>> device_label(S(web=False, client_user_agent=None, client_ip=None))
@@ -417,11 +427,7 @@ def device_label(page: ft.Page) -> str:
         ("CrOS", "Chromebook"),
         ("Linux", "Linux PC"),
     )
-    kind = next((name for key, name in kinds if key in agent), "Browser")
-    ip = str(getattr(page, "client_ip", "") or "")
-    if not ip or ip.startswith("127.") or ip == "::1":
-        return kind
-    return f"{kind} ({ip})"
+    return next((name for key, name in kinds if key in agent), "Browser")
 
 
 def run_app(page: ft.Page, store: StoreLike, **kw: Any) -> GinApp:

@@ -42,6 +42,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from .peer import PEER, guarded, peer_of
 from .uploads import INBOX, UploadInbox
 
 __all__ = [
@@ -195,11 +196,20 @@ def names_for(host: str) -> tuple[str, ...]:
 
 class Gate:
     """ASGI middleware: 403 for a foreign ``Host`` or ``Origin`` (on every HTTP
-    request and WebSocket upgrade), 404 for FastAPI's docs pages."""
+    request and WebSocket upgrade), 404 for FastAPI's docs pages.
 
-    def __init__(self, app: ASGIApp, allowed: Collection[str]) -> None:
+    Each WebSocket let through runs with its :class:`~scorekeeper.ui.peer.Peer`
+    (the socket's address and cookies) in :data:`~scorekeeper.ui.peer.PEER`;
+    ``pre_join_limit`` is the longest message it may send until the session
+    lets it in (``None``: no limit here, as on a server of this computer only).
+    """
+
+    def __init__(
+        self, app: ASGIApp, allowed: Collection[str], *, pre_join_limit: int | None = None
+    ) -> None:
         self.app = app
         self.allowed = frozenset(allowed)
+        self.pre_join_limit = pre_join_limit
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
@@ -229,8 +239,15 @@ class Gate:
             await _deny(kind, scope, receive, send, 404, b"Not Found")
             return
         if kind == "http":
-            send = _with_headers(send, SECURITY_HEADERS)
-        await self.app(scope, receive, send)
+            await self.app(scope, receive, _with_headers(send, SECURITY_HEADERS))
+            return
+        peer = peer_of(scope, limit=self.pre_join_limit)
+        receive, send = guarded(peer, receive, send)
+        token = PEER.set(peer)  # the connection's tasks, created inside, keep it
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            PEER.reset(token)
 
 
 #: Sent with every page and file: the page may load and connect only to this
@@ -335,11 +352,15 @@ def build_app(
     app_description: str = "The score sheet for Gin Rummy played with a real deck.",
     inbox: UploadInbox = INBOX,
     secret_key: str | None = None,
+    pre_join_limit: int | None = None,
+    wrap: Callable[[ASGIApp], ASGIApp] | None = None,
 ) -> ASGIApp:
     """Flet's FastAPI app for ``session_main`` (offline: ``no_cdn``), with the
     upload endpoint, without the docs pages, behind :class:`Gate`.
 
-    ``allowed_hosts`` are ``name:port`` authorities (:func:`allowed_authorities`).
+    ``allowed_hosts`` are ``name:port`` authorities (:func:`allowed_authorities`);
+    ``wrap`` puts more middleware between the gate and the app (LAN mode's
+    host link); ``pre_join_limit``: see :class:`Gate`.
     """
     import flet_web.fastapi as flet_fastapi  # type: ignore[import-untyped]
     from starlette.routing import Route
@@ -360,7 +381,8 @@ def build_app(
     routes.insert(0, Route(UPLOAD_PATH, upload_endpoint(inbox, key), methods=["PUT"]))
     app.router.routes[:] = routes
     app.openapi_url = app.docs_url = app.redoc_url = None
-    return Gate(app, allowed_hosts)
+    inner: ASGIApp = app if wrap is None else wrap(app)
+    return Gate(inner, allowed_hosts, pre_join_limit=pre_join_limit)
 
 
 class _NoQueries(logging.Filter):
