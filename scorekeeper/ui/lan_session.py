@@ -118,10 +118,7 @@ class LanSession:
         page.title = self.t.gettext("Gin Scorekeeper")
         page.pubsub.subscribe_topic(ACCESS, self._on_access)
         page.on_connect = self._on_connect
-        cookie = self.peer.cookie(self.lan.host_cookie) if self.peer is not None else None
-        if cookie and self.gate.role(cookie) == "host":
-            self.role, self.device = "host", cookie
-        else:
+        if not self._host_by_cookie():
             kept = await self.prefs.get(DEVICE_KEY)
             if isinstance(kept, str) and self.gate.role(kept) == "guest":
                 self.role, self.device = "guest", kept
@@ -130,11 +127,20 @@ class LanSession:
         else:
             await self._open_app()
 
+    def _host_by_cookie(self) -> bool:
+        """The host link's cookie, sent with this connection, makes the host."""
+        cookie = self.peer.cookie(self.lan.host_cookie) if self.peer is not None else None
+        if cookie and self.gate.role(cookie) == "host":
+            self.role, self.device = "host", cookie
+            return True
+        return False
+
     def _admitted(self) -> bool:
         return self.role is not None and self.gate.role(self.device or "") == self.role
 
     async def _on_connect(self, _: Any = None) -> None:
-        """The browser came back on a new connection (Flet keeps the session)."""
+        """The browser came back on a new connection (a reload, a dropped
+        network: Flet keeps the session and its page)."""
         peer = current_peer()
         if peer is None:
             return
@@ -143,6 +149,8 @@ class LanSession:
             peer.admit()
         elif self.app is not None:
             self._shut_out(self.t.gettext("The host drew a new code: enter it to join again."))
+        elif self._host_by_cookie():  # the host link was opened in this tab since
+            await self._open_app()
         else:
             self._last_try = time.monotonic()
             self._watch_idle()
@@ -485,10 +493,13 @@ class InviteDialog:
                 ft.Row(
                     [
                         ft.Text(device.name, size=16, expand=True),
-                        ft.TextButton(
-                            t.gettext("Remove"),
-                            tooltip=t.gettext("Remove {name}").format(name=device.name),
-                            on_click=lambda _, d=device.id: self._remove(d),
+                        ft.Semantics(
+                            label=t.gettext("Remove {name}").format(name=device.name),
+                            button=True,
+                            content=ft.TextButton(
+                                t.gettext("Remove"),
+                                on_click=lambda _, d=device.id: self._remove(d),
+                            ),
                         ),
                     ]
                 )
