@@ -60,6 +60,7 @@ class GinApp:
         *,
         actions: Callable[[], list[ft.Control]] | None = None,
         device: str | None = None,
+        desktop: bool = False,
     ) -> None:
         self.page = page
         #: How this session is named to the other devices (LAN: the name
@@ -87,7 +88,8 @@ class GinApp:
         self.sheet = SheetView(self)
         #: Top bars by view, title, screen, theme and language.
         self._appbars: dict[tuple[Any, ...], ft.AppBar] = {}
-        self.review_ctx = ReviewContext(self.review, self.render)
+        #: the desktop window (the launcher knows; ``page.web`` is the client's claim)
+        self.review_ctx = ReviewContext(self.review, self.render, desktop=desktop)
         #: The revision the hand form was last drawn with: Enter saves on it,
         #: like the Save button drawn then (a change from another device since
         #: is refused, not saved over).

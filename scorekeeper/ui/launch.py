@@ -115,7 +115,7 @@ def serve(store: Any, *, web: bool, host: str, port: int) -> int:
     from .app import run_app
 
     def session(page: ft.Page) -> None:
-        run_app(page, store)
+        run_app(page, store, desktop=not web)
 
     if web:
         from .server import serve_web

@@ -46,11 +46,16 @@ class ReviewContext:
     #: The session's wakelock: Settings then offers "Keep the screen on".
     screen_keeper: ScreenKeeper | None = None
 
+    #: The desktop window (the launcher says so, never the client: a browser
+    #: can claim ``page.web = False``): only there are paths on this computer
+    #: read and written.
+    desktop: bool = False
+
     @property
     def web(self) -> bool:
         """A browser session: import is an upload, export a download, and no
         path on the server is ever read from what the client sends."""
-        return self.page is not None and bool(self.page.web)
+        return not self.desktop
 
     def attach_file_picker(self, page: ft.Page) -> ft.FilePicker:
         """Add a file picker service to ``page`` for importing an export file
