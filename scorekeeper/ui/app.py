@@ -46,6 +46,8 @@ timing_log = logging.getLogger("scorekeeper.ui.timing")
 TIMING = os.environ.get("SCOREKEEPER_TIMING") == "1"
 
 FONT = "DejaVu"
+#: How the desktop window is named to the browsers of the same data folder.
+DESKTOP = "Desktop window"
 #: Shown on the home screen when a screen failed to draw (a msgid).
 SCREEN_FAILED = N_("Sorry, that screen could not be shown.")
 
@@ -63,9 +65,11 @@ class GinApp:
         desktop: bool = False,
     ) -> None:
         self.page = page
-        #: How this session is named to the other devices (LAN: the name
-        #: chosen at join); else from its kind (:func:`device_label`).
-        self.device = device
+        #: How this session is named to the other devices: on a LAN, the name
+        #: chosen at join; the desktop window, so; a browser tab of a server of
+        #: this computer, not at all ("Another device..."): nothing the browser
+        #: says of itself (its user agent, its address) names it.
+        self.device = device if device is not None else DESKTOP if desktop else None
         #: Told to the other sessions after every write (see live.py).
         self.live: Live | None = None
         store = typing.cast(StoreLike, LiveStore(store, self._publish))
@@ -355,7 +359,7 @@ class GinApp:
 
     def _start_live(self) -> None:
         self.live = Live(self.page.pubsub, self._on_live)
-        self.model.device = self.device or device_label(self.page)
+        self.model.device = self.device
 
     def _publish(self, game_id: Any) -> None:
         if self.live is not None:
@@ -402,34 +406,6 @@ class GinApp:
         # there could put back a field's value while a new one is being typed)
         if self.model.screen == "table":
             self.render()
-
-
-def device_label(page: ft.Page) -> str:
-    """How a session with no chosen name is named to the other devices
-    ("iPhone saved hand 2 in the meantime"): its kind, as its browser says
-    (a claim, good only for a label), never its address.
-
-    >>> from types import SimpleNamespace as S
-    >>> device_label(S(web=True, client_user_agent="Mozilla (iPhone; CPU)", client_ip="10.0.0.4"))
-    'iPhone'
-    >>> device_label(S(web=True, client_user_agent="Mozilla (X11; Linux)", client_ip="127.0.0.1"))
-    'Linux PC'
-    >>> device_label(S(web=False, client_user_agent=None, client_ip=None))
-    'Desktop window'
-    """
-    if not getattr(page, "web", False):
-        return "Desktop window"
-    agent = str(getattr(page, "client_user_agent", "") or "")
-    kinds = (
-        ("iPhone", "iPhone"),
-        ("iPad", "iPad"),
-        ("Android", "Android phone"),
-        ("Windows", "Windows PC"),
-        ("Macintosh", "Mac"),
-        ("CrOS", "Chromebook"),
-        ("Linux", "Linux PC"),
-    )
-    return next((name for key, name in kinds if key in agent), "Browser")
 
 
 def run_app(page: ft.Page, store: StoreLike, **kw: Any) -> GinApp:
