@@ -13,7 +13,13 @@ Imports are uploads to ``PUT /upload`` (a URL the server signed for one
 one-time slot of :data:`~scorekeeper.ui.uploads.INBOX`), at most
 :data:`~scorekeeper.ui.uploads.MAX_UPLOAD` bytes, held in memory: a body
 announced as larger is refused before it is read, one that grows larger
-is refused as soon as it does.
+is refused as soon as it does, one that trickles in is cut off.  A slot
+takes one upload, and the server two at a time (others: 503, "try again in
+a moment").
+
+What one client can hold is bounded (:func:`server_config`): connections
+in all, the time to send a request's headers, a keep-alive connection's
+idle time, the size of a WebSocket message.
 
 >>> ok = allowed_authorities(LOOPBACK_NAMES, 8550)
 >>> sorted(ok)
@@ -49,14 +55,19 @@ from .uploads import INBOX, UploadInbox, UploadsBusy
 
 __all__ = [
     "DOCS_PATHS",
+    "HEADER_TIMEOUT",
+    "KEEP_ALIVE_TIMEOUT",
     "LOOPBACK_NAMES",
+    "MAX_CONNECTIONS",
     "UPLOAD_PATH",
+    "WS_MAX_SIZE",
     "Gate",
     "allowed_authorities",
     "build_app",
     "is_allowed",
     "names_for",
     "serve_web",
+    "server_config",
     "split_authority",
 ]
 
@@ -308,7 +319,7 @@ def upload_endpoint(inbox: UploadInbox, secret_key: str) -> Callable[[Any], Any]
     from starlette.requests import ClientDisconnect
     from starlette.responses import PlainTextResponse
 
-    def refuse(status: int, text: str, **headers: str) -> Any:
+    def answer(status: int, text: str, **headers: str) -> Any:
         return PlainTextResponse(text, status_code=status, headers=headers)
 
     async def read_body(request: Any) -> bytes | Any:
@@ -329,37 +340,37 @@ def upload_endpoint(inbox: UploadInbox, secret_key: str) -> Callable[[Any], Any]
                         return bytes(body)
                     body += chunk
                     if len(body) > inbox.limit:
-                        return refuse(413, "The file is too large.")
+                        return answer(413, "The file is too large.")
         except TimeoutError:  # a client that trickles a few bytes a minute
-            return refuse(408, "The upload was too slow.")
+            return answer(408, "The upload was too slow.")
         except ClientDisconnect:  # the browser went away mid-upload
-            return refuse(400, "")
+            return answer(400, "")
 
     async def handler(request: Any) -> Any:
         length = request.headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > inbox.limit):
-            return refuse(413, "The file is too large.")
+            return answer(413, "The file is too large.")
         q = request.query_params
         name, expires, signature = q.get("f"), q.get("e"), q.get("s")
         if not name or not expires or not signature:
-            return refuse(400, "Missing upload parameters.")
+            return answer(400, "Missing upload parameters.")
         try:
             expire_date = datetime.fromisoformat(expires)
         except ValueError:
-            return refuse(400, "Bad upload parameters.")
+            return answer(400, "Bad upload parameters.")
         wanted = get_upload_signature(
             request.url.path, build_upload_query_string(name, expire_date), expire_date, secret_key
         )
         if not hmac.compare_digest(wanted, signature):
-            return refuse(403, "Bad upload signature.")
+            return answer(403, "Bad upload signature.")
         if expire_date.tzinfo is None or datetime.now(UTC) >= expire_date:
-            return refuse(410, "The upload link has expired.")
+            return answer(410, "The upload link has expired.")
         try:
             inbox.claim(name)
         except KeyError:
-            return refuse(404, "No such upload.")
+            return answer(404, "No such upload.")
         except UploadsBusy:
-            return refuse(503, "Busy: try again in a moment.", **{"retry-after": "5"})
+            return answer(503, "Busy: try again in a moment.", **{"retry-after": "5"})
         try:
             got = await read_body(request)
             if not isinstance(got, bytes):
@@ -367,8 +378,8 @@ def upload_endpoint(inbox: UploadInbox, secret_key: str) -> Callable[[Any], Any]
             try:
                 inbox.fill(name, got)
             except KeyError:  # the session dropped the slot meanwhile
-                return refuse(404, "No such upload.")
-            return refuse(204, "")
+                return answer(404, "No such upload.")
+            return answer(204, "")
         finally:
             inbox.release(name)  # a no-op once filled; else the slot is spent
 
