@@ -305,6 +305,9 @@ class LanSession:
             hint_text=t.gettext("e.g. Sam's phone"),
             max_length=MAX_NAME,
             on_submit=self._join,
+            # with a change handler the browser sends each change as typed, so
+            # the name is here when Enter in the code field joins
+            on_change=self._named,
             width=260,
         )
         wait = self.gate.wait_for(self.address)
@@ -362,6 +365,9 @@ class LanSession:
                     self.peer.close()
                 return
             await asyncio.sleep(left)
+
+    def _named(self, e: Any) -> None:
+        self._last_try = time.monotonic()  # typing is not idling
 
     def _say(self, text: str) -> None:
         self._error = text

@@ -24,6 +24,7 @@ False
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import logging
 from collections.abc import Awaitable, Callable, Mapping
@@ -40,19 +41,33 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 TOO_BIG = 1009
 #: The close code for a connection the server ended (policy).
 POLICY = 1008
+#: Seconds the app has to finish once its connection is gone, before its
+#: handler is cancelled (Flet's waits for ever on a client that never
+#: registered).
+GRACE = 5.0
 
 
 class Peer:
     """One WebSocket connection, as the server saw it open."""
 
     def __init__(
-        self, address: str, cookies: Mapping[str, str], *, limit: int | None = None
+        self,
+        address: str,
+        cookies: Mapping[str, str],
+        *,
+        limit: int | None = None,
+        first_message_within: float | None = None,
     ) -> None:
         self.address = address
         self._cookies = dict(cookies)
         #: the longest message the client may send now (``None``: no limit here)
         self.limit = limit
+        #: seconds the client has, once connected, to send its first message
+        #: (Flet's client registers at once; ``None``: no deadline)
+        self.first_message_within = first_message_within
         self._closed = asyncio.Event()
+        #: set once the app was told the connection is gone
+        self.gone = asyncio.Event()
         self.close_code = POLICY
 
     def cookie(self, name: str) -> str | None:
@@ -109,11 +124,13 @@ def parse_cookies(scope: Scope) -> dict[str, str]:
     return out
 
 
-def peer_of(scope: Scope, *, limit: int | None) -> Peer:
+def peer_of(scope: Scope, *, limit: int | None, first_message_within: float | None = None) -> Peer:
     """The peer of a WebSocket scope: the socket's address, never a header's."""
     client = scope.get("client")
     address = str(client[0]) if client else ""
-    return Peer(address, parse_cookies(scope), limit=limit)
+    return Peer(
+        address, parse_cookies(scope), limit=limit, first_message_within=first_message_within
+    )
 
 
 def guarded(peer: Peer, receive: Receive, send: Send) -> tuple[Receive, Send]:
@@ -121,9 +138,11 @@ def guarded(peer: Peer, receive: Receive, send: Send) -> tuple[Receive, Send]:
     or :meth:`Peer.close`, ends the connection (the app then receives a
     disconnect, and what it sends afterwards is dropped)."""
     closing_sent = False
+    received = 0  # messages so far: the first is the connect, then the client's
 
     async def close() -> dict[str, Any]:
         nonlocal closing_sent
+        peer.gone.set()
         if not closing_sent:
             closing_sent = True
             try:
@@ -133,19 +152,29 @@ def guarded(peer: Peer, receive: Receive, send: Send) -> tuple[Receive, Send]:
         return {"type": "websocket.disconnect", "code": peer.close_code}
 
     async def guarded_receive() -> dict[str, Any]:
+        nonlocal received
         if peer.closed:
             return await close()
         incoming = asyncio.ensure_future(receive())
         stop = asyncio.ensure_future(peer.wait_closed())
+        deadline = peer.first_message_within if received == 1 else None
         try:
-            await asyncio.wait({incoming, stop}, return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait(
+                {incoming, stop}, timeout=deadline, return_when=asyncio.FIRST_COMPLETED
+            )
         finally:
             stop.cancel()
         if not incoming.done():
             incoming.cancel()
+            if not peer.closed:
+                log.info("closed a WebSocket from %s: it sent nothing", peer.address)
+                peer.close()
             return await close()
+        received += 1
         message = incoming.result()
-        if message.get("type") == "websocket.receive":
+        if message.get("type") == "websocket.disconnect":
+            peer.gone.set()
+        elif message.get("type") == "websocket.receive":
             size = len(message.get("bytes") or b"") + len(message.get("text") or "")
             if peer.too_long(size):
                 log.warning("closed a WebSocket from %s: a %d-byte message", peer.address, size)
@@ -159,3 +188,31 @@ def guarded(peer: Peer, receive: Receive, send: Send) -> tuple[Receive, Send]:
         await send(message)
 
     return guarded_receive, guarded_send
+
+
+async def run_until_gone(
+    app: Callable[[], Awaitable[None]], peer: Peer, on_gone: Callable[[], None]
+) -> None:
+    """Run ``app()`` (the connection's handler) until it returns; once the
+    connection is gone (``on_gone()`` is called then, or when the handler
+    returns) it has :data:`GRACE` seconds left, then it is cancelled, so no
+    handler outlives its socket."""
+    task = asyncio.ensure_future(app())
+    gone = asyncio.ensure_future(peer.gone.wait())
+    try:
+        await asyncio.wait({task, gone}, return_when=asyncio.FIRST_COMPLETED)
+        on_gone()
+        if not task.done():
+            await asyncio.wait({task}, timeout=GRACE)
+        if not task.done():
+            log.debug("cancelled the handler of a WebSocket from %s, gone", peer.address)
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            return
+        task.result()
+    finally:
+        gone.cancel()
+        on_gone()
+        if not task.done():  # this handler itself was cancelled (the server stops)
+            task.cancel()

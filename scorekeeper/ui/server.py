@@ -51,7 +51,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from .peer import PEER, guarded, peer_of
+from .peer import PEER, guarded, peer_of, run_until_gone
 from .uploads import INBOX, UploadInbox, UploadsBusy
 
 __all__ = [
@@ -221,14 +221,25 @@ def names_for(host: str) -> tuple[str, ...]:
     return (host,)
 
 
+#: On a server open to the network: WebSockets one peer address may hold at
+#: once (a device has one a tab; a host may have a few tabs open).
+SOCKETS_PER_ADDRESS = 32
+#: Seconds a WebSocket has to send its first message (Flet's client
+#: registers as soon as it is connected).
+FIRST_MESSAGE_SECONDS = 30.0
+
+
 class Gate:
     """ASGI middleware: 403 for a foreign ``Host`` or ``Origin`` (on every HTTP
     request and WebSocket upgrade), 404 for FastAPI's docs pages.
 
     Each WebSocket let through runs with its :class:`~scorekeeper.ui.peer.Peer`
-    (the socket's address and cookies) in :data:`~scorekeeper.ui.peer.PEER`;
-    ``pre_join_limit`` is the longest message it may send until the session
-    lets it in (``None``: no limit here, as on a server of this computer only).
+    (the socket's address and cookies) in :data:`~scorekeeper.ui.peer.PEER`.
+    On a server open to the network (``pre_join_limit`` given): it may send
+    messages of at most ``pre_join_limit`` bytes until the session lets it
+    in, must send its first within :data:`FIRST_MESSAGE_SECONDS`, and one
+    address may hold at most :data:`SOCKETS_PER_ADDRESS` at once (uvicorn's
+    ``limit_concurrency`` does not count WebSockets).
     """
 
     def __init__(
@@ -237,6 +248,7 @@ class Gate:
         self.app = app
         self.allowed = frozenset(allowed)
         self.pre_join_limit = pre_join_limit
+        self._sockets: dict[str, int] = {}  # peer address -> WebSockets open
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
@@ -268,11 +280,32 @@ class Gate:
         if kind == "http":
             await self.app(scope, receive, _with_headers(send, SECURITY_HEADERS))
             return
-        peer = peer_of(scope, limit=self.pre_join_limit)
+        lan = self.pre_join_limit is not None
+        peer = peer_of(
+            scope,
+            limit=self.pre_join_limit,
+            first_message_within=FIRST_MESSAGE_SECONDS if lan else None,
+        )
+        held = self._sockets.get(peer.address, 0)
+        if lan and held >= SOCKETS_PER_ADDRESS:
+            log.warning("refused a WebSocket from %s: %d open already", peer.address, held)
+            await _deny(kind, scope, receive, send, 403, b"Forbidden")
+            return
+        self._sockets[peer.address] = held + 1
+        counted = True
+
+        def closed() -> None:  # the socket is gone: it no longer counts
+            nonlocal counted
+            if counted:
+                counted = False
+                left = self._sockets.pop(peer.address, 1) - 1
+                if left > 0:
+                    self._sockets[peer.address] = left
+
         receive, send = guarded(peer, receive, send)
         token = PEER.set(peer)  # the connection's tasks, created inside, keep it
         try:
-            await self.app(scope, receive, send)
+            await run_until_gone(lambda: self.app(scope, receive, send), peer, closed)
         finally:
             PEER.reset(token)
 

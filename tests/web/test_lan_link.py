@@ -12,6 +12,8 @@ import websockets
 from e2e.test_lan import LanServer
 
 from scorekeeper.ui.lan import PRE_JOIN_LIMIT
+from scorekeeper.ui.peer import Peer, guarded
+from scorekeeper.ui.server import SOCKETS_PER_ADDRESS
 
 from .conftest import raw_request, request_bytes, status_of
 
@@ -73,3 +75,58 @@ def test_a_large_message_before_joining_closes_the_connection(lan: LanServer) ->
             return None
 
     assert asyncio.run(attempt()) == 1009  # "message too big", nothing parsed
+
+
+def test_one_address_holds_at_most_so_many_websockets(lan: LanServer) -> None:
+    async def attempt() -> tuple[int, int | None]:
+        opened: list[websockets.ClientConnection] = []
+        try:
+            for _ in range(SOCKETS_PER_ADDRESS):
+                opened.append(
+                    await websockets.connect(
+                        f"ws://127.0.0.1:{lan.port}/ws",
+                        origin=websockets.Origin(f"http://127.0.0.1:{lan.port}"),
+                        open_timeout=10,
+                    )
+                )
+            try:
+                await websockets.connect(
+                    f"ws://127.0.0.1:{lan.port}/ws",
+                    origin=websockets.Origin(f"http://127.0.0.1:{lan.port}"),
+                    open_timeout=10,
+                )
+            except websockets.InvalidStatus as refused:
+                status: int | None = refused.response.status_code
+            else:
+                status = None
+        finally:
+            for ws in opened:
+                await ws.close()
+        return len(opened), status
+
+    assert asyncio.run(attempt()) == (SOCKETS_PER_ADDRESS, 403)
+
+
+def test_a_websocket_that_sends_nothing_is_closed() -> None:
+    """In this process: the guard's deadline for the first message."""
+    sent: list[dict[str, object]] = []
+
+    async def attempt() -> dict[str, object]:
+        arrived = [{"type": "websocket.connect"}]
+
+        async def receive() -> dict[str, object]:
+            if arrived:
+                return arrived.pop()
+            await asyncio.Event().wait()  # the client never sends a thing
+            raise AssertionError("unreachable")
+
+        async def send(message: dict[str, object]) -> None:
+            sent.append(message)
+
+        peer = Peer("10.0.0.9", {}, limit=100, first_message_within=0.05)
+        guarded_receive, _ = guarded(peer, receive, send)  # type: ignore[arg-type]
+        assert (await guarded_receive())["type"] == "websocket.connect"
+        return await asyncio.wait_for(guarded_receive(), timeout=10)
+
+    assert asyncio.run(attempt())["type"] == "websocket.disconnect"
+    assert sent == [{"type": "websocket.close", "code": 1008}]
