@@ -120,15 +120,15 @@ def test_a_refused_write_is_not_told(tmp_path: Path) -> None:
 
 
 def test_every_handle_on_the_folder_hears_a_write_made_through_another(tmp_path: Path) -> None:
-    with open_store(tmp_path / "data", durable=False) as one:
-        with open_store(tmp_path / "data", durable=False) as two:
-            told: list[str | None] = []
-            one.on_change(told.append)
-            ann = two.add_player("Ann").id
-            bob = two.add_player("Bob").id
-            gid = two.create_game("standard", [ann, bob], first_dealer=ann)
-            two.record_hand(gid, Hand.gin(ann, 3))
-            assert told == [None, None, None, gid]
+    folder = tmp_path / "data"
+    with open_store(folder, durable=False) as one, open_store(folder, durable=False) as two:
+        told: list[str | None] = []
+        one.on_change(told.append)
+        ann = two.add_player("Ann").id
+        bob = two.add_player("Bob").id
+        gid = two.create_game("standard", [ann, bob], first_dealer=ann)
+        two.record_hand(gid, Hand.gin(ann, 3))
+        assert told == [None, None, None, gid]
 
 
 def test_a_failing_listener_does_not_undo_the_write_or_stop_the_others(tmp_path: Path) -> None:
