@@ -59,7 +59,7 @@ from .docs import (
     time_from_doc,
     time_to_doc,
 )
-from .errors import DataProblem, Notice, StaleGameError, StoreError, reason
+from .errors import DataProblem, Notice, Repaired, StaleGameError, StoreError, reason
 from .gamefile import (
     GAME_BACKUPS,
     META_ID,
@@ -212,6 +212,7 @@ class _Shared:
         )
         self.index.on_block = self._refresh_digests
         self.index.load(self.read_entry)
+        self._tell_gone(self.index.gone)
         self._restore_missing_players()
 
     def _check_settings(self) -> None:
@@ -297,6 +298,29 @@ class _Shared:
         names.update({pid: d["name"] for pid, d in self.players.items()})
         return names
 
+    def _tell_gone(self, entries: Sequence[Mapping[str, Any]]) -> None:
+        """Say which games the index knew but whose file and backups were all
+        deleted (by hand, a sync tool): nothing is left to restore them from."""
+        names = self.names()
+        for entry in sorted(entries, key=lambda e: (str(e.get("created_at")), str(e.get("id")))):
+            players = entry.get("players")
+            recorded = entry.get("names")
+            kept = recorded if isinstance(recorded, dict) else {}
+            who = " vs ".join(
+                str(names.get(p) or kept.get(p) or p)
+                for p in (players if isinstance(players, list) else [])
+            )
+            self.notices.append(
+                Notice(
+                    "the game {players} ({id}, {date}) is gone: its file and its backups "
+                    "are no longer in {folder}/, so it is off the list",
+                    players=who,
+                    id=str(entry.get("id")),
+                    date=str(entry.get("created_at"))[:10],
+                    folder=GAMES_DIR,
+                )
+            )
+
     def _restore_missing_players(self) -> None:
         """Players named by games but unknown (players.json lost or restored
         from an older backup) come back under the names the games recorded."""
@@ -322,7 +346,7 @@ class _Shared:
             docs.append(_player_doc(pid, unique, stamp))
         self.players_file.players.insert_multiple(docs)
         self.notices.append(
-            Notice(
+            Repaired(
                 Msg.plural(
                     "{n} player missing from the player list was restored "
                     "from the games they played: {names}.",
@@ -1945,7 +1969,9 @@ class Store:
             known = set(scan_game_ids(self._s.games_dir))
             for gid in [g for g in self._s.index.entries if g not in known]:
                 self._s.index.drop(gid)
-                done.append(Notice("dropped the index entry of a game with no file: {id}", id=gid))
+                done.append(
+                    Repaired("dropped the index entry of a game with no file: {id}", id=gid)
+                )
         before = len(self._s.notices)
         self._s._restore_missing_players()
         done.extend(self._s.notices[before:])
@@ -1961,7 +1987,7 @@ class Store:
                 new = f"{doc['name']} ({n})"
                 self._update_player(doc["id"], {"name": new})
                 done.append(
-                    Notice(
+                    Repaired(
                         "two players were called {name}: one is now {new}",
                         name=doc["name"],
                         new=new,
@@ -2003,7 +2029,7 @@ class Store:
             meta = {**meta, **changes}
             if dangling:
                 done.append(
-                    Notice(
+                    Repaired(
                         Msg.plural(
                             "{file}: dropped {n} reference to a hand version that is gone",
                             "{file}: dropped {n} references to hand versions that are gone",
@@ -2014,13 +2040,13 @@ class Store:
                 )
             if wrong:
                 done.append(
-                    Notice("{file}: its stored totals were made again from its hands", file=file)
+                    Repaired("{file}: its stored totals were made again from its hands", file=file)
                 )
         entry = self._s.index.entries.get(meta["id"])
         fresh_entry = index_entry(meta, digest_doc(game))
         if entry is None or any(entry.get(k) != v for k, v in fresh_entry.items()):
             self._s.index.put(meta["id"], fresh_entry, gf.storage.content_sum)
-            done.append(Notice("{file}: its index entry was made again", file=file))
+            done.append(Repaired("{file}: its index entry was made again", file=file))
         return done
 
     @_reading
