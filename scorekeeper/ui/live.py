@@ -22,9 +22,11 @@ page from another thread).
 from __future__ import annotations
 
 import contextvars
+import inspect
 import logging
 import time
 import uuid
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -74,17 +76,34 @@ class LiveStore:
     def on_change(self, listener: Callable[[str | None], None]) -> Callable[[], None]:
         """``listener(game_id)`` after each write not made through this
         wrapper, in the writer's thread; returns the function that stops it.
-        A store that announces nothing (no ``on_change``) tells nothing."""
+        A bound method is held weakly: a session that ends without
+        :meth:`Live.close` (a tab closed) is not kept alive by the store, and
+        its listener goes at the next write.  A store that announces nothing
+        (no ``on_change``) tells nothing."""
         subscribe = getattr(self._store, "on_change", None)
         if subscribe is None:
             return lambda: None
+        forward = _Forward(self, listener)
+        forward.stop = subscribe(forward)
+        return forward.stop
 
-        def heard(game_id: str | None) -> None:
-            if _caller.get() is not self:
-                listener(game_id)
 
-        stop: Callable[[], None] = subscribe(heard)
-        return stop
+class _Forward:
+    """What the store calls for one session's listener (see LiveStore.on_change)."""
+
+    def __init__(self, mine: LiveStore, listener: Callable[[str | None], None]) -> None:
+        self.mine = mine
+        self.listener: Callable[[], Callable[[str | None], None] | None] = (
+            weakref.WeakMethod(listener) if inspect.ismethod(listener) else lambda: listener
+        )
+        self.stop: Callable[[], None] = lambda: None
+
+    def __call__(self, game_id: str | None) -> None:
+        listener = self.listener()
+        if listener is None:  # its session is gone
+            self.stop()
+        elif _caller.get() is not self.mine:
+            listener(game_id)
 
 
 class Live:

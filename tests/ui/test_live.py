@@ -5,8 +5,10 @@ loses nothing (the store's revision)."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import random
 import threading
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,7 +19,7 @@ from flet.pubsub.pubsub_hub import PubSubHub
 from scorekeeper.engine import Hand, Rules
 from scorekeeper.store import open_store
 from scorekeeper.ui.app import GinApp
-from scorekeeper.ui.live import LiveStore
+from scorekeeper.ui.live import Live, LiveStore
 from scorekeeper.ui.model import AppModel
 
 from .fake_store import FakeStore
@@ -197,6 +199,37 @@ def test_a_session_hears_every_write_but_its_own(tmp_path: Path) -> None:
         stop()
         theirs.redo(gid)
         assert len(told) == 7
+
+
+class Hub:
+    """Just enough of a session's pubsub for a Live."""
+
+    def __init__(self) -> None:
+        self.sent: list[Any] = []
+
+    def subscribe_topic(self, topic: str, handler: Any) -> None:
+        pass
+
+    def unsubscribe_topic(self, topic: str) -> None:
+        pass
+
+    def send_all_on_topic(self, topic: str, message: Any) -> None:
+        self.sent.append(message)
+
+
+def test_a_session_that_ends_without_closing_is_not_kept_by_the_store(tmp_path: Path) -> None:
+    with open_store(tmp_path / "data", durable=False) as store:
+        hub = Hub()
+        live = Live(hub, lambda change: None, LiveStore(store))
+        store.add_player("Ann")
+        assert [c[0] for c in hub.sent] == [None]
+        gone = weakref.ref(live)
+        del live  # the tab was closed: Flet drops the session, nobody calls close()
+        gc.collect()
+        assert gone() is None
+        store.add_player("Bob")  # told to no one, and its listener goes
+        assert len(hub.sent) == 1
+        assert store._s.listeners == []
 
 
 def test_a_write_in_a_worker_thread_reaches_the_other_sessions(server: Server) -> None:
