@@ -26,6 +26,7 @@ import contextlib
 import dataclasses
 import errno
 import functools
+import logging
 import os
 import threading
 import time
@@ -58,7 +59,7 @@ from .docs import (
     time_from_doc,
     time_to_doc,
 )
-from .errors import DataProblem, Notice, StaleGameError, StoreError, reason
+from .errors import DataProblem, Notice, Repaired, StaleGameError, StoreError, reason
 from .gamefile import (
     GAME_BACKUPS,
     META_ID,
@@ -101,6 +102,12 @@ from .storage import DEFAULT_BACKUPS, gc_paused, parse_json, quarantine, remove_
 P = ParamSpec("P")
 R = TypeVar("R")
 
+log = logging.getLogger(__name__)
+
+#: Told after every write that succeeded: the game it changed, or None for
+#: "the lists of games and players changed, and any game may have".
+Listener = Callable[[str | None], None]
+
 #: Game files kept open (parsed) at once; others are re-read when needed.
 OPEN_GAME_FILES = 64
 
@@ -128,6 +135,9 @@ class _Shared:
         self.why_read_only: Notice | None = None
         self.refs = 0
         self.closed = False
+        #: Who is told of each write (Store.on_change); shared, so a write made
+        #: through any handle on this folder is told to every listener.
+        self.listeners: list[Listener] = []
         self.folder_lock: FolderLock | None = None
         self.files: OrderedDict[str, GameFile] = OrderedDict()
         self.players: dict[str, dict[str, Any]] = {}
@@ -202,6 +212,7 @@ class _Shared:
         )
         self.index.on_block = self._refresh_digests
         self.index.load(self.read_entry)
+        self._tell_gone(self.index.gone)
         self._restore_missing_players()
 
     def _check_settings(self) -> None:
@@ -287,6 +298,29 @@ class _Shared:
         names.update({pid: d["name"] for pid, d in self.players.items()})
         return names
 
+    def _tell_gone(self, entries: Sequence[Mapping[str, Any]]) -> None:
+        """Say which games the index knew but whose file and backups were all
+        deleted (by hand, a sync tool): nothing is left to restore them from."""
+        names = self.names()
+        for entry in sorted(entries, key=lambda e: (str(e.get("created_at")), str(e.get("id")))):
+            players = entry.get("players")
+            recorded = entry.get("names")
+            kept = recorded if isinstance(recorded, dict) else {}
+            who = " vs ".join(
+                str(names.get(p) or kept.get(p) or p)
+                for p in (players if isinstance(players, list) else [])
+            )
+            self.notices.append(
+                Notice(
+                    "the game {players} ({id}, {date}) is gone: its file and its backups "
+                    "are no longer in {folder}/, so it is off the list",
+                    players=who,
+                    id=str(entry.get("id")),
+                    date=str(entry.get("created_at"))[:10],
+                    folder=GAMES_DIR,
+                )
+            )
+
     def _restore_missing_players(self) -> None:
         """Players named by games but unknown (players.json lost or restored
         from an older backup) come back under the names the games recorded."""
@@ -312,7 +346,7 @@ class _Shared:
             docs.append(_player_doc(pid, unique, stamp))
         self.players_file.players.insert_multiple(docs)
         self.notices.append(
-            Notice(
+            Repaired(
                 Msg.plural(
                     "{n} player missing from the player list was restored "
                     "from the games they played: {names}.",
@@ -447,6 +481,13 @@ class _Shared:
             )
             return None
         return digest_doc(game)
+
+    def announce(self, game_id: str | None) -> None:
+        for listener in list(self.listeners):
+            try:
+                listener(game_id)
+            except Exception:  # telling must never undo a write that was made
+                log.exception("a listener failed to hear of a change")
 
     def close(self) -> None:
         if self.closed:
@@ -712,10 +753,13 @@ def _reading(fn: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Sto
                 self._s.check_folder()  # "the folder is gone" says more than "no game"
                 raise
 
+    wrapper.__dict__["announces"] = None  # a read: nothing to tell
     return wrapper
 
 
-def _writing(fn: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Store, P], R]:
+def _write_path(
+    fn: Callable[Concatenate[Store, P], R], *, one_game: bool
+) -> Callable[Concatenate[Store, P], R]:
     @functools.wraps(fn)
     def wrapper(self: Store, /, *args: P.args, **kwargs: P.kwargs) -> R:
         with self._s.lock:
@@ -725,9 +769,26 @@ def _writing(fn: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Sto
                 if self._s.why_read_only is not None:
                     raise StoreError(self._s.why_read_only.msg)
                 raise StoreError("the data is open read-only: nothing can be changed")
-            return fn(self, *args, **kwargs)
+            result = fn(self, *args, **kwargs)
+        # Told once the write is on the disk and the lock is let go (a
+        # listener never holds up the next write); a write that raised
+        # changed nothing and is not told.
+        changed = kwargs.get("game_id", args[0] if args else None) if one_game else None
+        self._s.announce(changed if isinstance(changed, str) else None)
+        return result
 
+    wrapper.__dict__["announces"] = "game" if one_game else "lists"
     return wrapper
+
+
+def _writing(fn: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Store, P], R]:
+    """A write that may change the lists (and any game): told as None."""
+    return _write_path(fn, one_game=False)
+
+
+def _writing_game(fn: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Store, P], R]:
+    """A write to the one game its first argument names: told as that id."""
+    return _write_path(fn, one_game=True)
 
 
 # --- the store ---------------------------------------------------------------------------
@@ -770,6 +831,26 @@ class Store:
     def _check_open(self) -> None:
         if self._closed or self._s.closed:
             raise StoreError("this store has been closed")
+
+    def on_change(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener(game_id)`` after every write that succeeded, made
+        through any handle on this folder in this process: the id of the one
+        game a write changed (a hand recorded, undone, put back, edited or
+        reverted, a game deleted or restored), or None for any other write
+        (players, a new game, a merge, an import, a purge, a backup, a
+        repair: the lists changed, and any game may have).  It runs in the
+        writer's thread, once the write let go of the store's lock (inside
+        :meth:`locked`, the caller still holds it); a listener that raises
+        is logged and the write stands.  Returns a function that stops
+        the calls.  Proved by tests/store/test_store_announce.py."""
+        with self._s.lock:
+            self._s.listeners.append(listener)
+
+        def stop() -> None:
+            with self._s.lock, contextlib.suppress(ValueError):
+                self._s.listeners.remove(listener)
+
+        return stop
 
     # players -----------------------------------------------------------------
 
@@ -1112,7 +1193,7 @@ class Store:
             self._check_open()
             yield self
 
-    @_writing
+    @_writing_game
     def record_hand(
         self,
         game_id: str,
@@ -1137,7 +1218,7 @@ class Store:
         self._commit(gf, meta, game, change_doc("record", len(ledger) + 1, device), insert=[doc])
         return game
 
-    @_writing
+    @_writing_game
     def undo(
         self, game_id: str, *, expect_revision: int | None = None, device: str | None = None
     ) -> Game:
@@ -1156,7 +1237,7 @@ class Store:
         )
         return game
 
-    @_writing
+    @_writing_game
     def redo(
         self, game_id: str, *, expect_revision: int | None = None, device: str | None = None
     ) -> Game:
@@ -1184,7 +1265,7 @@ class Store:
         self._commit(gf, meta, game, change_doc("redo", seq + 1, device), reactivate=[last.doc_id])
         return game
 
-    @_writing
+    @_writing_game
     def edit_hand(
         self,
         game_id: str,
@@ -1234,7 +1315,7 @@ class Store:
             for d in docs
         ]
 
-    @_writing
+    @_writing_game
     def revert_edit(
         self,
         game_id: str,
@@ -1585,7 +1666,7 @@ class Store:
         kept = old.get("digest") if _digest_current(old) else self._s.replay_digest(game_id)
         self._s.index.put(game_id, index_entry({**meta, **changes}, kept), gf.storage.content_sum)
 
-    @_writing
+    @_writing_game
     def delete_game(
         self, game_id: str, *, expect_revision: int | None = None, device: str | None = None
     ) -> None:
@@ -1593,7 +1674,7 @@ class Store:
         (``expect_revision``, ``device``: see :meth:`record_hand`.)"""
         self._set_deleted(game_id, True, expect_revision, device)
 
-    @_writing
+    @_writing_game
     def restore_game(
         self, game_id: str, *, expect_revision: int | None = None, device: str | None = None
     ) -> None:
@@ -1888,7 +1969,9 @@ class Store:
             known = set(scan_game_ids(self._s.games_dir))
             for gid in [g for g in self._s.index.entries if g not in known]:
                 self._s.index.drop(gid)
-                done.append(Notice("dropped the index entry of a game with no file: {id}", id=gid))
+                done.append(
+                    Repaired("dropped the index entry of a game with no file: {id}", id=gid)
+                )
         before = len(self._s.notices)
         self._s._restore_missing_players()
         done.extend(self._s.notices[before:])
@@ -1904,7 +1987,7 @@ class Store:
                 new = f"{doc['name']} ({n})"
                 self._update_player(doc["id"], {"name": new})
                 done.append(
-                    Notice(
+                    Repaired(
                         "two players were called {name}: one is now {new}",
                         name=doc["name"],
                         new=new,
@@ -1946,7 +2029,7 @@ class Store:
             meta = {**meta, **changes}
             if dangling:
                 done.append(
-                    Notice(
+                    Repaired(
                         Msg.plural(
                             "{file}: dropped {n} reference to a hand version that is gone",
                             "{file}: dropped {n} references to hand versions that are gone",
@@ -1957,13 +2040,13 @@ class Store:
                 )
             if wrong:
                 done.append(
-                    Notice("{file}: its stored totals were made again from its hands", file=file)
+                    Repaired("{file}: its stored totals were made again from its hands", file=file)
                 )
         entry = self._s.index.entries.get(meta["id"])
         fresh_entry = index_entry(meta, digest_doc(game))
         if entry is None or any(entry.get(k) != v for k, v in fresh_entry.items()):
             self._s.index.put(meta["id"], fresh_entry, gf.storage.content_sum)
-            done.append(Notice("{file}: its index entry was made again", file=file))
+            done.append(Repaired("{file}: its index entry was made again", file=file))
         return done
 
     @_reading

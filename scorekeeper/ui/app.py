@@ -70,9 +70,9 @@ class GinApp:
         #: this computer, not at all ("Another device..."): nothing the browser
         #: says of itself (its user agent, its address) names it.
         self.device = device if device is not None else DESKTOP if desktop else None
-        #: Told to the other sessions after every write (see live.py).
+        #: Hears the other sessions' writes (see live.py).
         self.live: Live | None = None
-        store = typing.cast(StoreLike, LiveStore(store, self._publish))
+        store = typing.cast(StoreLike, LiveStore(store))  # this session's own writes
         #: More buttons for the top bar (the LAN host's "Invite a device").
         self._actions = actions or (lambda: [])
         # The review side (history, statistics, players, settings, data):
@@ -358,12 +358,8 @@ class GinApp:
     # --- live: other sessions' changes ---------------------------------------------
 
     def _start_live(self) -> None:
-        self.live = Live(self.page.pubsub, self._on_live)
+        self.live = Live(self.page.pubsub, self._on_live, self.model.store)
         self.model.device = self.device
-
-    def _publish(self, game_id: Any) -> None:
-        if self.live is not None:
-            self.live.publish(game_id)
 
     def _follow(self) -> None:
         """Listen to the game on screen (its topic), and to no other."""
