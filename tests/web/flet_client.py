@@ -495,9 +495,15 @@ class FletClient:
 
     # what a browser sends for a player's moves
 
-    def click(self, target: Matcher | Control, timeout: float = TIMEOUT) -> Control:
+    def click(
+        self, target: Matcher | Control, timeout: float = TIMEOUT, exact: bool = False
+    ) -> Control:
         """Tap a button: the innermost clickable control showing ``target``."""
-        c = target if isinstance(target, Control) else self.wait_clickable(target, timeout)
+        c = (
+            target
+            if isinstance(target, Control)
+            else self.wait_clickable(target, timeout, exact=exact)
+        )
         self.event(c, "click")
         return c
 
@@ -747,8 +753,10 @@ class FletClient:
                 return c
         return None
 
-    def wait_clickable(self, text: Matcher, timeout: float = TIMEOUT) -> Control:
-        got = self.wait_for(lambda: self.clickable(text), timeout, f"a button {text!r}")
+    def wait_clickable(
+        self, text: Matcher, timeout: float = TIMEOUT, exact: bool = False
+    ) -> Control:
+        got = self.wait_for(lambda: self.clickable(text, exact), timeout, f"a button {text!r}")
         assert isinstance(got, Control)
         return got
 
