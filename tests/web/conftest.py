@@ -92,6 +92,7 @@ def data_dir(tmp_path: Path) -> Path:
 CODE_SCREEN = "Enter the code shown on the host"
 WRONG_CODE = "That is not the code shown on the host. Check it and try again."
 SIX_DIGITS = re.compile(r"^\d{6}$")
+THEME_BUTTON = re.compile(r"^(Dark|Light) theme$")
 
 
 @pytest.fixture
@@ -171,8 +172,29 @@ def wrong_code(code: str) -> str:
 
 
 def type_code(c: FletClient, code: str) -> None:
-    """Type a join code into the code screen and press Enter."""
-    c.submit(c.wait_control(label="Join code"), code)
+    """Type a join code into the code screen, press Enter, and wait for the
+    server's answer: the field emptied (or gone: another screen)."""
+    field = c.wait_control(label="Join code")
+    c.submit(field, code)
+
+    def answered() -> bool:
+        now = c.find(label="Join code")
+        return now is None or now.id != field.id or not now.value
+
+    c.wait_for(answered, what=f"the answer to the code {code}")
+
+
+def quiesce(c: FletClient) -> None:
+    """Make sure the server has handled everything this session sent so far,
+    answers to its calls included (e.g. the ``scroll_to`` a new screen asks
+    for): the theme button twice, each tap waited for.  The first one's redraw comes
+    after any call the server made before it, which this client answered on
+    arrival; the second one is sent after those answers, and the server
+    handles a connection's messages in order.  The theme ends as it was."""
+    for _ in range(2):
+        before = c.model.page.get("theme_mode")
+        c.click(THEME_BUTTON)
+        c.wait_for(lambda b=before: c.model.page.get("theme_mode") != b, what="the theme toggled")
 
 
 def new_game(c: FletClient, names: list[str], dealer: str) -> None:

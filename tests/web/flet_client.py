@@ -484,6 +484,9 @@ class FletClient:
     def update_props(self, target: int | Control, **props: Any) -> None:
         """An ``UPDATE_CONTROL_PROPS``: the server's copy of the control takes these."""
         tid = target.id if isinstance(target, Control) else int(target)
+        with self._cond:  # as the Dart client, which changes its own copy first
+            if tid in self.model.index:
+                self.model.index[tid].update(props)
         self.send(Action.UPDATE_CONTROL_PROPS, {"id": tid, "props": props})
 
     @property
@@ -556,11 +559,12 @@ class FletClient:
                 with self._cond:
                     self.frames.append(frame)
                     msg = unpack(frame)
-                    replies = self._on_message(msg) if msg else []
+                    # answered before anyone waiting sees the message: whatever
+                    # a test sends after it reaches the server after the answer
+                    for action, body in self._on_message(msg) if msg else []:
+                        with contextlib.suppress(ConnectionClosed):
+                            self.send(action, body)
                     self._cond.notify_all()
-                for action, body in replies:
-                    with contextlib.suppress(ConnectionClosed):
-                        self.send(action, body)
         except ConnectionClosed as exc:
             with self._cond:
                 self._close_code = exc.rcvd.code if exc.rcvd else None
