@@ -18,7 +18,7 @@ import pytest
 from e2e.conftest import Server, app_tracebacks
 from e2e.test_lan import LanServer
 
-from .flet_client import FletClient, connect, open_host_link
+from .flet_client import Control, FletClient, connect, open_host_link
 
 HOST = "127.0.0.1"
 
@@ -171,10 +171,11 @@ def wrong_code(code: str) -> str:
     return f"{(int(code) + 1) % 1_000_000:06d}"
 
 
-def type_code(c: FletClient, code: str) -> None:
-    """Type a join code into the code screen, press Enter, and wait for the
-    server's answer: the field emptied (or gone: another screen)."""
-    field = c.wait_control(label="Join code")
+def type_code(c: FletClient, code: str, field: Control | None = None) -> None:
+    """Type a join code into the code screen (or into ``field``, the code
+    screen's field as it was), press Enter, and wait for the server's answer:
+    the field emptied (or gone: another screen)."""
+    field = field or c.wait_control(label="Join code")
     c.submit(field, code)
 
     def answered() -> bool:
@@ -190,7 +191,11 @@ def quiesce(c: FletClient) -> None:
     for): the theme button twice, each tap waited for.  The first one's redraw comes
     after any call the server made before it, which this client answered on
     arrival; the second one is sent after those answers, and the server
-    handles a connection's messages in order.  The theme ends as it was."""
+    handles a connection's messages in order.  The theme ends as it was.
+
+    Needed before the host shuts a phone out: Flet's server ends a
+    connection, with a traceback, when an answer names a control it has
+    dropped meanwhile (the phone's old screen) -- a browser meets the same race."""
     for _ in range(2):
         before = c.model.page.get("theme_mode")
         c.click(THEME_BUTTON)

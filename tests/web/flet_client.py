@@ -59,6 +59,7 @@ __all__ = [
     "TreeModel",
     "connect",
     "open_host_link",
+    "page_props",
 ]
 
 #: How long a wait may last unless told otherwise (seconds).
@@ -386,6 +387,33 @@ class Invocation:
 Answer = Callable[[Invocation, "FletClient"], tuple[Any, str | None] | None]
 
 
+def page_props(route: str = "/", **props: Any) -> dict[str, Any]:
+    """The page a browser registers (as Flet's ``FletBackend._registerClient``),
+    with ``props`` changed or added; ``ABSENT`` leaves one out.
+
+    >>> p = page_props("/?x=1", web=ABSENT, client_ip="10.0.0.1")
+    >>> "web" in p, p["route"], p["client_ip"], p["platform"]
+    (False, '/?x=1', '10.0.0.1', 'linux')
+    """
+    page: dict[str, Any] = {
+        "route": route,
+        "pwa": False,
+        "web": True,
+        "debug": False,
+        "wasm": False,
+        "test": False,
+        "multi_view": False,
+        "pyodide": False,
+        "platform_brightness": "light",
+        "width": 390.0,
+        "height": 844.0,
+        "platform": "linux",
+        "window": {},
+    }
+    page.update(props)
+    return {k: v for k, v in page.items() if v is not ABSENT}
+
+
 class FletClient:
     """One page session on the app's server, driven by a test.
 
@@ -447,26 +475,9 @@ class FletClient:
         wait: bool = True,
         **page: Any,
     ) -> FletClient:
-        """Register the page as a browser does, with any properties
-        (``ABSENT`` leaves one out; extra keywords are sent as they are,
-        e.g. ``client_ip="10.0.0.1"``)."""
-        props: dict[str, Any] = {
-            "route": route,
-            "pwa": False,
-            "web": web,
-            "debug": False,
-            "wasm": False,
-            "test": False,
-            "multi_view": False,
-            "pyodide": False,
-            "platform_brightness": "light",
-            "width": width,
-            "height": height,
-            "platform": platform,
-            "window": {},
-        }
-        props.update(page)
-        props = {k: v for k, v in props.items() if v is not ABSENT}
+        """Register the page as a browser does, with any properties (see
+        :func:`page_props`); with ``wait``, until the server answers."""
+        props = page_props(route, web=web, platform=platform, width=width, height=height, **page)
         self.route = route
         self.send(
             Action.REGISTER_CLIENT,

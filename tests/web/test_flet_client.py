@@ -143,6 +143,19 @@ def test_a_game_and_a_hand_through_the_protocol(web: Server, clients: list[FletC
     c.wait_text("Score: Ann 0 · Bob 26")
 
 
+def test_the_chosen_user_agent_and_page_properties_reach_the_server(
+    web: Server, clients: list[FletClient]
+) -> None:
+    c = open_client(clients, web.port, user_agent="Mozilla/5.0 (iPhone; test)")
+    c.register("/", platform="ios", width=320.0, height=640.0)
+    c.wait_text("New game")
+    # the server's first patch of the page carries what it made of them
+    page = c.model.page
+    assert page.get("client_user_agent") == "Mozilla/5.0 (iPhone; test)"
+    assert page.get("client_ip") == "127.0.0.1"
+    assert (page.get("platform"), page.get("width"), page.get("height")) == ("ios", 320.0, 640.0)
+
+
 def test_a_foreign_origin_is_refused_before_a_session(web: Server) -> None:
     with pytest.raises(InvalidStatus) as refused:
         connect(web.port, origin="http://evil.example")
@@ -193,6 +206,16 @@ def test_the_right_code_lets_a_phone_in(lan_server: LanServer, clients: list[Fle
     type_code(phone, read_join_code(host))
     phone.wait_text("Resume Ann v Bob")
     assert "scorekeeper.device" in phone.storage  # the device token, in its "browser"
+
+    # a reload: a new connection and session, the same browser storage
+    phone.close()
+    again = open_client(
+        clients, lan_server.port, host="127.0.0.2", source="127.0.0.2", storage=phone.storage
+    )
+    again.register().wait_text("Resume Ann v Bob")
+    assert not again.shows(CODE_SCREEN)
+    gets = [i for i in again.invocations if i.name == "get"]
+    assert any(i.args == {"key": "scorekeeper.device"} and i.result for i in gets)
 
 
 def test_the_printed_host_link_makes_the_host(

@@ -1,8 +1,8 @@
 """Attacks on ``scorekeeper --lan`` by a client that speaks Flet's protocol
 itself (tests/web/flet_client.py): what anyone with a browser's devtools
 can send.  Each test asserts the SAFE behaviour; those that fail today are
-marked ``xfail(strict=True)`` (issue #15), so fixing one turns its mark
-into an error until the mark is removed.
+marked ``xfail(strict=True, raises=...)`` (issue #15): a fix makes its test
+report XPASS, a failure, until the mark is removed.
 
 Every page property a client sends is a claim (``web``, ``client_ip``,
 ``route``...), and a session the host shut out must stay out whatever
@@ -58,7 +58,7 @@ def host_with_game(lan: LanServer, clients: list[FletClient], hand: bool = False
 # --- 1. page.web is a claim --------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason=ISSUE)
+@pytest.mark.xfail(strict=True, reason=ISSUE, raises=AssertionError)
 @pytest.mark.parametrize("web", [False, ABSENT], ids=["web-false", "web-absent"])
 def test_a_page_that_says_it_is_no_browser_is_not_the_host(
     lan_server: LanServer, clients: list[FletClient], web: object
@@ -100,7 +100,7 @@ def test_five_wrong_codes_lock_the_address_out(
     assert phone.shows(CODE_SCREEN)
 
 
-@pytest.mark.xfail(strict=True, reason=ISSUE)
+@pytest.mark.xfail(strict=True, reason=ISSUE, raises=AssertionError)
 def test_rewriting_client_ip_does_not_reset_the_lockout(
     lan_server: LanServer, clients: list[FletClient]
 ) -> None:
@@ -117,7 +117,7 @@ def test_rewriting_client_ip_does_not_reset_the_lockout(
 # --- 3. the join code is not guessed by many addresses ------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason=ISSUE)
+@pytest.mark.xfail(strict=True, reason=ISSUE, raises=(AssertionError, TimeoutError))
 def test_twenty_wrong_codes_in_all_draw_a_new_code(
     lan_server: LanServer, clients: list[FletClient]
 ) -> None:
@@ -151,6 +151,7 @@ class ShutOut:
     undo: Control  # the sheet's "Undo last hand", as the phone last saw it
     enter: Control  # the sheet's "Enter hand"
     wrong: str  # a code that is not the host's new one
+    field: Control  # the code screen's "Join code" field
     shut_out_at: int  # how many messages the phone had when it was shut out
 
     def still_out(self) -> None:
@@ -159,7 +160,7 @@ class ShutOut:
         phone = self.phone
         if phone.ended:  # the server closed the old session: as safe
             return
-        type_code(phone, self.wrong)
+        type_code(phone, self.wrong, self.field)
         assert phone.shows(CODE_SCREEN), phone.texts()
         assert not phone.shows(NAMES), phone.texts()
         assert not any(b"Ann" in f for f in phone.frames[self.shut_out_at :])
@@ -195,7 +196,8 @@ def shut_out(lan_server: LanServer, clients: list[FletClient]) -> ShutOut:
     host.click("New code")
     phone.wait_text("The host drew a new code: enter it to join again.")
     wrong = wrong_code(read_join_code(host))
-    return ShutOut(host, phone, undo, enter, wrong, len(phone.frames))
+    field = phone.wait_control(label="Join code")
+    return ShutOut(host, phone, undo, enter, wrong, field, len(phone.frames))
 
 
 def test_a_shut_out_session_cannot_undo_nor_navigate(shut_out: ShutOut) -> None:
@@ -212,7 +214,7 @@ def test_a_shut_out_session_cannot_undo_nor_navigate(shut_out: ShutOut) -> None:
     shut_out.hand_is_kept()
 
 
-@pytest.mark.xfail(strict=True, reason=ISSUE)
+@pytest.mark.xfail(strict=True, reason=ISSUE, raises=AssertionError)
 def test_a_shut_out_session_is_not_redrawn_by_a_resize(shut_out: ShutOut) -> None:
     p = shut_out.phone
     # the table view it was on redraws for a new size
@@ -239,7 +241,7 @@ def test_new_code_shows_the_old_session_the_code_screen(
 # --- 5. the host link admits once ---------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason=ISSUE)
+@pytest.mark.xfail(strict=True, reason=ISSUE, raises=AssertionError)
 def test_the_host_link_admits_only_once(lan_server: LanServer, clients: list[FletClient]) -> None:
     first = join_as_host(lan_server, clients)
     first.wait_text("Invite a device")
