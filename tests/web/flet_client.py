@@ -104,9 +104,8 @@ TEXT_PROPS = (
     "semantics_label",
     "message",
 )
-#: Properties that hold a control, or a list of them, drawn on screen.
-#: (Anything else holding a control is walked too; these are only strings.)
-#: Controls shown only while ``open`` is true.
+#: Controls shown only while ``open`` is true (every other control is walked,
+#: wherever it is held: a prop, a list, a map).
 OVERLAYS = frozenset(
     {
         "AlertDialog",
@@ -786,6 +785,11 @@ class FletClient:
     def ended(self) -> bool:
         """The connection is over (closed by either side)."""
         return self._ended
+
+    @property
+    def close_code(self) -> int | None:
+        """The close code the server sent (``None``: none, or still open)."""
+        return self._close_code
 
     @property
     def closed_by_server(self) -> bool:

@@ -8,6 +8,7 @@ client connects from 127.0.0.x only.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -99,7 +100,7 @@ def test_only_loopback_is_reached() -> None:
 
 
 @pytest.fixture
-def web(tmp_path: Path) -> object:
+def web(tmp_path: Path) -> Iterator[Server]:
     srv = Server(tmp_path / "data")
     srv.start()
     yield srv

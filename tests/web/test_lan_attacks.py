@@ -15,6 +15,7 @@ import contextlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from e2e.test_lan import LanServer
@@ -31,9 +32,10 @@ from .conftest import (
     type_code,
     wrong_code,
 )
-from .flet_client import ABSENT, Control, FletClient
+from .flet_client import ABSENT, Control, FletClient, Invocation
 
 ISSUE = "issue #15"
+DEVICE_KEY = "scorekeeper.device"  # where the app keeps a device token in the browser
 NAMES = re.compile("Ann|Bob")
 LOCKED = re.compile(r"^Too many wrong codes: wait \d+ seconds?, then try again\.$")
 #: what a session that was let in shows (the home screen, or a game)
@@ -80,6 +82,25 @@ def test_a_browser_page_on_the_phone_address_gets_the_code_screen(
     phone.register(web=True)
     assert settle(phone) == "code screen"
     assert not phone.received(b"Ann")
+
+
+def test_a_made_up_device_token_in_the_browser_storage_lets_nobody_in(
+    lan_server: LanServer, clients: list[FletClient]
+) -> None:
+    host_with_game(lan_server, clients)
+    tokens = ["", "x", "A" * 43, "host", "0" * 10_000]
+    for n, token in enumerate(tokens):
+
+        def forged(call: Invocation, _: FletClient, token: str = token) -> tuple[Any, None] | None:
+            if call.name == "get" and call.args == {"key": DEVICE_KEY}:
+                return token, None
+            return None
+
+        c = open_client(clients, lan_server.port, source=f"127.0.0.{10 + n}", answer=forged)
+        c.register()
+        assert settle(c) == "code screen", token[:20]
+        assert not c.received(b"Ann")
+        assert any(i.args == {"key": DEVICE_KEY} for i in c.invocations)
 
 
 # --- 2. page.client_ip is a claim --------------------------------------------------------
