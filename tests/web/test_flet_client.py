@@ -232,11 +232,9 @@ def test_the_printed_host_link_makes_the_host(
 
 
 def test_open_host_link_reads_what_the_link_answers(lan_server: LanServer) -> None:
-    answer = http_get(lan_server.host_link)
-    cookie = open_host_link(lan_server.host_link)
-    if answer.status == 303:  # the link sets the device cookie and leads to /
-        assert cookie is not None and cookie.startswith("scorekeeper_device=")
-        assert answer.header("location") == ["/"]
-    else:  # today: the page itself, no cookie
-        assert answer.status == 200
-        assert cookie is None
+    link = lan_server.press_enter()  # one of its own: a link works once
+    cookie = open_host_link(link)  # the host's cookie, from the 303 to /
+    assert cookie is not None and cookie.startswith(f"scorekeeper_host_{lan_server.port}=")
+    answer = http_get(link)  # used up: the same redirect, no cookie
+    assert answer.status == 303 and answer.header("location") == ["/"]
+    assert open_host_link(link) is None
