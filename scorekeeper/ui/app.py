@@ -98,6 +98,8 @@ class GinApp:
         #: like the Save button drawn then (a change from another device since
         #: is refused, not saved over).
         self.hand_revision: int | None = None
+        #: closed (:meth:`close`): nothing is drawn any more
+        self.closed = False
 
     # --- wiring ---------------------------------------------------------------
 
@@ -224,6 +226,8 @@ class GinApp:
     def render(self) -> None:
         """Redraw from the model.  Hand entry opens as a second view over the
         sheet, so saving a hand only patches the sheet underneath."""
+        if self.closed:
+            return
         m = self.model
         screen = m.screen
         shown = self.view.route
@@ -388,7 +392,9 @@ class GinApp:
             timing_log.info("live %.1f ms (%.1f ms after the save)", ms, lag)
 
     def close(self) -> None:
-        """Stop listening (the session ends, or a LAN device was shut out)."""
+        """Stop listening and drawing (the session ends, or a LAN device was
+        shut out): a handler of this app still reached draws nothing."""
+        self.closed = True
         if self.live is not None:
             self.live.close()
 

@@ -235,6 +235,12 @@ class LanSession:
             if f.name.startswith("on_"):
                 setattr(page, f.name, None)
         page.on_connect = self._on_connect
+        # a service stays in Flet's registry while anything holds it: its
+        # handlers go, so an event for it does nothing
+        for service in page.services:
+            for f in dataclasses.fields(service):
+                if f.name.startswith("on_"):
+                    setattr(service, f.name, None)
         page.services = []
         page.overlay.clear()
         for _ in range(8):  # a dialog over a dialog, at most a few

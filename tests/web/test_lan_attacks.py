@@ -172,6 +172,7 @@ class ShutOut:
     phone: FletClient
     undo: Control  # the sheet's "Undo last hand", as the phone last saw it
     enter: Control  # the sheet's "Enter hand"
+    picker: int  # the id of the app's file picker (the import's), as the phone last saw it
     wrong: str  # a code that is not the host's new one
     field: Control  # the code screen's "Join code" field
     shut_out_at: int  # how many messages the phone had when it was shut out
@@ -202,8 +203,11 @@ class ShutOut:
         host.wait_text("Score: Ann 0 · Bob 26")
 
 
-@pytest.fixture
-def shut_out(lan_server: LanServer, clients: list[FletClient]) -> ShutOut:
+@pytest.fixture(params=["new code", "remove"])
+def shut_out(
+    request: pytest.FixtureRequest, lan_server: LanServer, clients: list[FletClient]
+) -> ShutOut:
+    """A phone shut out by the host's New code, or by Remove in the host's list."""
     host = host_with_game(lan_server, clients, hand=True)
     phone = open_client(clients, lan_server.port, host="127.0.0.2", source="127.0.0.2")
     phone.register().wait_text(CODE_SCREEN)
@@ -212,14 +216,23 @@ def shut_out(lan_server: LanServer, clients: list[FletClient]) -> ShutOut:
     phone.wait_text("Score: Ann 0 · Bob 26")
     undo = phone.wait_clickable("Undo last hand")
     enter = phone.wait_clickable("Enter hand")
+    picker = phone.wait_for(
+        lambda: next((i for i, c in phone.model.index.items() if c.get("_c") == "FilePicker"), 0),
+        what="the file picker service",
+    )
     phone.click("Table view")
     phone.wait_gone("Enter hand")
     quiesce(phone)  # no answer of the phone's is still on its way to a control
-    host.click("New code")
-    phone.wait_text("The host drew a new code: enter it to join again.")
+    if request.param == "new code":
+        host.click("New code")
+        phone.wait_text("The host drew a new code: enter it to join again.")
+    else:
+        host.wait_text("Device 1")  # the phone gave no name: the host's list numbers it
+        host.click("Remove")  # the only device in the list
+        phone.wait_text("The host removed this device.")
     wrong = wrong_code(read_join_code(host))
     field = phone.wait_control(label="Join code")
-    return ShutOut(host, phone, undo, enter, wrong, field, len(phone.frames))
+    return ShutOut(host, phone, undo, enter, picker, wrong, field, len(phone.frames))
 
 
 def test_a_shut_out_session_cannot_undo_nor_navigate(shut_out: ShutOut) -> None:
@@ -231,6 +244,17 @@ def test_a_shut_out_session_cannot_undo_nor_navigate(shut_out: ShutOut) -> None:
         lambda: p.key("Enter"),
         lambda: p.go("/review/history"),
         lambda: p.view_pop("/"),
+    )
+    shut_out.still_out()
+    shut_out.hand_is_kept()
+
+
+def test_a_shut_out_sessions_file_picker_imports_nothing(shut_out: ShutOut) -> None:
+    p = shut_out.phone
+    picked = {"files": [{"id": 1, "name": "x.json", "size": 2, "bytes": None, "path": None}]}
+    shut_out.send(
+        lambda: p.event(shut_out.picker, "result", picked),
+        lambda: p.event(shut_out.picker, "upload", {"file_name": "x.json", "progress": 1.0}),
     )
     shut_out.still_out()
     shut_out.hand_is_kept()
