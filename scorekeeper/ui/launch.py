@@ -152,7 +152,9 @@ def serve_lan(store: Any, *, host: str, port: int, extra_names: Sequence[str] = 
     names = [*server_names(host), *extra_names]
     loopback = host in ("0.0.0.0", "::", "") or host.startswith("127.")
     local = f"http://127.0.0.1:{port}/" if loopback else None
-    lan = Lan(lan_url(host, port, names), local_url=local)
+    # SCOREKEEPER_LAN_IDLE_SECONDS: how long a code screen may idle (tests shorten it)
+    idle = float(os.environ.get("SCOREKEEPER_LAN_IDLE_SECONDS") or 300)
+    lan = Lan(lan_url(host, port, names), local_url=local, idle_seconds=idle)
 
     def started(_: str) -> None:
         # printed, not logged: the host link holds the host token

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import contextlib
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -33,7 +35,7 @@ from .conftest import (
     type_code,
     wrong_code,
 )
-from .flet_client import ABSENT, Control, FletClient, Invocation
+from .flet_client import ABSENT, Control, FletClient, Invocation, connect
 
 DEVICE_KEY = "scorekeeper.device"  # where the app keeps a device token in the browser
 NAMES = re.compile("Ann|Bob")
@@ -145,6 +147,8 @@ def test_twenty_wrong_codes_in_all_draw_a_new_code(
 ) -> None:
     host = join_as_host(lan_server, clients)
     code = read_join_code(host)
+    waiting = open_client(clients, lan_server.port, source="127.0.0.9")  # an honest phone
+    waiting.register().wait_text(CODE_SCREEN)
     attackers = []
     for last in range(2, 7):  # 127.0.0.2 .. 127.0.0.6, 4 codes each: under the per-address limit
         a = open_client(clients, lan_server.port, source=f"127.0.0.{last}")
@@ -157,7 +161,11 @@ def test_twenty_wrong_codes_in_all_draw_a_new_code(
             type_code(a, f"{guess:06d}")
             assert not a.shows(LOCKED)
     host.wait_text("20 wrong codes were tried; a new code is shown", timeout=10)
-    assert host.wait_text(re.compile(rf"^(?!{code}$)\d{{6}}$"), timeout=10)
+    new = host.wait_text(re.compile(rf"^(?!{code}$)\d{{6}}$"), timeout=10)
+    # a phone waiting on its code screen is told, and the new code lets it in
+    waiting.wait_text("Too many wrong codes were tried: the host shows a new code.")
+    type_code(waiting, str(new))
+    waiting.wait_text("New game")
 
 
 # --- 4. a session shut out by "New code" stays out, whatever it sends -----------------
@@ -292,3 +300,26 @@ def test_the_host_link_admits_only_once(lan_server: LanServer, clients: list[Fle
     second = join_as_host(lan_server, clients)  # a new browser (no storage, no cookie)
     assert settle(second) == "code screen"
     assert "Invite a device" not in second.texts()  # no such button (the hint names it)
+
+
+# --- 6. a session that never joins does not stay --------------------------------------
+
+
+def test_a_code_screen_left_idle_is_closed_by_the_server(tmp_path: Path) -> None:
+    srv = LanServer(tmp_path / "data")
+    srv.env["SCOREKEEPER_LAN_IDLE_SECONDS"] = "2"
+    srv.start()
+    try:
+        idle = connect(srv.port, source="127.0.0.3")
+        busy = connect(srv.port, source="127.0.0.4")
+        for c in (idle, busy):
+            c.register().wait_text(CODE_SCREEN)
+        deadline = time.monotonic() + 20
+        while not idle.ended and time.monotonic() < deadline:
+            type_code(busy, "000000")  # busy keeps typing (wrong codes, then locked out)
+        assert idle.wait_closed(timeout=20) and idle.closed_by_server
+        assert not busy.ended  # one that keeps typing is not idle
+        idle.close()
+        busy.close()
+    finally:
+        srv.stop_checked()
