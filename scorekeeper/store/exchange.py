@@ -661,9 +661,7 @@ def plan_import(parsed: ParsedExport, here: Catalog) -> ImportPlan:
         for g in parsed.games:
             setup, records, ledger = _mapped(g, mapping)
             if len(set(setup.players)) != len(setup.players):
-                errors.add(
-                    Msg("{game}: two of its players are the same person here", game=g.label)
-                )
+                errors.add(Msg("{game}: two of its players are the same person here", game=g.label))
                 continue
             try:
                 game = build_game(setup, g.rules, ledger, local_names)

@@ -300,20 +300,26 @@ class _Shared:
         missing: dict[str, str] = {}
         for entry in self.index.entries.values():
             for pid in entry.get("players", []):
+                # Only what players.json's schema takes back (paths.is_valid_id):
+                # a record it refuses would have the file quarantined.
+                if not is_valid_id(pid):
+                    continue
                 if pid not in self.players and self.resolve(pid) not in self.players:
-                    missing.setdefault(pid, entry.get("names", {}).get(pid, "Player"))
+                    missing.setdefault(pid, _restored_name(entry.get("names", {}).get(pid)))
         if not missing or self.read_only:
             return
-        taken = {d["name"].casefold() for d in self.players.values() if not d.get("hidden")}
+        taken = {name_key(d["name"]) for d in self.players.values() if not d.get("hidden")}
         stamp = time_to_doc(now())
         docs = []
         for pid, name in sorted(missing.items()):
             unique, n = name, 1
-            while unique.casefold() in taken:
+            while name_key(unique) in taken:
                 n += 1
-                unique = f"{name} ({n})"
-            taken.add(unique.casefold())
+                suffix = f" ({n})"
+                unique = name[: MAX_NAME - len(suffix)].rstrip() + suffix
+            taken.add(name_key(unique))
             docs.append(_player_doc(pid, unique, stamp))
+            missing[pid] = unique
         self.players_file.players.insert_multiple(docs)
         self.notices.append(
             Notice(
@@ -474,6 +480,14 @@ class _Shared:
 def _label(game_id: str) -> str:
     """A game's file as messages name it."""
     return f"{GAMES_DIR}/{game_id}.json"
+
+
+def _restored_name(name: object) -> str:
+    """A name a game recorded, as a player's name may be (names.py), or "Player"."""
+    try:
+        return clean_name(name)
+    except StoreError:
+        return "Player"
 
 
 def _player_doc(pid: str, name: str, stamp: str) -> dict[str, Any]:
@@ -1662,9 +1676,7 @@ class Store:
         try:
             with gc_paused():
                 parsed = (
-                    data
-                    if isinstance(data, exchange.ParsedExport)
-                    else exchange.parse_export(data)
+                    data if isinstance(data, exchange.ParsedExport) else exchange.parse_export(data)
                 )
                 plan = exchange.plan_import(parsed, _Catalog(self))
                 if not dry_run:
