@@ -16,8 +16,7 @@ import pytest
 from scorekeeper.engine import Hand
 from scorekeeper.i18n import Translator
 from scorekeeper.i18n.reports import import_summary
-from scorekeeper.store import Store, StoreError, open_store
-from scorekeeper.store import exchange, importer
+from scorekeeper.store import Store, StoreError, exchange, importer, open_store
 from scorekeeper.store.docs import hand_to_doc
 
 
@@ -108,9 +107,7 @@ def test_a_few_problems_are_counted_exactly() -> None:
     assert str(caught.value).splitlines()[-1] == "- ... and 3 more problems"
 
 
-def test_a_hand_that_differs_from_ours_is_reported(
-    tmp_path: Path, there: dict[str, Any]
-) -> None:
+def test_a_hand_that_differs_from_ours_is_reported(tmp_path: Path, there: dict[str, Any]) -> None:
     """The same hand id with another hand: kept as it is here, and the
     report says so, never "Nothing new"."""
     changed = copy.deepcopy(there["older"])
@@ -176,11 +173,8 @@ def test_a_hand_saved_during_the_import_is_kept(
         assert store.check() == []
 
 
-def test_an_import_into_a_read_only_store_is_refused(
-    tmp_path: Path, there: dict[str, Any]
-) -> None:
+def test_an_import_into_a_read_only_store_is_refused(tmp_path: Path, there: dict[str, Any]) -> None:
     folder = tmp_path / "data"
     open_store(folder).close()
-    with open_store(folder, read_only=True) as store:
-        with pytest.raises(StoreError, match="read-only"):
-            asyncio.run(store.import_json_async(json.dumps(there["full"])))
+    with open_store(folder, read_only=True) as store, pytest.raises(StoreError, match="read-only"):
+        asyncio.run(store.import_json_async(json.dumps(there["full"])))
