@@ -149,8 +149,9 @@ def _pieces_from_child(payload: bytes) -> Iterator[exchange.Piece]:
             if kind == "piece":
                 started = True
                 yield value
-            elif kind == "refused":
-                raise StoreError(value)
+            elif kind == "refused":  # the child's message (a Msg), translated here
+                message: Msg = value
+                raise StoreError(message)
             else:
                 return
     finally:
