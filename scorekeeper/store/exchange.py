@@ -577,7 +577,9 @@ class NewGame:
     meta: dict[str, Any]  # without a summary yet
     records: list[dict[str, Any]]
     ledger: list[Hand]
-    game: Game  # the ledger replayed (with the players' names here)
+    #: The ledger replayed (with the players' names here); None if the plan
+    #: was asked not to keep it (replayed again when staged: less memory).
+    game: Game | None
 
 
 @dataclass
@@ -600,9 +602,11 @@ class ImportPlan:
     updated_games: list[UpdatedGame] = field(default_factory=list)
 
 
-def plan_import(parsed: ParsedExport, here: Catalog) -> ImportPlan:
+def plan_import(parsed: ParsedExport, here: Catalog, *, keep_games: bool = True) -> ImportPlan:
     """Decide what an import changes; raises StoreError (changing nothing) if a
-    game would not replay once its players are matched to ours."""
+    game would not replay once its players are matched to ours.
+    ``keep_games=False``: a new game's replay is not kept in the plan (a file
+    of 30,000 short games would hold 30,000 of them at once)."""
     stamp = time_to_doc(now())
     messages: list[str] = []
     mapping: dict[str, str] = {}
@@ -681,7 +685,8 @@ def plan_import(parsed: ParsedExport, here: Catalog) -> ImportPlan:
                     )
             current = here.game(g.id)
             if current is None:
-                plan.new_games.append(NewGame(_new_meta(g, setup), records, ledger, game))
+                kept = game if keep_games else None
+                plan.new_games.append(NewGame(_new_meta(g, setup), records, ledger, kept))
                 added += 1
                 hands += len(ledger)
                 continue

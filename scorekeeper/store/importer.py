@@ -40,18 +40,19 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.engine.errors import Msg
 
 from . import exchange
 from .errors import StoreError
+from .gamefile import GAME_BACKUPS
 from .journal import sync_files
 from .model import ImportReport
-from .storage import fsync_dir, gc_paused
+from .storage import backup_paths, fsync_dir, gc_paused
 
 if TYPE_CHECKING:
-    from .store import Store
+    from .store import Store, _Shared
 
 log = logging.getLogger(__name__)
 
@@ -245,7 +246,7 @@ class _WatchedCatalog:
         from .store import _version
 
         with self._s.lock:
-            got = self._inner.game(game_id)
+            got = None if _no_file(self._s, game_id) else self._inner.game(game_id)
         self.seen[game_id] = None if got is None else _version(got.meta)
         return got
 
@@ -259,7 +260,7 @@ class _WatchedCatalog:
             return False
         for new in plan.new_games:
             gid = new.meta["id"]
-            if gid in s.index.entries or s.game_file(gid).exists():
+            if gid in s.index.entries or not _no_file(s, gid):
                 return False
         for upd in plan.updated_games:
             gf = s.game_file(upd.game_id)
@@ -268,46 +269,75 @@ class _WatchedCatalog:
         return True
 
 
+def _no_file(s: _Shared, game_id: str) -> bool:
+    """Whether no file of this game is here, not even a backup, so that it is
+    not here (asked without opening it: an open file is a TinyDB, and 30,000
+    of them are garbage only a full collection frees)."""
+    if game_id in s.index.entries:
+        return False
+    path = s.games_dir / f"{game_id}.json"
+    return not path.exists() and not any(p.exists() for p in backup_paths(path, GAME_BACKUPS))
+
+
 def run_import(store: Store, data: bytes | str | exchange.ParsedExport) -> ImportReport:
     """Import ``data`` (blocking: call it from a worker thread, see
     :func:`import_off_loop`)."""
     s = store._s
-    with _counted(store):
+    # No full collection walking the import's many objects while it runs:
+    # one holds the interpreter (every session) for as long as it takes
+    # (see gc_paused); reference counting still frees everything.
+    with _counted(store), gc_paused():
         parsed = data if isinstance(data, exchange.ParsedExport) else read_export(data)
-        with s.import_lock:
-            for _ in range(REPLANS):
-                with s.lock:
-                    store._check_writable()
-                catalog = _WatchedCatalog(store)
+        try:
+            with s.import_lock:
+                return _import_parsed(store, parsed)
+        finally:
+            _free(parsed.games)
+
+
+def _import_parsed(store: Store, parsed: exchange.ParsedExport) -> ImportReport:
+    s = store._s
+    for _ in range(REPLANS):
+        with s.lock:
+            store._check_writable()
+        catalog = _WatchedCatalog(store)
+        try:
+            plan = exchange.plan_import(parsed, catalog, keep_games=False)
+            tx, entries, players = store._stage(plan, lambda: s.lock, catalog.seen)
+        except Changed:
+            continue
+        try:
+            if s.durable and tx.files:
+                # The slow sync before the lock; the commit's own is then quick.
                 try:
-                    # No full collection walking the import's many objects
-                    # (it would hold the interpreter: see gc_paused).
-                    with gc_paused():
-                        plan = exchange.plan_import(parsed, catalog)
-                        tx, entries, players = store._stage(plan, lambda: s.lock, catalog.seen)
-                except Changed:
-                    continue
-                if s.durable and tx.files:
-                    # The slow sync before the lock; the commit's own is then quick.
-                    try:
-                        sync_files([tx.staging / e["staged"] for e in tx.files], tx.staging)
-                        fsync_dir(tx.staging)
-                    except OSError as exc:
-                        tx.abort()
-                        raise StoreError(
-                            "could not save {file}: {reason}",
-                            file=tx.name,
-                            reason=exc.strerror or str(exc),
-                        ) from exc
-                # (Once the journal is written, a failure must not drop the
-                # staged files: the next open puts them in place.)
-                if store._commit_import(
-                    tx, entries, players, functools.partial(catalog.unchanged, plan)
-                ):
-                    return plan.report
-                tx.abort()
-            # Changed under it every time (a very busy table): hold the store.
-            return store.import_json(parsed)
+                    sync_files([tx.staging / e["staged"] for e in tx.files], tx.staging)
+                    fsync_dir(tx.staging)
+                except OSError as exc:
+                    tx.abort()
+                    raise StoreError(
+                        "could not save {file}: {reason}",
+                        file=tx.name,
+                        reason=exc.strerror or str(exc),
+                    ) from exc
+            # (Once the journal is written, a failure must not drop the
+            # staged files: the next open puts them in place.)
+            if store._commit_import(
+                tx, entries, players, functools.partial(catalog.unchanged, plan)
+            ):
+                return plan.report
+            tx.abort()
+        finally:
+            _free(plan.new_games)
+            _free(plan.updated_games)
+    # Changed under it every time (a very busy table): hold the store.
+    return store.import_json(parsed)
+
+
+def _free(items: list[Any]) -> None:
+    """Empty a long list a few hundred items at a time: freeing 30,000 games
+    in one go would hold the interpreter until the last is freed."""
+    while items:
+        del items[-200:]
 
 
 @contextlib.contextmanager

@@ -1722,7 +1722,9 @@ class Store:
                 del data
             entries: dict[str, dict[str, Any]] = {}
             for new in plan.new_games:
-                game = new.game  # replayed by the plan
+                game = new.game  # replayed by the plan, or again now:
+                if game is None:
+                    game = build_game(setup_of(new.meta), rules_of(new.meta), new.ledger, names)
                 meta = dict(new.meta, summary=summarize(game, names))
                 path = s.games_dir / f"{meta['id']}.json"
                 tx.put(path, game_data(meta, numbered(new.records)), backups=GAME_BACKUPS)
