@@ -18,8 +18,8 @@ and once the result is shown: the growth is what the import cost the server
 Files (each within the 20 MB upload limit):
 
 - **valid**: ``bench_store.synthetic_export`` of enough hands for ~``--mb`` MB;
-- **many**: a valid export of ~27,000 games without hands (the most games
-  20 MB holds: the most memory an import needs);
+- **many**: a valid export of ~27,000 games without hands, one every
+  50 minutes (the most games 20 MB holds: the most memory an import needs);
 - **numbers**: ``"games": [0, 0, ...]``;
 - **games**: ``"games": [{}, {}, ...]`` (empty games);
 - **players**: ``"players": [{}, {}, ...]`` (empty players).
@@ -50,7 +50,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_store import synthetic_export  # noqa: E402
+from bench_store import synthetic_export, time_to_doc_ts  # noqa: E402
 from e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Server, Ui  # noqa: E402
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
@@ -90,7 +90,12 @@ def many_file(path: Path) -> int:
     game = dict(doc["games"][0], hands=[], hand_count=0)
     game.pop("totals", None)
     n = (MAX_UPLOAD - 4096) // (len(json.dumps(game)) + 2)
-    doc["games"] = [dict(game, id=uuid.uuid4().hex) for _ in range(n)]
+    t0 = time.time() - 86400 * 365 * 3
+    doc["games"] = [
+        dict(game, id=uuid.uuid4().hex, created_at=time_to_doc_ts(t0 + i * 3000)) for i in range(n)
+    ]
+    for g in doc["games"]:
+        g["updated_at"] = g["created_at"]
     path.write_bytes(json.dumps(doc).encode())
     return n
 
@@ -137,6 +142,7 @@ class Prober(threading.Thread):
         super().__init__(daemon=True)
         self.port = port
         self.latencies: list[float] = []
+        self.sent: list[float] = []  # when each request was sent (perf_counter)
         self.stop = threading.Event()
 
     def run(self) -> None:
@@ -152,12 +158,12 @@ class Prober(threading.Thread):
                 conn.close()
             took = time.perf_counter() - started
             self.latencies.append(took * 1000)
+            self.sent.append(started)
             self.stop.wait(max(0.0, EVERY - took))
 
 
 def run_case(browser: Any, tmp: Path, kind: str, mb: float) -> dict[str, Any]:
-    work = tmp / kind
-    work.mkdir()
+    work = Path(tempfile.mkdtemp(prefix=f"{kind}-", dir=tmp))
     data = work / "data"
     seed(data)
     upload = work / f"{kind}.json"
@@ -207,6 +213,7 @@ def run_case(browser: Any, tmp: Path, kind: str, mb: float) -> dict[str, Any]:
         "size": upload.stat().st_size,
         "seconds": took,
         "stalls": probe.latencies,
+        "worst_at": probe.sent[probe.latencies.index(max(probe.latencies))] - started,
         "hwm_before": hwm_before,
         "hwm_after": hwm_after,
         "message": message.splitlines()[0][:100],
@@ -230,7 +237,8 @@ def main() -> int:
                 print(
                     f"{r['kind']:<8} {r['size'] / 1e6:5.1f} MB  {r['seconds']:5.1f} s  "
                     f"stall n={len(r['stalls']):<4} p50 {statistics.median(r['stalls']):6.1f} ms"
-                    f"  p95 {pct(r['stalls'], 95):6.1f} ms  max {max(r['stalls']):7.1f} ms  "
+                    f"  p95 {pct(r['stalls'], 95):6.1f} ms  max {max(r['stalls']):7.1f} ms"
+                    f" (at {r['worst_at']:.1f} s)  "
                     f"peak memory {r['hwm_before']:.0f} -> {r['hwm_after']:.0f} MB "
                     f"(+{r['hwm_after'] - r['hwm_before']:.0f})  "
                     f"{'ok' if r['ok'] else 'WRONG'}: {r['message']}",
