@@ -41,12 +41,22 @@ facts: the importing copy replays the hands with its own engine (and says so
 if it gets other totals).
 
 Import checks everything (shape, ids, every hand, and a replay of every game)
-before it changes anything, and identifies players, games and hands by id, so
+before it changes anything (a refusal lists the first problems, and the check
+stops at :data:`MAX_PROBLEMS`: a file of a million bad records is refused as
+fast as one of twenty-one), and identifies players, games and hands by id, so
 importing the same file twice, or a file sharing some games, adds nothing
 twice.  A game already here is extended when the import has the same hands
 plus more; a game changed differently on both devices is left as it is here,
 and the report says so.  A player from elsewhere whose name matches one of
 ours is taken to be that player (and remembered as such).
+
+Ids follow one rule everywhere (:func:`~scorekeeper.store.paths.is_valid_id`,
+matched whole, as the schemas do), and names the app's own
+(:func:`~scorekeeper.store.names.clean_name`): nothing an import accepts is
+refused when the data is next opened (tests/store/test_store_import_props.py).
+A game here whose import differs (a hand of the same id that is not the same
+hand, another setup, other hands) is kept as it is here, counted in
+:attr:`ImportReport.games_differ`, and the report says why.
 
 The report's remarks (:attr:`ImportReport.messages`) are
 :class:`~scorekeeper.store.errors.Notice` values: English text that keeps its

@@ -1784,7 +1784,8 @@ class Store:
         which is held only to put the staged files in place.  Saves made
         meanwhile are kept (the import is planned again if one touched what
         it changes).  A crash at any moment leaves all of the import or none
-        of it (tests/store/test_store_import_async.py)."""
+        of it (tests/store/test_store_import_async.py,
+        tests/store/test_store_import_kill.py)."""
         from . import importer
 
         return await importer.import_off_loop(self, data)
