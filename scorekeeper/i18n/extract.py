@@ -4,7 +4,7 @@
 
 A message is the first string argument of ``_()``, ``N_()``, ``.gettext()``,
 ``Msg()``, ``RuleError()``, ``CardError()``, ``StoreError()``, and the store's
-``DataProblem()`` and ``Notice()``, or the two strings of ``ngettext()`` /
+``DataProblem()``, ``Notice()`` and ``Repaired()``, or the two strings of ``ngettext()`` /
 ``Msg.plural()`` (both branches of a conditional count).  New messages go
 into each catalog untranslated; the tests then fail until someone translates
 them, which is the point.
@@ -32,6 +32,7 @@ SINGLE = {
     "StoreLockedError",
     "DataProblem",
     "Notice",
+    "Repaired",
 }
 PLURAL = {"ngettext", "plural"}
 

@@ -4,7 +4,8 @@
     scorekeeper import FILE [--dry-run]                    FILE may be - for stdin
     scorekeeper backup                                     zip the data folder
     scorekeeper check [--repair]                           replay every game; exit 1 on problems
-                                                           (--repair: fix what can be, say what)
+                                                           (--repair: fix what can be, say what;
+                                                           a repair that worked is no problem)
 
 Every command takes ``--data-dir DIR`` and ``--lang CODE`` (before or after
 the command name); without ``--data-dir`` the folder is ``default_data_dir()``.
@@ -29,7 +30,7 @@ from scorekeeper.i18n import LANGUAGES, Translator
 from scorekeeper.i18n.reports import import_summary
 from scorekeeper.settings import load_settings
 
-from .errors import StoreError, StoreLockedError
+from .errors import Repaired, StoreError, StoreLockedError
 from .paths import default_data_dir
 from .storage import atomic_write_bytes
 from .store import Store, open_store
@@ -216,22 +217,26 @@ def _check(t: Translator, data_dir: Path | None, *, repair: bool = False) -> int
     if not folder.is_dir():  # say so, rather than make an empty one and call it good
         _error(t, t.gettext("there is no data folder at {folder}").format(folder=folder))
         return 1
+    done: list[str] = []  # what was repaired (at open, or by --repair)
+    lost: list[str] = []  # what the open could not make whole again
     if repair:
         with open_store(data_dir) as store:  # the app must be closed to repair
-            for line in store.notices:
-                print(t.gettext("repaired: {message}").format(message=t.render(line)))
-            for line in store.repair():
-                print(t.gettext("repaired: {message}").format(message=t.render(line)))
+            for line in [*store.notices, *store.repair()]:
+                (done if isinstance(line, Repaired) else lost).append(line)
     with _open_for_reading(t, data_dir) as store:
-        notices = [] if repair else list(dict.fromkeys(store.notices))  # each once, in order
-        problems = list(dict.fromkeys(store.check()))
+        for line in store.notices if not repair else []:
+            (done if isinstance(line, Repaired) else lost).append(line)
+        found = store.check()
         games = len(store.list_games(include_deleted=True))
         players = len(store.players(include_hidden=True))
-    for notice in notices:
-        print(t.gettext("repaired: {message}").format(message=t.render(notice)))
+    # A recovery made while checking a file (it explains what follows) is a repair too.
+    done.extend(p for p in found if isinstance(p, Repaired))
+    done = list(dict.fromkeys(done))  # each once, in order
+    problems = list(dict.fromkeys([*lost, *(p for p in found if not isinstance(p, Repaired))]))
+    for line in done:
+        print(t.gettext("repaired: {message}").format(message=t.render(line)))
     for problem in problems:
-        if problem not in notices:
-            print(t.gettext("problem: {message}").format(message=t.render(problem)))
+        print(t.gettext("problem: {message}").format(message=t.render(problem)))
     print(
         t.gettext("checked {games} and {players} in {folder}").format(
             games=t.ngettext("{n} game", "{n} games", games).format(n=games),
@@ -239,9 +244,11 @@ def _check(t: Translator, data_dir: Path | None, *, repair: bool = False) -> int
             folder=store.data_dir,
         )
     )
-    bad = len(set(problems) | set(notices))
-    if bad:
-        print(t.ngettext("{n} problem found", "{n} problems found", bad).format(n=bad))
+    # A repair that worked leaves nothing wrong: only what is still wrong (or
+    # was lost) is a problem, and only then is the exit code 1.
+    if problems:
+        n = len(problems)
+        print(t.ngettext("{n} problem found", "{n} problems found", n).format(n=n))
     else:
         print(t.gettext("all good"))
-    return 1 if bad else 0
+    return 1 if problems else 0

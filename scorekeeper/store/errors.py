@@ -99,7 +99,15 @@ class Notice(str):
         return self
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (Notice, (self.msg,))
+        return (type(self), (self.msg,))
+
+
+class Repaired(Notice):
+    """A :class:`Notice` of a repair that worked: what was damaged or cut
+    short is whole again (a backup put back, a change finished, a player
+    restored from the games), so ``scorekeeper check`` reports it as
+    repaired, not as a problem.  A notice of something lost, or left as it
+    is, stays a plain :class:`Notice`."""
 
 
 class MsgLines(Msg):

@@ -56,6 +56,23 @@ def validate_game_data(data: Data) -> Msg | None:
     return schemas.validate_game_data(data)
 
 
+def validate_game_file(game_id: str) -> Callable[[Data], Msg | None]:
+    """The checks of the file named for ``game_id``: its shape, and that the
+    game in it is that one (a file copied over another game's is damage: its
+    own backup is put back, and the copy kept aside)."""
+
+    def validate(data: Data) -> Msg | None:
+        problem = validate_game_data(data)
+        if problem is not None:
+            return problem
+        meta = data.get(GAME_TABLE, {}).get(str(META_ID))
+        if isinstance(meta, dict) and meta.get("id") != game_id:
+            return Msg("it holds the game {other}, not the one its name says", other=meta.get("id"))
+        return None
+
+    return validate
+
+
 class GameFile:
     """Typed access to one game's TinyDB file."""
 
@@ -76,7 +93,7 @@ class GameFile:
             backups=GAME_BACKUPS,
             durable=durable,
             read_only=read_only,
-            validator=validate_game_data,
+            validator=validate_game_file(path.stem),
             quarantine=quarantine,
             notify=notify,
             label=f"{path.parent.name}/{path.name}",

@@ -321,11 +321,14 @@ def _import_parsed(store: Store, parsed: exchange.ParsedExport) -> ImportReport:
                     ) from exc
             # (Once the journal is written, a failure must not drop the
             # staged files: the next open puts them in place.)
-            if store._commit_import(
-                tx, entries, players, functools.partial(catalog.unchanged, plan)
-            ):
-                return plan.report
-            tx.abort()
+            try:
+                store._commit_import(
+                    tx, entries, players, functools.partial(catalog.unchanged, plan)
+                )
+            except Changed:
+                tx.abort()
+                continue
+            return plan.report
         finally:
             _free(plan.new_games)
             _free(plan.updated_games)

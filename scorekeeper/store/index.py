@@ -244,6 +244,9 @@ class GameIndex:
         self._read_entry: Callable[[str], dict[str, Any] | None] | None = None
         self.quarantine = quarantine
         self.unsaved = 0
+        #: The entries :meth:`load` dropped because their game has no file
+        #: left, nor any backup of it (for the store to say so).
+        self.gone: list[dict[str, Any]] = []
 
     # --- reading -------------------------------------------------------------
 
@@ -417,7 +420,8 @@ class GameIndex:
         cached = dict(self._data)
         changed = 0
         entries: dict[str, dict[str, Any]] = {}
-        for game_id in sorted(scan_game_ids(self.games_dir)):
+        found = scan_game_ids(self.games_dir)
+        for game_id in sorted(found):
             path = self.games_dir / f"{game_id}.json"
             try:
                 st = os.stat(path)
@@ -459,6 +463,8 @@ class GameIndex:
         for gid in set(cached) - set(entries):
             self._pending[gid] = None
             changed += 1
+            if gid not in found:
+                self.gone.append(cached[gid])
         self._data = entries
         if not known and self.on_block is not None and entries:
             self.on_block(list(entries))

@@ -17,6 +17,11 @@ change was committed, so whatever step 3 had not done yet is done (roll
 forward); a staging folder without a journal was never committed and is
 deleted (roll back).  Either way no one ever sees half a change.  A full
 disk fails in step 1 or 2, which changes nothing.
+
+A journal whose staging folder is gone is never left by a crash (the folder
+goes only after the journal): someone removed it, and how much of the change
+was put in place before can't be known.  That is said, and the journal kept
+aside in ``damaged/``; the files are left as they are.
 """
 
 from __future__ import annotations
@@ -33,7 +38,9 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-from .errors import Notice, StoreError
+from scorekeeper.engine.errors import Msg
+
+from .errors import Notice, Repaired, StoreError
 from .paths import GAMES_DIR, PLAYERS_FILE
 from .storage import Data, atomic_write_bytes, dumps, fsync_dir, quarantine, rotate_backups
 
@@ -217,6 +224,25 @@ def recover(data_dir: Path, notices: list[str], *, read_only: bool, durable: boo
                     path=str(moved),
                 )
             )
+    if journal is not None and not (data_dir / journal["staging"]).is_dir():
+        gone = Msg(
+            "{file} names a staging folder that is gone ({folder}): the import or merge "
+            "it describes may be only partly made",
+            file=JOURNAL_FILE,
+            folder=journal["staging"],
+        )
+        if read_only:
+            notices.append(Notice("{problem}; it was left as it is", problem=gone))
+            return
+        moved = quarantine(path, data_dir / "damaged")
+        notices.append(
+            Notice(
+                "{problem}; the journal was moved to {path}, and the files are as they were",
+                problem=gone,
+                path=str(moved),
+            )
+        )
+        journal = None
     if read_only:
         if journal is not None:
             notices.append(
@@ -228,7 +254,7 @@ def recover(data_dir: Path, notices: list[str], *, read_only: bool, durable: boo
         return
     if journal is not None:
         _roll_forward(data_dir, journal, durable=durable)
-        notices.append(Notice("An import or merge was cut short; it has now been completed."))
+        notices.append(Repaired("An import or merge was cut short; it has now been completed."))
     for entry in list(os.scandir(data_dir)):
         if entry.name.startswith(STAGING_PREFIX) and entry.is_dir(follow_symlinks=False):
             with contextlib.suppress(OSError):

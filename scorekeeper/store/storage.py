@@ -57,6 +57,7 @@ import os
 import re
 import secrets
 import shutil
+import stat
 import zlib
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
@@ -67,7 +68,7 @@ from tinydb.storages import Storage
 
 from scorekeeper.engine.errors import Msg
 
-from .errors import DataProblem, Notice, StoreError, reason
+from .errors import DataProblem, Notice, Repaired, StoreError, reason
 
 #: What TinyDB keeps in a file: table name -> document id -> document.
 Data = dict[str, dict[str, Any]]
@@ -399,6 +400,9 @@ class AtomicJSONStorage(Storage):
         stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
         if self._cache is not None and stamp == self._stamp:
             return self._cache
+        if stat.S_ISDIR(st.st_mode):  # e.g. a sync tool's conflict: put its backup back
+            folder = Msg("{file} is a folder, not a file", file=self.label)
+            return self._recover_damaged(folder, stamp)
         try:
             raw = self.path.read_bytes()
         except OSError as exc:
@@ -409,16 +413,21 @@ class AtomicJSONStorage(Storage):
             data = self._parse(raw)
         except ValueError as exc:
             damage = Msg("{file} was damaged ({reason})", file=self.label, reason=reason(exc))
-            try:
-                return self._recover(damage, stamp)
-            except OSError as err:
-                raise StoreError(
-                    "{problem}, and it could not be set aside: {reason}",
-                    problem=damage,
-                    reason=err.strerror or str(err),
-                ) from err
+            return self._recover_damaged(damage, stamp)
         self._cache, self._stamp, self._sum = data, stamp, zlib.crc32(raw)
         return data
+
+    def _recover_damaged(
+        self, damage: Msg, stamp: tuple[int, int, int] | None = None
+    ) -> Data | None:
+        try:
+            return self._recover(damage, stamp)
+        except OSError as err:
+            raise StoreError(
+                "{problem}, and it could not be set aside: {reason}",
+                problem=damage,
+                reason=err.strerror or str(err),
+            ) from err
 
     def _parse(self, raw: bytes) -> Data:
         data = parse_tables(raw)
@@ -496,7 +505,7 @@ class AtomicJSONStorage(Storage):
         self._sum = zlib.crc32(raw)
         if moved:
             self._tell(
-                Notice(
+                Repaired(
                     "{problem}; it was moved to {path}; "
                     "restored the backup from {when} ({backup}).",
                     problem=what,
@@ -507,7 +516,7 @@ class AtomicJSONStorage(Storage):
             )
         else:
             self._tell(
-                Notice(
+                Repaired(
                     "{problem}; restored the backup from {when} ({backup}).",
                     problem=what,
                     when=when,

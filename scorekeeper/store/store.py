@@ -26,6 +26,7 @@ import contextlib
 import dataclasses
 import errno
 import functools
+import logging
 import os
 import threading
 import time
@@ -58,7 +59,7 @@ from .docs import (
     time_from_doc,
     time_to_doc,
 )
-from .errors import DataProblem, Notice, StaleGameError, StoreError, reason
+from .errors import DataProblem, Notice, Repaired, StaleGameError, StoreError, reason
 from .gamefile import (
     GAME_BACKUPS,
     META_ID,
@@ -100,6 +101,13 @@ from .storage import DEFAULT_BACKUPS, gc_paused, parse_json, quarantine, remove_
 
 P = ParamSpec("P")
 R = TypeVar("R")
+F = TypeVar("F", bound=Callable[..., Any])
+
+log = logging.getLogger(__name__)
+
+#: Told after every write that succeeded: the game it changed, or None for
+#: "the lists of games and players changed, and any game may have".
+Listener = Callable[[str | None], None]
 
 #: Game files kept open (parsed) at once; others are re-read when needed.
 OPEN_GAME_FILES = 64
@@ -132,6 +140,9 @@ class _Shared:
         self.why_read_only: Notice | None = None
         self.refs = 0
         self.closed = False
+        #: Who is told of each write (Store.on_change); shared, so a write made
+        #: through any handle on this folder is told to every listener.
+        self.listeners: list[Listener] = []
         self.folder_lock: FolderLock | None = None
         self.files: OrderedDict[str, GameFile] = OrderedDict()
         self.players: dict[str, dict[str, Any]] = {}
@@ -206,6 +217,7 @@ class _Shared:
         )
         self.index.on_block = self._refresh_digests
         self.index.load(self.read_entry)
+        self._tell_gone(self.index.gone)
         self._restore_missing_players()
 
     def _check_settings(self) -> None:
@@ -291,6 +303,29 @@ class _Shared:
         names.update({pid: d["name"] for pid, d in self.players.items()})
         return names
 
+    def _tell_gone(self, entries: Sequence[Mapping[str, Any]]) -> None:
+        """Say which games the index knew but whose file and backups were all
+        deleted (by hand, a sync tool): nothing is left to restore them from."""
+        names = self.names()
+        for entry in sorted(entries, key=lambda e: (str(e.get("created_at")), str(e.get("id")))):
+            players = entry.get("players")
+            recorded = entry.get("names")
+            kept = recorded if isinstance(recorded, dict) else {}
+            who = " vs ".join(
+                str(names.get(p) or kept.get(p) or p)
+                for p in (players if isinstance(players, list) else [])
+            )
+            self.notices.append(
+                Notice(
+                    "the game {players} ({id}, {date}) is gone: its file and its backups "
+                    "are no longer in {folder}/, so it is off the list",
+                    players=who,
+                    id=str(entry.get("id")),
+                    date=str(entry.get("created_at"))[:10],
+                    folder=GAMES_DIR,
+                )
+            )
+
     def _restore_missing_players(self) -> None:
         """Players named by games but unknown (players.json lost or restored
         from an older backup) come back under the names the games recorded."""
@@ -322,7 +357,7 @@ class _Shared:
             missing[pid] = unique
         self.players_file.players.insert_multiple(docs)
         self.notices.append(
-            Notice(
+            Repaired(
                 Msg.plural(
                     "{n} player missing from the player list was restored "
                     "from the games they played: {names}.",
@@ -457,6 +492,13 @@ class _Shared:
             )
             return None
         return digest_doc(game)
+
+    def announce(self, game_id: str | None) -> None:
+        for listener in list(self.listeners):
+            try:
+                listener(game_id)
+            except Exception:  # telling must never undo a write that was made
+                log.exception("a listener failed to hear of a change")
 
     def close(self) -> None:
         if self.closed:
@@ -730,10 +772,13 @@ def _reading(fn: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Sto
                 self._s.check_folder()  # "the folder is gone" says more than "no game"
                 raise
 
+    wrapper.__dict__["announces"] = None  # a read: nothing to tell
     return wrapper
 
 
-def _writing(fn: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Store, P], R]:
+def _write_path(
+    fn: Callable[Concatenate[Store, P], R], *, one_game: bool
+) -> Callable[Concatenate[Store, P], R]:
     @functools.wraps(fn)
     def wrapper(self: Store, /, *args: P.args, **kwargs: P.kwargs) -> R:
         with self._s.lock:
@@ -743,9 +788,33 @@ def _writing(fn: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Sto
                 if self._s.why_read_only is not None:
                     raise StoreError(self._s.why_read_only.msg)
                 raise StoreError("the data is open read-only: nothing can be changed")
-            return fn(self, *args, **kwargs)
+            result = fn(self, *args, **kwargs)
+        # Told once the write is on the disk and the lock is let go (a
+        # listener never holds up the next write); a write that raised
+        # changed nothing and is not told.
+        changed = kwargs.get("game_id", args[0] if args else None) if one_game else None
+        self._s.announce(changed if isinstance(changed, str) else None)
+        return result
 
+    wrapper.__dict__["announces"] = "game" if one_game else "lists"
     return wrapper
+
+
+def _told_inside(fn: F) -> F:
+    """A write that is told by the @_writing method it ends with (an import
+    off the event loop: :meth:`Store._commit_import`), not by a wrapper of its own."""
+    fn.__dict__["announces"] = "lists"
+    return fn
+
+
+def _writing(fn: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Store, P], R]:
+    """A write that may change the lists (and any game): told as None."""
+    return _write_path(fn, one_game=False)
+
+
+def _writing_game(fn: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Store, P], R]:
+    """A write to the one game its first argument names: told as that id."""
+    return _write_path(fn, one_game=True)
 
 
 # --- the store ---------------------------------------------------------------------------
@@ -788,6 +857,26 @@ class Store:
     def _check_open(self) -> None:
         if self._closed or self._s.closed:
             raise StoreError("this store has been closed")
+
+    def on_change(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener(game_id)`` after every write that succeeded, made
+        through any handle on this folder in this process: the id of the one
+        game a write changed (a hand recorded, undone, put back, edited or
+        reverted, a game deleted or restored), or None for any other write
+        (players, a new game, a merge, an import, a purge, a backup, a
+        repair: the lists changed, and any game may have).  It runs in the
+        writer's thread, once the write let go of the store's lock (inside
+        :meth:`locked`, the caller still holds it); a listener that raises
+        is logged and the write stands.  Returns a function that stops
+        the calls.  Proved by tests/store/test_store_announce.py."""
+        with self._s.lock:
+            self._s.listeners.append(listener)
+
+        def stop() -> None:
+            with self._s.lock, contextlib.suppress(ValueError):
+                self._s.listeners.remove(listener)
+
+        return stop
 
     # players -----------------------------------------------------------------
 
@@ -1130,7 +1219,7 @@ class Store:
             self._check_open()
             yield self
 
-    @_writing
+    @_writing_game
     def record_hand(
         self,
         game_id: str,
@@ -1155,7 +1244,7 @@ class Store:
         self._commit(gf, meta, game, change_doc("record", len(ledger) + 1, device), insert=[doc])
         return game
 
-    @_writing
+    @_writing_game
     def undo(
         self, game_id: str, *, expect_revision: int | None = None, device: str | None = None
     ) -> Game:
@@ -1174,7 +1263,7 @@ class Store:
         )
         return game
 
-    @_writing
+    @_writing_game
     def redo(
         self, game_id: str, *, expect_revision: int | None = None, device: str | None = None
     ) -> Game:
@@ -1202,7 +1291,7 @@ class Store:
         self._commit(gf, meta, game, change_doc("redo", seq + 1, device), reactivate=[last.doc_id])
         return game
 
-    @_writing
+    @_writing_game
     def edit_hand(
         self,
         game_id: str,
@@ -1252,7 +1341,7 @@ class Store:
             for d in docs
         ]
 
-    @_writing
+    @_writing_game
     def revert_edit(
         self,
         game_id: str,
@@ -1603,7 +1692,7 @@ class Store:
         kept = old.get("digest") if _digest_current(old) else self._s.replay_digest(game_id)
         self._s.index.put(game_id, index_entry({**meta, **changes}, kept), gf.storage.content_sum)
 
-    @_writing
+    @_writing_game
     def delete_game(
         self, game_id: str, *, expect_revision: int | None = None, device: str | None = None
     ) -> None:
@@ -1611,7 +1700,7 @@ class Store:
         (``expect_revision``, ``device``: see :meth:`record_hand`.)"""
         self._set_deleted(game_id, True, expect_revision, device)
 
-    @_writing
+    @_writing_game
     def restore_game(
         self, game_id: str, *, expect_revision: int | None = None, device: str | None = None
     ) -> None:
@@ -1777,6 +1866,7 @@ class Store:
         way (never waits: the UI asks it to say "Importing…")."""
         return self._s.importing > 0
 
+    @_told_inside
     async def import_json_async(self, data: bytes | str) -> ImportReport:
         """:meth:`import_json`, off the event loop: the file is read and
         checked in a separate process, the import planned (every game
@@ -1797,14 +1887,16 @@ class Store:
         entries: dict[str, dict[str, Any]],
         players: bool,
         unchanged: Callable[[], bool],
-    ) -> bool:
+    ) -> None:
         """Put a staged import in place if ``unchanged()`` (checked under the
-        store's lock); False (nothing changed) if not."""
+        store's lock); raises :class:`importer.Changed` (nothing changed, and
+        nothing told) if not."""
         if not unchanged():
-            return False
+            from .importer import Changed
+
+            raise Changed("the data changed while the import was planned")
         with self._s.index.held():
             self._s.commit(tx, entries, players=players)
-        return True
 
     @_reading
     def export_csv(self, game_id: str) -> str:
@@ -1986,7 +2078,9 @@ class Store:
             known = set(scan_game_ids(self._s.games_dir))
             for gid in [g for g in self._s.index.entries if g not in known]:
                 self._s.index.drop(gid)
-                done.append(Notice("dropped the index entry of a game with no file: {id}", id=gid))
+                done.append(
+                    Repaired("dropped the index entry of a game with no file: {id}", id=gid)
+                )
         before = len(self._s.notices)
         self._s._restore_missing_players()
         done.extend(self._s.notices[before:])
@@ -2002,7 +2096,7 @@ class Store:
                 new = f"{doc['name']} ({n})"
                 self._update_player(doc["id"], {"name": new})
                 done.append(
-                    Notice(
+                    Repaired(
                         "two players were called {name}: one is now {new}",
                         name=doc["name"],
                         new=new,
@@ -2044,7 +2138,7 @@ class Store:
             meta = {**meta, **changes}
             if dangling:
                 done.append(
-                    Notice(
+                    Repaired(
                         Msg.plural(
                             "{file}: dropped {n} reference to a hand version that is gone",
                             "{file}: dropped {n} references to hand versions that are gone",
@@ -2055,13 +2149,13 @@ class Store:
                 )
             if wrong:
                 done.append(
-                    Notice("{file}: its stored totals were made again from its hands", file=file)
+                    Repaired("{file}: its stored totals were made again from its hands", file=file)
                 )
         entry = self._s.index.entries.get(meta["id"])
         fresh_entry = index_entry(meta, digest_doc(game))
         if entry is None or any(entry.get(k) != v for k, v in fresh_entry.items()):
             self._s.index.put(meta["id"], fresh_entry, gf.storage.content_sum)
-            done.append(Notice("{file}: its index entry was made again", file=file))
+            done.append(Repaired("{file}: its index entry was made again", file=file))
         return done
 
     @_reading

@@ -46,6 +46,8 @@ timing_log = logging.getLogger("scorekeeper.ui.timing")
 TIMING = os.environ.get("SCOREKEEPER_TIMING") == "1"
 
 FONT = "DejaVu"
+#: How the desktop window is named to the browsers of the same data folder.
+DESKTOP = "Desktop window"
 #: Shown on the home screen when a screen failed to draw (a msgid).
 SCREEN_FAILED = N_("Sorry, that screen could not be shown.")
 
@@ -59,11 +61,18 @@ class GinApp:
         store: StoreLike,
         *,
         actions: Callable[[], list[ft.Control]] | None = None,
+        device: str | None = None,
+        desktop: bool = False,
     ) -> None:
         self.page = page
-        #: Told to the other sessions after every write (see live.py).
+        #: How this session is named to the other devices: on a LAN, the name
+        #: chosen at join; the desktop window, so; a browser tab of a server of
+        #: this computer, not at all ("Another device..."): nothing the browser
+        #: says of itself (its user agent, its address) names it.
+        self.device = device if device is not None else DESKTOP if desktop else None
+        #: Hears the other sessions' writes (see live.py).
         self.live: Live | None = None
-        store = typing.cast(StoreLike, LiveStore(store, self._publish))
+        store = typing.cast(StoreLike, LiveStore(store))  # this session's own writes
         #: More buttons for the top bar (the LAN host's "Invite a device").
         self._actions = actions or (lambda: [])
         # The review side (history, statistics, players, settings, data):
@@ -83,7 +92,12 @@ class GinApp:
         self.sheet = SheetView(self)
         #: Top bars by view, title, screen, theme and language.
         self._appbars: dict[tuple[Any, ...], ft.AppBar] = {}
-        self.review_ctx = ReviewContext(self.review, self.render)
+        #: the desktop window (the launcher knows; ``page.web`` is the client's claim)
+        self.review_ctx = ReviewContext(self.review, self.render, desktop=desktop)
+        #: The revision the hand form was last drawn with: Enter saves on it,
+        #: like the Save button drawn then (a change from another device since
+        #: is refused, not saved over).
+        self.hand_revision: int | None = None
 
     # --- wiring ---------------------------------------------------------------
 
@@ -202,7 +216,7 @@ class GinApp:
         elif key == "Tab":
             form.set_active("defender" if form.active == "knocker" else "knocker")
         elif key == "Enter":
-            self.model.act(save_hand, self, form)
+            self.model.act(save_hand, self, form, self.hand_revision)
         else:
             return
         self.render()
@@ -216,6 +230,7 @@ class GinApp:
         try:
             if screen == "hand":
                 title, controls, bottom = hand_screen(self)
+                self.hand_revision = m.revision
                 if self.base != ("sheet", m.game_id):
                     self._fill(self.view, "sheet", *self.sheet.draw(), route=f"/game/{m.game_id}")
                 self._fill(self.hand_view, "hand", title, controls, route=m.route, bottom=bottom)
@@ -343,12 +358,8 @@ class GinApp:
     # --- live: other sessions' changes ---------------------------------------------
 
     def _start_live(self) -> None:
-        self.live = Live(self.page.pubsub, self._on_live)
-        self.model.device = device_label(self.page)
-
-    def _publish(self, game_id: Any) -> None:
-        if self.live is not None:
-            self.live.publish(game_id)
+        self.live = Live(self.page.pubsub, self._on_live, self.model.store)
+        self.model.device = self.device
 
     def _follow(self) -> None:
         """Listen to the game on screen (its topic), and to no other."""
@@ -391,37 +402,6 @@ class GinApp:
         # there could put back a field's value while a new one is being typed)
         if self.model.screen == "table":
             self.render()
-
-
-def device_label(page: ft.Page) -> str:
-    """How this session is named to the other devices ("iPhone saved hand 2 in
-    the meantime"): its kind, and its address when it is not this machine.
-
-    >>> from types import SimpleNamespace as S
-    >>> device_label(S(web=True, client_user_agent="Mozilla (iPhone; CPU)", client_ip="10.0.0.4"))
-    'iPhone (10.0.0.4)'
-    >>> device_label(S(web=True, client_user_agent="Mozilla (X11; Linux)", client_ip="127.0.0.1"))
-    'Linux PC'
-    >>> device_label(S(web=False, client_user_agent=None, client_ip=None))
-    'Desktop window'
-    """
-    if not getattr(page, "web", False):
-        return "Desktop window"
-    agent = str(getattr(page, "client_user_agent", "") or "")
-    kinds = (
-        ("iPhone", "iPhone"),
-        ("iPad", "iPad"),
-        ("Android", "Android phone"),
-        ("Windows", "Windows PC"),
-        ("Macintosh", "Mac"),
-        ("CrOS", "Chromebook"),
-        ("Linux", "Linux PC"),
-    )
-    kind = next((name for key, name in kinds if key in agent), "Browser")
-    ip = str(getattr(page, "client_ip", "") or "")
-    if not ip or ip.startswith("127.") or ip == "::1":
-        return kind
-    return f"{kind} ({ip})"
 
 
 def run_app(page: ft.Page, store: StoreLike, **kw: Any) -> GinApp:

@@ -1,25 +1,34 @@
 """Who may use a server opened to the local network (``scorekeeper --lan``).
 
-Plain Python (no flet), shared by every session of the server process:
+Plain Python (no flet), shared by every session of the server process.  It
+decides only from what the server itself knows: tokens it issued and the
+peer address of the socket (never from what a client says about itself).
 
-- the **host token** is in the link the host opens (as Jupyter does); whoever
-  holds it is the host.  A machine's address is no proof of who sits at it.
+- the **host link** holds a one-time token (as Jupyter's does, but used
+  once): opening it gives that browser a host **device token** and the link
+  is dead from then on; :meth:`JoinGate.new_host_token` draws another.
 - the **join code** (6 digits) is shown on the host; another device types it
-  once and is given a random **device token**, which its browser keeps and
-  shows again on a reload or reconnect.  Only a digest of each token is kept.
+  once, with a name for itself ("Ann's phone"), and is given a random device
+  token, which its browser keeps and shows again on a reload or reconnect.
+  Only a digest of each token is kept.
 - after :data:`MAX_FAILURES` wrong codes from one address, that address waits
-  :data:`LOCKOUT_SECONDS`; every failure is logged (never the code typed).
+  :data:`LOCKOUT_SECONDS`; after :data:`MAX_TOTAL_FAILURES` wrong codes from
+  anywhere since the code was drawn, the code is replaced (a guesser's chance
+  is then at most 20 in a million before the host is told).  Wrong codes are
+  logged as one line per address per minute, with the count, never the code.
 - :meth:`JoinGate.new_code` draws a new code and revokes every joined device
-  (not the host's own tokens).
+  (not the host's own tokens); :meth:`JoinGate.remove` revokes one.
 
 >>> gate = JoinGate(code="123456")
->>> gate.role(gate.admit_host(gate.host_token) or "")
+>>> link = gate.host_token
+>>> host = gate.admit_host(link)
+>>> gate.role(host or "")
 'host'
->>> gate.admit_host("nope") is None
+>>> gate.admit_host(link) is None  # the link works once
 True
->>> r = gate.try_code("10.0.0.9", "123456")
->>> r.ok, gate.role(r.token or "")
-(True, 'guest')
+>>> r = gate.try_code("10.0.0.9", "123456", name="Ann's phone")
+>>> r.ok, gate.role(r.token or ""), gate.name(r.token or "")
+(True, 'guest', "Ann's phone")
 >>> _ = gate.new_code()
 >>> gate.role(r.token or "") is None
 True
@@ -41,7 +50,18 @@ log = logging.getLogger("scorekeeper.join")
 
 MAX_FAILURES = 5
 LOCKOUT_SECONDS = 60.0
+#: Wrong codes from anywhere, since the code was drawn, before it is replaced.
+MAX_TOTAL_FAILURES = 20
 CODE_DIGITS = 6
+#: Longer typed codes are refused before any work is done on them.
+MAX_TYPED = 32
+#: The longest device name kept (a name is the player's words, not a document).
+MAX_NAME = 40
+#: Addresses remembered for lockouts and logging (oldest forgotten first), so
+#: a flood of addresses cannot grow the server's memory without bound.
+MAX_ADDRESSES = 4096
+#: Wrong codes from one address are logged at most once in this many seconds.
+LOG_EVERY = 60.0
 Role = Literal["host", "guest"]
 
 
@@ -67,6 +87,16 @@ def normalize_code(text: str) -> str:
     return "".join(ch for ch in text if not ch.isspace() and ch != "-")
 
 
+def clean_device_name(text: str) -> str:
+    """A device name as kept: one line, spaces folded, at most :data:`MAX_NAME`.
+
+    >>> clean_device_name("  Ann's\\n phone "), clean_device_name("x" * 99) == "x" * MAX_NAME
+    ("Ann's phone", True)
+    """
+    printable = "".join(ch if ch.isprintable() else " " for ch in text[: MAX_NAME * 4])
+    return " ".join(printable.split())[:MAX_NAME].strip()
+
+
 @dataclass(frozen=True)
 class Attempt:
     """The answer to a typed code: a device token, or how long to wait."""
@@ -75,6 +105,28 @@ class Attempt:
     token: str | None = None
     #: seconds this address must wait before it may try again (0: may retry now)
     wait: float = 0.0
+    #: this attempt was the one that made the gate replace the code
+    replaced: bool = False
+
+
+@dataclass(frozen=True)
+class Device:
+    """A device let in, as the host's list shows it (no token)."""
+
+    #: a public handle for the host's "Remove" (not the token, not its digest)
+    id: str
+    name: str
+    role: Role
+
+
+class _Bounded(dict[str, float]):
+    """A dict of addresses that forgets its oldest keys past MAX_ADDRESSES."""
+
+    def put(self, key: str, value: float) -> None:
+        self.pop(key, None)
+        self[key] = value
+        while len(self) > MAX_ADDRESSES:
+            del self[next(iter(self))]
 
 
 class JoinGate:
@@ -88,46 +140,78 @@ class JoinGate:
         clock: Callable[[], float] = time.monotonic,
         max_failures: int = MAX_FAILURES,
         lockout: float = LOCKOUT_SECONDS,
+        max_total_failures: int = MAX_TOTAL_FAILURES,
     ) -> None:
         self._lock = threading.Lock()
         self._clock = clock
         self.max_failures = max_failures
         self.lockout = lockout
+        self.max_total_failures = max_total_failures
         self.host_token = host_token or secrets.token_urlsafe(32)
         self._code = code or new_join_code()
-        self._hosts: set[str] = set()  # digests of the host's device tokens
-        self._guests: set[str] = set()  # digests of joined devices' tokens
-        self._failures: dict[str, int] = {}  # address -> wrong codes in a row
-        self._blocked_until: dict[str, float] = {}
-        #: bumped by every new code (sessions compare it to notice a revocation)
+        #: digest of a device token -> the device
+        self._devices: dict[str, Device] = {}
+        self._failures = _Bounded()  # address -> wrong codes in a row
+        self._blocked_until = _Bounded()
+        self._logged_at = _Bounded()  # address -> when its wrong codes were last logged
+        self._unlogged = _Bounded()  # address -> wrong codes not logged yet
+        #: wrong codes from anywhere since the code was drawn
+        self.wrong_total = 0
+        #: bumped by every change of code or of who is let in (sessions
+        #: compare it to notice a revocation)
         self.generation = 0
+        self._joined = 0  # devices let in so far, for default names
 
     @property
     def code(self) -> str:
         return self._code
 
+    # --- the host ---------------------------------------------------------------------
+
+    def admit_host(self, token: str) -> str | None:
+        """A new host device token for the host link's token, else ``None``.
+
+        The link works once: its token is replaced at once, so the printed
+        link (in a terminal's scroll-back, a browser's history) is dead."""
+        with self._lock:
+            if not token or not hmac.compare_digest(token.encode(), self.host_token.encode()):
+                if token:
+                    log.warning("a host link with a wrong or used token was opened")
+                return None
+            self.host_token = secrets.token_urlsafe(32)
+            device = secrets.token_urlsafe(32)
+            self._devices[_digest(device)] = Device(secrets.token_hex(8), "", "host")
+        log.info("the host link was opened: it is used up")
+        return device
+
+    def new_host_token(self) -> str:
+        """Draw a fresh host link token (the old one, used or not, is dead)."""
+        with self._lock:
+            self.host_token = secrets.token_urlsafe(32)
+            return self.host_token
+
+    # --- the join code ------------------------------------------------------------------
+
     def new_code(self) -> str:
         """Draw a new join code and revoke every joined device."""
         with self._lock:
-            self._code = new_join_code()
-            revoked = len(self._guests)
-            self._guests.clear()
-            self._failures.clear()
-            self._blocked_until.clear()
-            self.generation += 1
+            revoked = self._replace_code(revoke=True)
         log.info("new join code drawn; %d joined device(s) must join again", revoked)
         return self._code
 
-    def admit_host(self, token: str) -> str | None:
-        """A new host device token for the host link's token, else ``None``."""
-        if not token or not hmac.compare_digest(token.encode(), self.host_token.encode()):
-            if token:
-                log.warning("a host link with a wrong token was opened")
-            return None
-        device = secrets.token_urlsafe(32)
-        with self._lock:
-            self._hosts.add(_digest(device))
-        return device
+    def _replace_code(self, *, revoke: bool) -> int:
+        self._code = new_join_code()
+        self.wrong_total = 0
+        self.generation += 1
+        revoked = 0
+        if revoke:
+            guests = [d for d, dev in self._devices.items() if dev.role == "guest"]
+            for d in guests:
+                del self._devices[d]
+            revoked = len(guests)
+            self._failures.clear()
+            self._blocked_until.clear()
+        return revoked
 
     def wait_for(self, address: str) -> float:
         """Seconds ``address`` must still wait before it may try a code."""
@@ -145,42 +229,88 @@ class JoinGate:
             return 0.0
         return left
 
-    def try_code(self, address: str, typed: str) -> Attempt:
-        """Check a typed join code from ``address``."""
+    def try_code(self, address: str, typed: str, name: str = "") -> Attempt:
+        """Check a join code typed at ``address`` (the peer address the server
+        saw), by a device that calls itself ``name``."""
         with self._lock:
             wait = self._wait(address)
             if wait > 0:
-                log.warning("join code attempt from %s refused: wait %.0f s", address, wait)
+                self._note_wrong(address, refused=True)
                 return Attempt(False, wait=wait)
-            text = normalize_code(typed)
-            if hmac.compare_digest(text.encode(), self._code.encode()):
+            text = normalize_code(typed) if len(typed) <= MAX_TYPED else ""
+            if text and hmac.compare_digest(text.encode(), self._code.encode()):
                 self._failures.pop(address, None)
                 device = secrets.token_urlsafe(32)
-                self._guests.add(_digest(device))
+                self._joined += 1
+                label = clean_device_name(name) or f"Device {self._joined}"
+                self._devices[_digest(device)] = Device(secrets.token_hex(8), label, "guest")
                 log.info("a device at %s joined with the code", address)
                 return Attempt(True, token=device)
-            n = self._failures.get(address, 0) + 1
-            self._failures[address] = n
+            n = int(self._failures.get(address, 0)) + 1
+            self._failures.put(address, n)
+            self.wrong_total += 1
             wait = 0.0
             if n >= self.max_failures:
-                self._blocked_until[address] = self._clock() + self.lockout
+                self._blocked_until.put(address, self._clock() + self.lockout)
                 wait = self.lockout
-            log.warning(
-                "wrong join code from %s (%d in a row)%s",
-                address,
-                n,
-                f"; it waits {self.lockout:.0f} s" if wait else "",
-            )
-            return Attempt(False, wait=wait)
+            self._note_wrong(address)
+            replaced = self.wrong_total >= self.max_total_failures
+            if replaced:
+                self._replace_code(revoke=False)
+                log.warning(
+                    "%d wrong join codes were tried since the code was drawn: a new code is shown",
+                    self.max_total_failures,
+                )
+            return Attempt(False, wait=wait, replaced=replaced)
+
+    def _note_wrong(self, address: str, *, refused: bool = False) -> None:
+        """Count a wrong (or locked-out) attempt; log at most a line a minute per address."""
+        count = int(self._unlogged.get(address, 0)) + 1
+        now = self._clock()
+        last = self._logged_at.get(address)
+        if last is not None and now - last < LOG_EVERY:
+            self._unlogged.put(address, count)
+            return
+        self._logged_at.put(address, now)
+        self._unlogged.pop(address, None)
+        log.warning(
+            "%d wrong join code(s) from %s%s",
+            count,
+            address,
+            " (it waits)" if refused else "",
+        )
+
+    # --- the devices let in ---------------------------------------------------------------
 
     def role(self, token: str) -> Role | None:
         """Whose device token this is: the host's, a joined device's, or nobody's."""
+        device = self.device(token)
+        return None if device is None else device.role
+
+    def device(self, token: str) -> Device | None:
         if not token:
             return None
         d = _digest(token)
         with self._lock:
-            if d in self._hosts:
-                return "host"
-            if d in self._guests:
-                return "guest"
-        return None
+            return self._devices.get(d)
+
+    def name(self, token: str) -> str:
+        """The name a device chose when it joined ("" for the host's)."""
+        device = self.device(token)
+        return "" if device is None else device.name
+
+    def devices(self) -> list[Device]:
+        """The joined devices (not the host's), in the order they joined."""
+        with self._lock:
+            return [d for d in self._devices.values() if d.role == "guest"]
+
+    def remove(self, device_id: str) -> bool:
+        """Revoke one joined device (by its :attr:`Device.id`)."""
+        with self._lock:
+            for d, dev in list(self._devices.items()):
+                if dev.id == device_id and dev.role == "guest":
+                    del self._devices[d]
+                    self.generation += 1
+                    log.info("the host removed a device")
+                    return True
+        return False

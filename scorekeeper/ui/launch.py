@@ -15,6 +15,7 @@ import argparse
 import logging
 import os
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -114,7 +115,7 @@ def serve(store: Any, *, web: bool, host: str, port: int) -> int:
     from .app import run_app
 
     def session(page: ft.Page) -> None:
-        run_app(page, store)
+        run_app(page, store, desktop=not web)
 
     if web:
         from .server import serve_web
@@ -142,9 +143,10 @@ def serve(store: Any, *, web: bool, host: str, port: int) -> int:
 
 def serve_lan(store: Any, *, host: str, port: int, extra_names: Sequence[str] = ()) -> int:
     """Serve on the local network: print the address, its QR code and the host
-    link (with the host token: whoever opens it is the host), open the host
-    link here when there is a display.  The join code is shown in the app."""
-    from .lan import Lan, lan_main, lan_url, qr_text, server_names
+    link (it works once: whoever opens it first is the host), open the host
+    link here when there is a display.  Enter in the terminal prints a fresh
+    host link.  The join code is shown in the app."""
+    from .lan import PRE_JOIN_LIMIT, HostLink, Lan, lan_main, lan_url, qr_text, server_names
     from .server import serve_web
 
     names = [*server_names(host), *extra_names]
@@ -158,7 +160,8 @@ def serve_lan(store: Any, *, host: str, port: int, extra_names: Sequence[str] = 
         print(qr_text(lan.url), flush=True)
         print("Other devices: scan the code or open the address, then enter the", flush=True)
         print("join code shown on the host (Invite a device).", flush=True)
-        print(f"Host link (open it on this computer, keep it private): {lan.host_link}", flush=True)
+        print_host_link(lan.host_link)
+        threading.Thread(target=_reprint_on_enter, args=(lan,), daemon=True).start()
         if has_display():
             import webbrowser
 
@@ -172,5 +175,25 @@ def serve_lan(store: Any, *, host: str, port: int, extra_names: Sequence[str] = 
         assets_dir=str(ASSETS),
         open_browser=False,
         on_started=started,
+        pre_join_limit=PRE_JOIN_LIMIT,
+        wrap=lambda app: HostLink(app, lan),
     )
     return 0
+
+
+def print_host_link(link: str) -> None:
+    print(
+        f"Host link (open it on this computer, keep it private; it works once): {link}",
+        flush=True,
+    )
+    print("Press Enter here for a new host link.", flush=True)
+
+
+def _reprint_on_enter(lan: Any) -> None:
+    """Each line typed in the terminal (Enter) prints a fresh host link; the
+    one before is dead.  No terminal (standard input closed): nothing to do."""
+    try:
+        for _ in sys.stdin:
+            print_host_link(lan.new_host_link())
+    except (OSError, ValueError):  # no standard input
+        return

@@ -1,70 +1,59 @@
 """Every screen live: a change made in one session shows in every other.
 
-Each session's store is wrapped in a :class:`LiveStore`: after every write it
-tells the other sessions through Flet's pubsub, on the changed game's topic
-(:func:`game_topic`) and on :data:`LISTS` (home, history, players).  A
-session subscribes to :data:`LISTS` always and to the topic of the game it
-shows; on a message it asks the store whether what it shows is still current
+The store announces its own writes (``Store.on_change``: the game a write
+changed, or None for "the lists, and any game"), so no list of method names
+here can miss one: save, undo, redo, edit, a rename, a merge, an import, a
+backup, a repair, whatever writes.  Each session's store is wrapped in a
+:class:`LiveStore`, which marks every call made through it as that
+session's own; the session's :class:`Live` hears every write but its own
+(the session redraws after its own action) and hands it to the event loop
+through Flet's pubsub, on a topic only that session listens to.  On a
+message the session asks the store whether what it shows is still current
 (a game's revision) and redraws only then.
 
-Flet runs every session's event handlers on the server's one event loop.
-The subscribers here are coroutines, which the pubsub hub schedules on that
-same loop, so a redraw never runs at the same time as a tap's handler of the
-same session (no locks; nothing touches a page from another thread).
+A write may be made off the event loop (an import in a worker thread): the
+store tells its listeners in the writer's thread, and the pubsub hub, which
+is thread-safe, schedules the coroutine subscriber on the server's one event
+loop (``run_coroutine_threadsafe``).  So a redraw never runs at the same
+time as a tap's handler of the same session (no locks; nothing touches a
+page from another thread).
 """
 
 from __future__ import annotations
 
+import contextvars
+import inspect
 import logging
 import time
+import uuid
+import weakref
 from collections.abc import Callable
 from typing import Any
 
 log = logging.getLogger(__name__)
 
-#: Home, history and players: any change to the list of games or players.
-LISTS = "scorekeeper/lists"
 #: The LAN join code changed: joined devices must check their token again.
 ACCESS = "scorekeeper/access"
+#: Where one session hears of the changes (the topic's tail is its own).
+CHANGES = "scorekeeper/changes"
 
-#: Writes to one game (its id is the first argument).
-GAME_WRITES = frozenset(
-    {"record_hand", "undo", "edit_hand", "revert_edit", "delete_game", "restore_game"}
-)
-#: Writes that change the lists (and may rewrite any game).
-LIST_WRITES = frozenset(
-    {
-        "create_game",
-        "add_player",
-        "rename_player",
-        "hide_player",
-        "merge_players",
-        "purge_deleted",
-        "import_json",
-        "import_file",
-    }
+#: The session whose call into the store is running (in this thread or task).
+_caller: contextvars.ContextVar[LiveStore | None] = contextvars.ContextVar(
+    "scorekeeper_live_caller", default=None
 )
 
 
-def game_topic(game_id: Any) -> str:
-    """
-    >>> game_topic("g1")
-    'scorekeeper/game/g1'
-    """
-    return f"scorekeeper/game/{game_id}"
-
-
-#: What a change message carries: (game id or None for "any", when it was sent).
+#: What a change message carries: (game id or None for "any", when it was told).
 Change = tuple[str | None, float]
 
 
 class LiveStore:
-    """The store, telling ``publish(game_id)`` after each write that succeeded
-    (``None``: the lists changed, any game may have)."""
+    """One session's store: every call made through it is marked as this
+    session's, so :meth:`on_change` tells this session of the others' writes
+    only (a write made in a worker thread through it is this session's too)."""
 
-    def __init__(self, store: Any, publish: Callable[[Any], None]) -> None:
+    def __init__(self, store: Any) -> None:
         self._store = store
-        self._publish = publish
 
     @property
     def inner(self) -> Any:
@@ -72,42 +61,77 @@ class LiveStore:
 
     def __getattr__(self, name: str) -> Any:
         attr = getattr(self._store, name)
-        if name in GAME_WRITES:
+        if name.startswith("_") or not callable(attr):
+            return attr
 
-            def game_write(game_id: Any, *args: Any, **kwargs: Any) -> Any:
-                result = attr(game_id, *args, **kwargs)
-                self._tell(game_id)
-                return result
+        def mine(*args: Any, **kwargs: Any) -> Any:
+            token = _caller.set(self)
+            try:
+                return attr(*args, **kwargs)
+            finally:
+                _caller.reset(token)
 
-            return game_write
-        if name in LIST_WRITES:
+        return mine
 
-            def list_write(*args: Any, **kwargs: Any) -> Any:
-                result = attr(*args, **kwargs)
-                self._tell(None)
-                return result
+    def on_change(self, listener: Callable[[str | None], None]) -> Callable[[], None]:
+        """``listener(game_id)`` after each write not made through this
+        wrapper, in the writer's thread; returns the function that stops it.
+        A bound method is held weakly: a session that ends without
+        :meth:`Live.close` (a tab closed) is not kept alive by the store, and
+        its listener goes at the next write.  A store that announces nothing
+        (no ``on_change``) tells nothing."""
+        subscribe = getattr(self._store, "on_change", None)
+        if subscribe is None:
+            return lambda: None
+        forward = _Forward(self, listener)
+        forward.stop = subscribe(forward)
+        return forward.stop
 
-            return list_write
-        return attr
 
-    def _tell(self, game_id: Any) -> None:
-        try:
-            self._publish(game_id)
-        except Exception:  # telling the others must never undo a saved write
-            log.exception("could not tell the other sessions of a change")
+class _Forward:
+    """What the store calls for one session's listener (see LiveStore.on_change)."""
+
+    def __init__(self, mine: LiveStore, listener: Callable[[str | None], None]) -> None:
+        self.mine = mine
+        self.listener: Callable[[], Callable[[str | None], None] | None] = (
+            weakref.WeakMethod(listener) if inspect.ismethod(listener) else lambda: listener
+        )
+        self.stop: Callable[[], None] = lambda: None
+
+    def __call__(self, game_id: str | None) -> None:
+        listener = self.listener()
+        if listener is None:  # its session is gone
+            self.stop()
+        elif _caller.get() is not self.mine:
+            listener(game_id)
 
 
 class Live:
-    """One session's subscriptions: :data:`LISTS` always, one game's topic while
-    it is on screen.  ``on_change(change)`` runs on the event loop."""
+    """One session's ear: the writes of every other session (and of any code
+    writing to the store directly), told on the event loop as
+    ``on_change(change)``.  While a game is on screen (:meth:`follow`), the
+    changes of other games are not told (they can't make it stale)."""
 
-    def __init__(self, pubsub: Any, on_change: Callable[[Change], None]) -> None:
+    def __init__(self, pubsub: Any, on_change: Callable[[Change], None], store: Any = None) -> None:
         self.pubsub = pubsub
         self.on_change = on_change
-        self.game_id: Any = None
+        self.game_id: str | None = None
         self.closed = False
+        self.topic = f"{CHANGES}/{uuid.uuid4().hex}"
         # a coroutine function: the hub runs it on the event loop, not a thread
-        pubsub.subscribe_topic(LISTS, self._receive)
+        pubsub.subscribe_topic(self.topic, self._receive)
+        self._stop = store.on_change(self._heard) if store is not None else lambda: None
+
+    def _heard(self, game_id: str | None) -> None:
+        """In the writer's thread: hand the change to this session's loop."""
+        following = self.game_id
+        if self.closed or (game_id is not None and following not in (None, game_id)):
+            return
+        change: Change = (game_id, time.perf_counter())
+        try:
+            self.pubsub.send_all_on_topic(self.topic, change)
+        except Exception:  # telling must never undo a saved write
+            log.exception("could not tell a session of a change")
 
     async def _receive(self, topic: str, message: Any) -> None:
         if self.closed:
@@ -118,23 +142,11 @@ class Live:
             log.exception("could not show a change made in another session")
 
     def follow(self, game_id: Any) -> None:
-        """Listen to ``game_id``'s topic (``None``: to no game's)."""
-        if game_id == self.game_id or self.closed:
-            return
-        if self.game_id is not None:
-            self.pubsub.unsubscribe_topic(game_topic(self.game_id))
-        self.game_id = game_id
-        if game_id is not None:
-            self.pubsub.subscribe_topic(game_topic(game_id), self._receive)
-
-    def publish(self, game_id: Any) -> None:
-        """Tell the other sessions: ``game_id`` changed (``None``: the lists)."""
-        change: Change = (None if game_id is None else str(game_id), time.perf_counter())
-        if game_id is not None:
-            self.pubsub.send_others_on_topic(game_topic(game_id), change)
-        self.pubsub.send_others_on_topic(LISTS, change)
+        """The game on screen (``None``: none, every change is told)."""
+        if not self.closed:
+            self.game_id = None if game_id is None else str(game_id)
 
     def close(self) -> None:
         self.closed = True
-        self.follow(None)
-        self.pubsub.unsubscribe_topic(LISTS)
+        self._stop()
+        self.pubsub.unsubscribe_topic(self.topic)

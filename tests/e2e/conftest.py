@@ -81,6 +81,8 @@ class Server:
         self.port = free_port()
         self.proc: subprocess.Popen[str] | None = None
         self.env: dict[str, str] = {}  # extra environment for the app
+        #: the app's standard input (never the terminal the tests run in)
+        self.stdin: int = subprocess.DEVNULL
 
     @property
     def url(self) -> str:
@@ -95,7 +97,13 @@ class Server:
             "--port", str(self.port), "--data-dir", str(self.data_dir),
         ]  # fmt: skip
         self.proc = subprocess.Popen(
-            cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+            cmd,
+            cwd=ROOT,
+            env=env,
+            stdin=self.stdin,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
         )
         wait_port(self.port, self.proc)
 

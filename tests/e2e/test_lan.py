@@ -9,6 +9,7 @@ The server listens on all interfaces, but the tests connect only to loopback:
 from __future__ import annotations
 
 import re
+import subprocess
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, WebSocket, expect
 
-from .conftest import TIMEOUT_MS, Server, Ui, tab
+from .conftest import SHOTS, TIMEOUT_MS, Server, Ui, tab
 
 CODE_SCREEN = "Enter the code shown on the host"
 
@@ -29,26 +30,40 @@ class LanServer(Server):
     def __init__(self, data_dir: Path) -> None:
         super().__init__(data_dir)
         self.host_link = ""
+        self.links: list[str] = []  # every host link printed, in order
         self.printed: list[str] = []
+        self.stdin = subprocess.PIPE  # Enter asks for a new host link
+        self._new_link = threading.Condition()
 
     def start(self) -> None:
         super().start()
         assert self.proc is not None and self.proc.stdout is not None
-        found = threading.Event()
 
         def read() -> None:
             assert self.proc is not None and self.proc.stdout is not None
             for line in self.proc.stdout:
                 self.printed.append(line)
                 if line.startswith("Host link"):
-                    self.host_link = line.rsplit(" ", 1)[1].strip()
-                    found.set()
-                    return
+                    with self._new_link:
+                        self.links.append(line.rsplit(" ", 1)[1].strip())
+                        self._new_link.notify_all()
 
         threading.Thread(target=read, daemon=True).start()
-        assert found.wait(30), "".join(self.printed)
+        with self._new_link:
+            assert self._new_link.wait_for(lambda: self.links, 30), "".join(self.printed)
+        self.host_link = self.links[0]
         # loopback only: the printed link is the host's own address
         assert self.host_link.startswith(f"http://127.0.0.1:{self.port}/?host=")
+
+    def press_enter(self) -> str:
+        """Enter in the server's terminal: the fresh host link it prints."""
+        assert self.proc is not None and self.proc.stdin is not None
+        before = len(self.links)
+        self.proc.stdin.write("\n")
+        self.proc.stdin.flush()
+        with self._new_link:
+            assert self._new_link.wait_for(lambda: len(self.links) > before, 30)
+        return self.links[-1]
 
     @property
     def phone_url(self) -> str:
@@ -64,9 +79,10 @@ def lan(tmp_path: Path) -> Iterator[LanServer]:
     srv.start()
     yield srv
     out = srv.stop()
-    # the host token and device tokens never reach the log (the link is printed once)
-    token = srv.host_link.split("host=", 1)[1]
-    assert out.count(token) == 1, out[-3000:]
+    # the host tokens and device tokens never reach the log (each link is printed once)
+    for link in srv.links:
+        token = link.split("host=", 1)[1]
+        assert out.count(token) == 1, out[-3000:]
     srv.proc = None
 
 
@@ -176,3 +192,37 @@ def test_lan_join_code_reload_and_new_code(
     enter_code(phone, new)
     phone.see(re.compile(r"^Too many wrong codes: wait \d+ seconds?, then try again\.$"))
     expect(phone.page.get_by_text(re.compile("Ann|Bob"))).to_have_count(0)
+
+
+def test_the_host_link_works_once_devices_are_named_and_one_can_be_removed(
+    lan: LanServer, browser: Browser, contexts: list[BrowserContext]
+) -> None:
+    host = tab(browser, contexts, "lan-once-host")
+    host.open(lan.host_link)
+    expect(host.button(re.compile("^Invite a device"))).to_be_visible()
+    # the same link again, in another browser: it is used up, so only the code screen
+    late = tab(browser, contexts, "lan-once-late")
+    open_code_screen(late, lan.host_link)
+    expect(late.page).not_to_have_url(re.compile("host="))
+    # Enter in the server's terminal prints a new link, which works (once)
+    fresh = lan.press_enter()
+    assert fresh != lan.host_link
+    late.open(fresh)
+    expect(late.button(re.compile("^Invite a device"))).to_be_visible()
+
+    host.click(re.compile("^Invite a device"))
+    code = host.page.get_by_text(re.compile(r"^\d{6}$")).first.inner_text().strip()
+    phone = tab(browser, contexts, "lan-once-phone")
+    open_code_screen(phone, lan.phone_url)
+    phone.page.get_by_role("textbox", name="This device's name").fill("Kitchen tablet")
+    enter_code(phone, code)
+    phone.see("New game")
+    # the host's list names the device as it chose, and removes it
+    host.see("Kitchen tablet")
+    host.click("Remove Kitchen tablet")
+    phone.see("The host removed this device.")
+    phone.see(CODE_SCREEN)
+    expect(host.page.get_by_text("Kitchen tablet")).to_have_count(0)
+    reopen(phone, lan.phone_url)  # a reload does not bring it back
+    phone.see(CODE_SCREEN)
+    host.page.screenshot(path=str(SHOTS / "lan-invite-host.png"))

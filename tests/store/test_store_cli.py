@@ -95,10 +95,13 @@ def test_check_reports_a_repair(
     filled: str, data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     (data_dir / "players.json").write_text("")
-    assert main(["check", "--data-dir", str(data_dir)]) == 1
+    # restored from its backup: repaired, nothing is wrong any more (issue #15)
+    assert main(["check", "--data-dir", str(data_dir)]) == 0
     out = capsys.readouterr().out
     assert "repaired: players.json was damaged (the file is empty)" in out
+    assert "restored the backup from" in out and out.endswith("\nall good\n")
     assert main(["check", "--data-dir", str(data_dir)]) == 0
+    assert "repaired" not in capsys.readouterr().out
 
 
 def test_errors_are_one_clear_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -149,7 +152,8 @@ def test_check_speaks_the_language_chosen_in_the_folders_settings(
     _break_hands(data_dir, [filled])
     assert main(["check", "--data-dir", str(data_dir)]) == 1
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("salabots: games/") and "nevar klauvēt: liekie punkti 15" in lines[0]
+    # a game that does not replay is not repaired at open: a problem, twice said
+    assert lines[0].startswith("problēma: games/") and "nevar klauvēt: liekie punkti 15" in lines[0]
     assert lines[1].startswith("problēma: games/") and "Ann nevar klauvēt: liekie" in lines[1]
     assert lines[-1] == "atrastas 2 problēmas"
 
@@ -188,8 +192,9 @@ def test_the_problem_count_takes_latvian_and_ukrainian_plural_forms(
     latvian: str,
     ukrainian: str,
 ) -> None:
-    # Each game that no longer replays is two problems (its repair, then the
-    # check's own finding); an emptied players.json (restored from its backup) one.
+    # Each game that no longer replays is two problems (told at open, then the
+    # check's own finding); an emptied players.json with no backup one (its
+    # players come back from the games: that is repaired, not a problem).
     # The first check repairs them, so each language gets a folder of its own.
     for code, expected in (("lv", latvian), ("uk", ukrainian)):
         folder = data_dir / code
@@ -202,6 +207,8 @@ def test_the_problem_count_takes_latvian_and_ukrainian_plural_forms(
         _break_hands(folder, games)
         if damaged:
             (folder / "players.json").write_text("")
+            for bak in folder.glob("players.json.bak*"):
+                bak.unlink()
         assert main(["check", "--data-dir", str(folder), "--lang", code]) == 1
         assert capsys.readouterr().out.splitlines()[-1] == expected
 

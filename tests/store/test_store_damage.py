@@ -228,3 +228,116 @@ def test_two_players_of_one_name_are_told_apart_by_repair(data_dir: Path) -> Non
         assert any("one is now ann (2)" in d for d in done), done
         assert sorted(p.name for p in store.players()) == ["Ann", "Bob", "ann (2)"]
         assert store.check() == []
+
+
+# --- issue #15, section 9: each kind of damage gets a true notice ------------------
+
+
+def check_output(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    code = cli(["check", "--data-dir", str(data_dir)])
+    return code, capsys.readouterr().out
+
+
+def test_a_recovery_that_worked_is_reported_repaired_and_check_exits_0(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    made = build(data_dir)
+    game_path(data_dir, made["b"]).write_text("{ not json")
+    code, out = check_output(data_dir, capsys)
+    assert code == 0, out
+    assert "repaired: games/" in out and "restored the backup from" in out
+    assert "problem" not in out and out.endswith("all good\n")
+    with open_store(data_dir) as store:
+        assert store.game(made["b"]).hands == made["hands"][made["b"]][:1]
+    assert check_output(data_dir, capsys)[0] == 0
+
+
+def test_a_loss_is_still_a_problem(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    made = build(data_dir)
+    game_path(data_dir, made["c"]).write_text("{ not json")  # C has no backup
+    code, out = check_output(data_dir, capsys)
+    assert code == 1
+    assert "problem: games/" in out and "no readable backup was found" in out
+    assert "repaired: " not in out
+    assert check_output(data_dir, capsys)[0] == 0  # told once; C is in damaged/
+
+
+def test_a_game_file_deleted_with_all_its_backups_is_told(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    made = build(data_dir)
+    for path in (data_dir / "games").glob(f"{made['b']}.json*"):
+        path.unlink()
+    code, out = check_output(data_dir, capsys)
+    assert code == 1, out
+    assert f"problem: the game Bob vs Carl ({made['b']}" in out, out
+    assert "is gone: its file and its backups are no longer in games/" in out
+    with open_store(data_dir) as store:
+        assert store.notices == []  # told once: it is off the list now
+        assert {s.id for s in store.list_games()} == {made["a"], made["c"]}
+        assert store.check() == []
+
+
+def test_a_game_file_holding_another_games_id_is_restored_from_its_backup(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    made = build(data_dir)
+    game_path(data_dir, made["b"]).write_bytes(game_path(data_dir, made["a"]).read_bytes())
+    with open_store(data_dir) as store:
+        text = " ".join(store.notices)
+        assert f"holds the game {made['a']}" in text, store.notices
+        assert "restored the backup from" in text
+        assert store.game(made["b"]).hands == made["hands"][made["b"]][:1]
+        assert store.game(made["a"]).hands == made["hands"][made["a"]]
+        assert len(store.list_games()) == 3
+    assert len(damaged(data_dir, f"{made['b']}.json")) == 1
+    assert_clean_after_repair(data_dir)
+
+
+def test_a_copy_of_another_game_with_no_backup_is_kept_aside(data_dir: Path) -> None:
+    made = build(data_dir)
+    game_path(data_dir, made["c"]).write_bytes(game_path(data_dir, made["a"]).read_bytes())
+    with open_store(data_dir) as store:
+        text = " ".join(store.notices)
+        assert f"holds the game {made['a']}" in text and "no readable backup" in text
+        assert {s.id for s in store.list_games()} == {made["a"], made["b"]}
+        assert store.check() == []
+
+
+def test_a_game_file_replaced_by_a_folder_is_restored_from_bak1(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    made = build(data_dir)
+    path = game_path(data_dir, made["b"])
+    path.unlink()
+    path.mkdir()
+    (path / "inside.txt").write_text("kept")
+    code, out = check_output(data_dir, capsys)
+    assert code == 0, out
+    assert "is a folder, not a file" in out and "restored the backup from" in out
+    assert "bak1" in out and "problem" not in out
+    with open_store(data_dir) as store:
+        assert store.game(made["b"]).hands == made["hands"][made["b"]][:1]
+        assert store.check() == []
+    [kept] = damaged(data_dir, f"{made['b']}.json")
+    assert (kept / "inside.txt").read_text() == "kept"  # moved aside, not deleted
+
+
+def test_a_journal_naming_a_missing_staging_folder_is_told_and_kept_aside(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    made = build(data_dir)
+    journal = {
+        "staging": ".staging-0123456789abcdef",
+        "files": [{"staged": "0.json", "target": f"games/{made['b']}.json", "backups": 2}],
+    }
+    (data_dir / "journal.json").write_text(json.dumps(journal))
+    code, out = check_output(data_dir, capsys)
+    assert code == 1, out
+    assert "it has now been completed" not in out  # nothing of it could be
+    assert "problem: journal.json names a staging folder that is gone" in out, out
+    assert not (data_dir / "journal.json").exists()
+    assert len(damaged(data_dir, "journal.json")) == 1
+    with open_store(data_dir) as store:
+        assert store.game(made["b"]).hands == made["hands"][made["b"]]  # as it was
+        assert store.notices == [] and store.check() == []

@@ -102,7 +102,9 @@ def test_a_full_disk_opens_read_only_with_a_notice(
     assert cli(["check", "--data-dir", str(data)]) == 1  # the notice counts
     out = capsys.readouterr()
     assert "Traceback" not in out.err and "The disk is full" in out.out + out.err
-    assert json.loads(out.out.split("\nrepaired")[0])["games"][0]["id"] == gid
+    # not a repair: a problem still there (the export went to stdout before it)
+    assert "problem: The disk is full" in out.out
+    assert json.loads(out.out.split("\nproblem")[0])["games"][0]["id"] == gid
 
 
 def test_an_import_that_does_not_fit_changes_nothing(small_disk: Path) -> None:

@@ -6,7 +6,14 @@ import logging
 
 import pytest
 
-from scorekeeper.ui.join import LOCKOUT_SECONDS, MAX_FAILURES, JoinGate, new_join_code
+from scorekeeper.ui.join import (
+    LOCKOUT_SECONDS,
+    MAX_ADDRESSES,
+    MAX_FAILURES,
+    MAX_TOTAL_FAILURES,
+    JoinGate,
+    new_join_code,
+)
 
 
 class Clock:
@@ -63,9 +70,9 @@ def test_five_failures_lock_the_address_for_60_s_others_unaffected(
     clock.now += 31
     assert gate.wait_for("10.0.0.5") == 0
     assert gate.try_code("10.0.0.5", "111111").ok
-    # every failure logged, never a code
+    # the failures logged as one line for the address in that minute, never a code
     failures = [r.getMessage() for r in caplog.records if "wrong join code" in r.getMessage()]
-    assert len(failures) == MAX_FAILURES
+    assert failures == ["1 wrong join code(s) from 10.0.0.5"]
     text = caplog.text
     for secret in ("111111", "999999", "000000", gate.host_token):
         assert secret not in text
@@ -92,3 +99,82 @@ def test_tokens_are_kept_only_as_digests() -> None:
     guest = gate.try_code("10.0.0.7", "123456").token
     assert guest
     assert guest not in repr(vars(gate))
+
+
+def test_wrong_codes_are_logged_once_a_minute_per_address_with_the_count(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    clock = Clock()
+    gate = JoinGate(code="111111", clock=clock, max_failures=1000, max_total_failures=1000)
+    caplog.set_level(logging.INFO, logger="scorekeeper.join")
+    for _ in range(301):  # a guesser at five a second for a minute
+        gate.try_code("10.0.0.5", "222222")
+        clock.now += 0.2
+    gate.try_code("10.0.0.6", "222222")
+    lines = [r.getMessage() for r in caplog.records if "wrong join code" in r.getMessage()]
+    # the first; a minute later, the 299 since and that one; then the other address
+    assert lines == [
+        "1 wrong join code(s) from 10.0.0.5",
+        "300 wrong join code(s) from 10.0.0.5",
+        "1 wrong join code(s) from 10.0.0.6",
+    ]
+
+
+def test_twenty_wrong_codes_from_anywhere_replace_the_code_joined_devices_stay() -> None:
+    gate = JoinGate(code="111111")
+    guest = gate.try_code("10.0.0.1", "111111").token
+    assert guest
+    answers = []
+    # four a address: none of them is locked out
+    for i in range(MAX_TOTAL_FAILURES):
+        answers.append(gate.try_code(f"10.0.1.{i // 4}", "000000"))
+    assert all(a.wait == 0 for a in answers)
+    assert [a.replaced for a in answers] == [False] * (MAX_TOTAL_FAILURES - 1) + [True]
+    assert gate.wrong_total == 0  # counted again from the new code
+    if gate.code != "111111":
+        assert not gate.try_code("10.0.2.1", "111111").ok
+    assert gate.role(guest) == "guest"  # the guesser's chance is gone, not the players'
+    assert gate.try_code("10.0.2.2", gate.code).ok
+
+
+def test_the_host_link_works_once_and_a_new_one_kills_the_old() -> None:
+    gate = JoinGate()
+    link = gate.host_token
+    assert gate.role(gate.admit_host(link) or "") == "host"
+    assert gate.admit_host(link) is None
+    unused = gate.host_token
+    fresh = gate.new_host_token()
+    assert fresh != unused
+    assert gate.admit_host(unused) is None
+    assert gate.role(gate.admit_host(fresh) or "") == "host"
+
+
+def test_a_long_typed_code_is_refused_and_counts_as_a_wrong_code() -> None:
+    gate = JoinGate(code="123456")
+    r = gate.try_code("10.0.0.3", "123456" + " " * 40)  # the code, padded past 32 characters
+    assert not r.ok
+    assert gate.wrong_total == 1
+    assert not gate.try_code("10.0.0.3", "1" * 10**6).ok
+
+
+def test_devices_are_named_as_chosen_and_one_can_be_removed() -> None:
+    gate = JoinGate(code="123456")
+    ann = gate.try_code("10.0.0.3", "123456", name="  Ann's\tphone ").token
+    other = gate.try_code("10.0.0.4", "123456").token
+    assert ann and other
+    assert [d.name for d in gate.devices()] == ["Ann's phone", "Device 2"]
+    assert gate.name(ann) == "Ann's phone"
+    first = gate.devices()[0]
+    assert ann not in repr(first)
+    assert gate.remove(first.id)
+    assert gate.role(ann) is None and gate.role(other) == "guest"
+    assert not gate.remove(first.id)
+    assert [d.name for d in gate.devices()] == ["Device 2"]
+
+
+def test_the_addresses_remembered_are_bounded() -> None:
+    gate = JoinGate(code="123456", max_total_failures=10**9)
+    for i in range(MAX_ADDRESSES + 500):
+        gate.try_code(f"10.{i // 65536}.{i // 256 % 256}.{i % 256}", "000000")
+    assert len(gate._failures) <= MAX_ADDRESSES
+    assert len(gate._logged_at) <= MAX_ADDRESSES

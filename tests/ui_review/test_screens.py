@@ -118,7 +118,7 @@ def test_picked_file_is_imported(model: ReviewModel, tmp_path: Any) -> None:
 
     data = model.store.export_json()
     redraws: list[int] = []
-    ctx = ReviewContext(model, lambda: redraws.append(1))
+    ctx = ReviewContext(model, lambda: redraws.append(1), desktop=True)  # the window reads bytes
     payload = json.dumps(data).encode()
     event = SimpleNamespace(files=[SimpleNamespace(bytes=payload, path=None)])
     ctx._picked(event)

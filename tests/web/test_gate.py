@@ -17,6 +17,7 @@ FOREIGN = [
     pytest.param("evil.example:{port}", None, id="foreign-host"),
     pytest.param("evil.example:{port}", "http://evil.example:{port}", id="rebound-host"),
     pytest.param("127.0.0.1:{port}", "http://127.0.0.1:1", id="other-port-origin"),
+    pytest.param("127.0.0.1:{port}", "https://127.0.0.1:{port}", id="https-origin"),
     pytest.param("127.0.0.1:{port}", "https://127.0.0.1:{port}.evil.example", id="suffix-origin"),
     pytest.param("127.0.0.1:1", None, id="other-port-host"),
     pytest.param(None, None, id="no-host"),
@@ -104,6 +105,7 @@ def test_is_allowed_by_hand() -> None:
         ("127.0.0.1:8550", "null"),
         ("127.0.0.1:8550", "http://evil.example"),
         ("127.0.0.1:8550", "http://localhost:8550"),  # a different origin than the Host
+        ("127.0.0.1:8550", "https://127.0.0.1:8550"),  # another scheme: the server is http
         ("127.0.0.1:8550", "file://"),
         ("127.0.0.1:8550", "http://127.0.0.1:8550/path"),
         ("127.0.0.1:8550", "http://user@127.0.0.1:8550"),

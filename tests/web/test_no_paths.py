@@ -81,10 +81,20 @@ def test_no_review_screen_has_a_path_box_in_a_browser(store: Store, ids: dict[st
 
 def test_the_desktop_window_keeps_its_path_box(store: Store, ids: dict[str, str]) -> None:
     ctx = web_context(store)
-    ctx.page = SimpleNamespace(web=False)  # type: ignore[assignment]
-    ctx.model.allow_paths = True
+    ctx.desktop = True  # what the launcher says of the window
+    ctx.model.allow_paths = not ctx.web
     ctx.model.act(ctx.model.go, "data")
     assert text_fields(ctx) == ["Export file path"]
+
+
+def test_a_browser_claiming_to_be_the_desktop_gets_no_path_box(
+    store: Store, ids: dict[str, str]
+) -> None:
+    ctx = web_context(store)
+    ctx.page = SimpleNamespace(web=False)  # type: ignore[assignment]  # the client's claim
+    assert ctx.web
+    ctx.model.act(ctx.model.go, "data")
+    assert text_fields(ctx) == []
 
 
 def test_a_browser_session_refuses_any_path(

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import flet as ft
@@ -15,7 +15,7 @@ import flet as ft
 from scorekeeper.i18n import Translator
 
 from .. import widgets
-from ..uploads import INBOX, UploadInbox
+from ..uploads import INBOX, UploadInbox, UploadsBusy
 from ..wakelock import ScreenKeeper
 from ..widgets import TAP, Handler
 from ..widgets import message as _message
@@ -43,14 +43,21 @@ class ReviewContext:
     #: The inbox slot of the import upload under way (web mode).
     upload_slot: str | None = None
     inbox: UploadInbox = INBOX
+    #: Who this session is to the inbox: it holds one slot at a time.
+    upload_owner: object = field(default_factory=object)
     #: The session's wakelock: Settings then offers "Keep the screen on".
     screen_keeper: ScreenKeeper | None = None
+
+    #: The desktop window (the launcher says so, never the client: a browser
+    #: can claim ``page.web = False``): only there are paths on this computer
+    #: read and written.
+    desktop: bool = False
 
     @property
     def web(self) -> bool:
         """A browser session: import is an upload, export a download, and no
         path on the server is ever read from what the client sends."""
-        return self.page is not None and bool(self.page.web)
+        return not self.desktop
 
     def attach_file_picker(self, page: ft.Page) -> ft.FilePicker:
         """Add a file picker service to ``page`` for importing an export file
@@ -91,7 +98,11 @@ class ReviewContext:
             m.error = too_large(t, self.inbox.limit)
             return
         assert self.page is not None and self.file_picker is not None
-        slot = self.upload_slot = self.inbox.expect()
+        try:
+            slot = self.upload_slot = self.inbox.expect(owner=self.upload_owner)
+        except UploadsBusy:
+            m.error = uploads_busy(t)
+            return
         url = self.page.get_upload_url(slot, 600)
         m.note = t.gettext("Uploading {name}…").format(name=f.name)
         self.page.run_task(
@@ -108,6 +119,8 @@ class ReviewContext:
             m.clear_messages()
             if " 413" in e.error:
                 m.error = too_large(m.t, self.inbox.limit)
+            elif " 503" in e.error:
+                m.error = uploads_busy(m.t)
             else:
                 log.warning("an import upload failed: %s", e.error)
                 m.error = m.t.gettext("The file could not be uploaded. Try again.")
@@ -207,6 +220,10 @@ def too_large(t: Translator, limit: int) -> str:
     return t.gettext("That file is too large: the limit is {mb} MB.").format(
         mb=limit // (1024 * 1024)
     )
+
+
+def uploads_busy(t: Translator) -> str:
+    return t.gettext("The server is busy with other uploads. Try again in a moment.")
 
 
 def muted(text: str, size: int = 14) -> ft.Text:

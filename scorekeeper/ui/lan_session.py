@@ -1,0 +1,531 @@
+"""One browser session on a ``scorekeeper --lan`` server: the code screen,
+or the app for a device let in.
+
+Who a session is comes only from what the server knows
+(:mod:`scorekeeper.ui.peer`): the host by the host link's cookie, a joined
+device by the device token the server gave it (kept in its browser's
+storage and shown again on a reload), lockouts by the socket's address.
+
+- any other session sees the code screen until the right code is typed,
+  with a name for the device; no game data is sent to it (the app is not
+  even built), it may send only small messages, and after
+  :attr:`~scorekeeper.ui.lan.Lan.idle_seconds` idle its connection is closed.
+- the host's "Invite a device" shows the address, its QR code, the code,
+  "New code" (every joined device is out) and the joined devices, each with
+  "Remove".  A device that is out is out on the server: its app is torn
+  down (no handler or service of the app is left on its page), and the
+  store view it was given refuses every call from then on
+  (:class:`AdmittedStore`), whatever its browser still sends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from scorekeeper.engine.errors import N_, Msg
+from scorekeeper.i18n import Translator
+from scorekeeper.settings import load_settings
+
+from .app import GinApp
+from .join import MAX_NAME, MAX_TOTAL_FAILURES, Role
+from .lan import Lan, qr_png
+from .live import ACCESS
+from .peer import current_peer
+from .ports import StoreLike
+from .widgets import TAP
+
+log = logging.getLogger(__name__)
+
+#: The browser-storage key of a joined device's token.
+DEVICE_KEY = "scorekeeper.device"
+#: The browser-storage keys of a joined device's own settings.
+SETTINGS_KEY = "scorekeeper.settings"
+DEVICE_SETTINGS = ("language", "theme")
+
+#: What :data:`~scorekeeper.ui.live.ACCESS` messages say happened.
+NEW_CODE, REPLACED, JOINED, REMOVED = "new-code", "replaced", "joined", "removed"
+
+CODE_REPLACED = N_("Too many wrong codes were tried: the host shows a new code.")
+NOT_LET_IN = N_("This device is no longer let in: join again with the code shown on the host.")
+
+
+class AdmittedStore:
+    """A session's view of the store: every call is checked against the
+    device's admission at the time of the call, so a device shut out can do
+    nothing with whatever handler its browser still reaches."""
+
+    def __init__(self, store: Any, admitted: Callable[[], bool]) -> None:
+        self._store = store
+        self._admitted = admitted
+
+    def _check(self) -> None:
+        if not self._admitted():
+            from scorekeeper.store import StoreError  # type: ignore[attr-defined,unused-ignore]
+
+            raise StoreError(Msg(NOT_LET_IN))
+
+    def __getattr__(self, name: str) -> Any:
+        self._check()
+        attr = getattr(self._store, name)
+        if not callable(attr):
+            return attr
+
+        def checked(*args: Any, **kwargs: Any) -> Any:
+            self._check()
+            return attr(*args, **kwargs)
+
+        return checked
+
+
+class LanSession:
+    """One browser session on a ``--lan`` server: the code screen, or the app."""
+
+    def __init__(self, page: ft.Page, store: StoreLike, lan: Lan) -> None:
+        self.page = page
+        self.store = store
+        self.lan = lan
+        self.gate = lan.gate
+        #: the connection as the server saw it open (None: not served by our gate)
+        self.peer = current_peer()
+        self.role: Role | None = None
+        self.device: str | None = None
+        self.app: GinApp | None = None
+        self.prefs = ft.SharedPreferences()
+        data_dir = getattr(store, "data_dir", None)
+        code = load_settings(data_dir).language_code if data_dir is not None else "en"
+        self.t = Translator(code)
+        self._field: ft.TextField | None = None
+        self._name_field: ft.TextField | None = None
+        self._notice: ft.Text | None = None
+        self._error: str | None = None
+        self._invite: InviteDialog | None = None
+        self._last_try = time.monotonic()
+        self._idle_task: Any = None
+
+    @property
+    def address(self) -> str:
+        return self.peer.address if self.peer is not None else ""
+
+    async def start(self) -> None:
+        page = self.page
+        page.title = self.t.gettext("Gin Scorekeeper")
+        page.pubsub.subscribe_topic(ACCESS, self._on_access)
+        page.on_connect = self._on_connect
+        if not self._host_by_cookie():
+            kept = await self.prefs.get(DEVICE_KEY)
+            if isinstance(kept, str) and self.gate.role(kept) == "guest":
+                self.role, self.device = "guest", kept
+        if self.role is None:
+            self._show_code_screen()
+        else:
+            await self._open_app()
+
+    def _host_by_cookie(self) -> bool:
+        """The host link's cookie, sent with this connection, makes the host."""
+        cookie = self.peer.cookie(self.lan.host_cookie) if self.peer is not None else None
+        if cookie and self.gate.role(cookie) == "host":
+            self.role, self.device = "host", cookie
+            return True
+        return False
+
+    def _admitted(self) -> bool:
+        return self.role is not None and self.gate.role(self.device or "") == self.role
+
+    async def _on_connect(self, _: Any = None) -> None:
+        """The browser came back on a new connection (a reload, a dropped
+        network: Flet keeps the session and its page)."""
+        peer = current_peer()
+        if peer is None:
+            return
+        self.peer = peer
+        if self._admitted():
+            peer.admit()
+        elif self.app is not None:
+            self._shut_out(self.t.gettext("The host drew a new code: enter it to join again."))
+        elif self._host_by_cookie():  # the host link was opened in this tab since
+            await self._open_app()
+        else:
+            self._last_try = time.monotonic()
+            self._watch_idle()
+
+    # --- the app, for who is let in ------------------------------------------------
+
+    async def _open_app(self) -> None:
+        page = self.page
+        if self.peer is not None:
+            self.peer.admit()
+        if page.route and "?" in page.route:
+            page.route = "/"
+        actions = self._host_actions if self.role == "host" else None
+        name = self.gate.name(self.device or "") or self.t.gettext("The host")
+        store = AdmittedStore(self.store, self._admitted)
+        app = self.app = GinApp(page, store, actions=actions, device=name)
+        if self.role == "guest":
+            await self._device_settings(app)
+        app.start()
+
+    async def _device_settings(self, app: GinApp) -> None:
+        """A joined device keeps its own language and theme (in its browser's
+        storage); the host's stay in the data folder's settings."""
+        review = app.review
+        review.device_settings = frozenset(DEVICE_SETTINGS)
+        kept: dict[str, Any] = {}
+        for name in DEVICE_SETTINGS:
+            value = await self.prefs.get(f"{SETTINGS_KEY}.{name}")
+            if isinstance(value, str):
+                kept[name] = value or None
+        if kept:
+            try:
+                review.settings = review.settings.replace(**kept)
+            except (TypeError, ValueError):
+                log.info("ignored this device's kept settings: not valid")
+            else:
+                review.t = Translator(review.settings.language_code)
+                app.model.t = review.t
+        changed = review.on_change
+
+        def on_change(kind: Any) -> None:
+            if changed is not None:
+                changed(kind)
+            if kind in DEVICE_SETTINGS:
+                self.page.run_task(self._keep_settings, review.settings)
+
+        review.on_change = on_change
+
+    async def _keep_settings(self, settings: Any) -> None:
+        for name in DEVICE_SETTINGS:
+            await self.prefs.set(f"{SETTINGS_KEY}.{name}", getattr(settings, name) or "")
+
+    def _host_actions(self) -> list[ft.Control]:
+        t = self.app.model.t if self.app is not None else self.t
+        label = t.gettext("Invite a device")
+        return [
+            ft.Semantics(
+                label=label,
+                button=True,
+                content=ft.IconButton(
+                    ft.Icons.QR_CODE_2, tooltip=label, on_click=self._show_invite
+                ),
+            )
+        ]
+
+    def _shut_out(self, reason: str) -> None:
+        """This device is out: tear its app down, back to the code screen."""
+        if self.app is not None:
+            self.app.close()
+            self.t = self.app.model.t
+            self.app = None
+        self._clear_page()
+        self.role = self.device = None
+        self._error = reason
+        self._last_try = time.monotonic()
+        self._show_code_screen()
+
+    def _clear_page(self) -> None:
+        """No handler, service, dialog or view of the app is left on the page."""
+        page = self.page
+        for f in dataclasses.fields(page):
+            if f.name.startswith("on_"):
+                setattr(page, f.name, None)
+        page.on_connect = self._on_connect
+        page.services = []
+        page.overlay.clear()
+        for _ in range(8):  # a dialog over a dialog, at most a few
+            try:
+                if page.pop_dialog() is None:
+                    break
+            except Exception:
+                break
+        page.views.clear()
+
+    async def _on_access(self, topic: str, message: Any) -> None:
+        """The join code or the devices let in changed (on this or another session)."""
+        try:
+            if self.role is not None and not self._admitted():
+                why = (
+                    N_("The host removed this device.")
+                    if message == REMOVED
+                    else N_("The host drew a new code: enter it to join again.")
+                )
+                self._shut_out(self.t.gettext(why))
+                return
+            if self.role is None and message == REPLACED and self._notice is not None:
+                self._say(self.t.gettext(CODE_REPLACED))
+            elif self.role == "host":
+                if message == REPLACED and self.app is not None:
+                    n = MAX_TOTAL_FAILURES
+                    self._tell_host(
+                        self.app.model.t.ngettext(
+                            "{n} wrong code was tried; a new code is shown",
+                            "{n} wrong codes were tried; a new code is shown",
+                            n,
+                        ).format(n=n)
+                    )
+                if self._invite is not None:
+                    self._invite.refresh()
+                self.page.update()
+        except Exception:
+            log.exception("could not show a change of who is let in")
+
+    def _tell(self, kind: str) -> None:
+        self.page.pubsub.send_all_on_topic(ACCESS, kind)
+
+    def _tell_host(self, text: str) -> None:
+        self.page.show_dialog(
+            ft.SnackBar(
+                ft.Text(text, size=16),
+                duration=ft.Duration(seconds=30),
+                show_close_icon=True,
+                behavior=ft.SnackBarBehavior.FLOATING,
+            )
+        )
+
+    # --- the code screen ------------------------------------------------------------
+
+    def _show_code_screen(self) -> None:
+        t = self.t
+        page = self.page
+        self._field = ft.TextField(
+            label=t.gettext("Join code"),
+            keyboard_type=ft.KeyboardType.NUMBER,
+            max_length=7,
+            text_size=28,
+            on_submit=self._join,
+            width=260,
+        )
+        self._name_field = ft.TextField(
+            label=t.gettext("This device's name"),
+            hint_text=t.gettext("e.g. Sam's phone"),
+            max_length=MAX_NAME,
+            on_submit=self._join,
+            # with a change handler the browser sends each change as typed, so
+            # the name is here when Enter in the code field joins
+            on_change=self._named,
+            width=260,
+        )
+        wait = self.gate.wait_for(self.address)
+        controls: list[ft.Control] = [
+            ft.Text(t.gettext("Gin Scorekeeper") + " ♠♥♦♣", size=24, weight=ft.FontWeight.BOLD),
+            ft.Text(t.gettext("Enter the code shown on the host"), size=20),
+            ft.Text(
+                t.gettext("On the host, the code is under “Invite a device” in the top bar."),
+                size=14,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            ),
+            self._field,
+            self._name_field,
+            ft.FilledButton(t.gettext("Join"), height=TAP, on_click=self._join),
+        ]
+        if not self._error and wait > 0:
+            self._error = self._wait_text(wait)
+        # changed in place after a wrong code (the field is not rebuilt under the typing)
+        self._notice = ft.Text(
+            self._error or "",
+            size=16,
+            color=ft.Colors.ERROR,
+            weight=ft.FontWeight.BOLD,
+            visible=bool(self._error),
+        )
+        controls.append(self._notice)
+        view = ft.View(
+            route="/",
+            controls=[ft.Column(controls, spacing=16)],
+            padding=24,
+            appbar=ft.AppBar(
+                title=ft.Text(t.gettext("Join the table")), automatically_imply_leading=False
+            ),
+        )
+        page.views.clear()
+        page.views.append(view)
+        page.update()
+        self._watch_idle()
+
+    def _watch_idle(self) -> None:
+        if self._idle_task is None or self._idle_task.done():
+            try:
+                self._idle_task = self.page.run_task(self._drop_when_idle)
+            except Exception:  # no event loop running (in-process tests)
+                self._idle_task = None
+
+    async def _drop_when_idle(self) -> None:
+        """A session left on the code screen is dropped after ``idle_seconds``
+        without a code typed (a phone that comes back reconnects afresh)."""
+        while self.role is None:
+            left = self._last_try + self.lan.idle_seconds - time.monotonic()
+            if left <= 0:
+                if self.peer is not None:
+                    log.info("closed a session from %s: idle on the code screen", self.address)
+                    self.peer.close()
+                return
+            await asyncio.sleep(left)
+
+    def _named(self, e: Any) -> None:
+        self._last_try = time.monotonic()  # typing is not idling
+
+    def _say(self, text: str) -> None:
+        self._error = text
+        if self._notice is None:
+            self._show_code_screen()
+            return
+        self._notice.value = text
+        self._notice.visible = True
+        self.page.update()
+
+    def _wait_text(self, seconds: float) -> str:
+        n = max(1, round(seconds))
+        return self.t.ngettext(
+            "Too many wrong codes: wait {n} second, then try again.",
+            "Too many wrong codes: wait {n} seconds, then try again.",
+            n,
+        ).format(n=n)
+
+    async def _join(self, e: Any = None) -> None:
+        if self.role is not None:
+            return
+        self._last_try = time.monotonic()
+        field = self._field
+        typed = (field.value if field is not None else "") or ""
+        if field is not None and getattr(e, "control", None) is field and e.data:
+            typed = e.data  # Enter carries the text: the field's change may come after it
+        name = (self._name_field.value if self._name_field is not None else "") or ""
+        if self._name_field is not None and getattr(e, "control", None) is self._name_field:
+            name = e.data or name
+        attempt = self.gate.try_code(self.address, str(typed), name=str(name))
+        if attempt.ok and attempt.token:
+            self.device = attempt.token
+            await self.prefs.set(DEVICE_KEY, attempt.token)
+            self.role = "guest"
+            self._error = None
+            self._tell(JOINED)
+            await self._open_app()
+            return
+        if attempt.replaced:
+            self._tell(REPLACED)
+        if attempt.wait > 0:
+            text = self._wait_text(attempt.wait)
+        elif attempt.replaced:
+            text = self.t.gettext(CODE_REPLACED)
+        else:
+            text = self.t.gettext("That is not the code shown on the host. Check it and try again.")
+        if field is not None:
+            field.value = ""
+        self._say(text)
+
+    # --- the host's "Invite a device" -----------------------------------------------
+
+    def _show_invite(self, _: Any = None) -> None:
+        if self.role != "host" or not self._admitted():
+            return
+        t = self.app.model.t if self.app is not None else self.t
+        self._invite = InviteDialog(self, t)
+        self.page.show_dialog(self._invite.dialog)
+
+    def new_code(self) -> None:
+        if self.role != "host" or not self._admitted():
+            return
+        self.gate.new_code()
+        self._tell(NEW_CODE)
+
+    def remove(self, device_id: str) -> None:
+        if self.role != "host" or not self._admitted():
+            return
+        if self.gate.remove(device_id):
+            self._tell(REMOVED)
+
+
+class InviteDialog:
+    """The host's "Invite a device": address, QR code, join code, New code, and
+    the joined devices with "Remove"."""
+
+    def __init__(self, session: LanSession, t: Translator) -> None:
+        self.session = session
+        self.t = t
+        url = session.lan.url
+        self.code = ft.Text(session.gate.code, size=40, weight=ft.FontWeight.BOLD, key="join-code")
+        self.devices = ft.Column(spacing=4, tight=True)
+        self.dialog = ft.AlertDialog(
+            title=ft.Text(t.gettext("Invite a device")),
+            content=ft.Column(
+                [
+                    ft.Text(
+                        t.gettext(
+                            "On a phone on the same network, scan this code or open the address:"
+                        ),
+                        size=15,
+                    ),
+                    ft.Image(src=qr_png(url), width=220, height=220),
+                    ft.Text(url, size=16, weight=ft.FontWeight.BOLD),
+                    ft.Text(t.gettext("Then enter the join code:"), size=15),
+                    self.code,
+                    ft.Text(
+                        t.gettext(
+                            "A new code shuts out every device that joined with the old one."
+                        ),
+                        size=13,
+                        color=ft.Colors.ON_SURFACE_VARIANT,
+                    ),
+                    self.devices,
+                ],
+                tight=True,
+                spacing=10,
+                scroll=ft.ScrollMode.AUTO,
+            ),
+            actions=[
+                ft.TextButton(t.gettext("New code"), on_click=self._new_code),
+                ft.TextButton(t.gettext("Close"), on_click=self._close),
+            ],
+            on_dismiss=self._dismissed,
+        )
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Show the gate as it is now: the code and the joined devices."""
+        t = self.t
+        gate = self.session.gate
+        self.code.value = gate.code
+        joined = gate.devices()
+        rows: list[ft.Control] = []
+        if joined:
+            rows.append(ft.Text(t.gettext("Devices that joined:"), size=15))
+        for device in joined:
+            rows.append(
+                ft.Row(
+                    [
+                        ft.Text(device.name, size=16, expand=True),
+                        ft.Semantics(
+                            label=t.gettext("Remove {name}").format(name=device.name),
+                            button=True,
+                            content=ft.TextButton(
+                                t.gettext("Remove"),
+                                on_click=lambda _, d=device.id: self._remove(d),
+                            ),
+                        ),
+                    ]
+                )
+            )
+        self.devices.controls = rows
+
+    def _new_code(self, _: Any = None) -> None:
+        self.session.new_code()
+        self.refresh()
+        self.session.page.update()
+
+    def _remove(self, device_id: str) -> None:
+        self.session.remove(device_id)
+        self.refresh()
+        self.session.page.update()
+
+    def _close(self, _: Any = None) -> None:
+        self.session._invite = None
+        self.session.page.pop_dialog()
+
+    def _dismissed(self, _: Any = None) -> None:
+        if self.session._invite is self:
+            self.session._invite = None

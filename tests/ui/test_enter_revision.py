@@ -1,0 +1,31 @@
+"""Enter on the hand form saves on the sheet the form was drawn with, like
+the Save button: a hand saved on another device since is never saved over."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from .test_live import Server, enter_counts, new_game, server, tap
+
+__all__ = ["server"]  # the fixture, used by name
+
+
+def test_enter_after_another_devices_save_not_yet_drawn_is_refused(server: Server) -> None:
+    a, b = server.session(), server.session()
+    gid, ann, bob = new_game(server, a)
+    tap(a, a.model.open_hand)
+    enter_counts(a, bob, "4", "30")
+    a.render()  # A's form, drawn on the empty sheet
+    tap(b, b.model.open_game, gid)
+    tap(b, b.model.open_hand)
+    enter_counts(b, ann, "0", "20")
+    tap(b, b.model.save_hand)
+    assert a.model.sync()  # A's session heard of it; its browser has not drawn it yet
+    a._on_key(SimpleNamespace(key="Enter"))  # type: ignore[arg-type]
+    assert len(server.store.game(gid).hands) == 1  # only B's hand
+    assert a.model.screen == "hand"  # the form stays, with what was typed
+    assert a.model.hand is not None and a.model.hand.error is not None
+    assert "in the meantime" in a.model.hand.t.render(a.model.hand.error)
+    # drawn again, with B's hand on it: Enter saves A's hand now
+    a._on_key(SimpleNamespace(key="Enter"))  # type: ignore[arg-type]
+    assert len(server.store.game(gid).hands) == 2

@@ -1,0 +1,270 @@
+"""Attacks on ``scorekeeper --lan`` by a client that speaks Flet's protocol
+itself (tests/web/flet_client.py): what anyone with a browser's devtools
+can send.  Each test asserts the safe behaviour (issue #15: each of these
+attacks worked before the server decided access from its own facts).
+
+Every page property a client sends is a claim (``web``, ``client_ip``,
+``route``...), and a session the host shut out must stay out whatever
+events it sends.  All traffic goes to 127.0.0.x; every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from e2e.test_lan import LanServer
+from websockets.exceptions import ConnectionClosed
+
+from scorekeeper.ui.lan import PRE_JOIN_LIMIT
+
+from .conftest import (
+    CODE_SCREEN,
+    join_as_host,
+    new_game,
+    open_client,
+    quick_hand,
+    quiesce,
+    read_join_code,
+    type_code,
+    wrong_code,
+)
+from .flet_client import ABSENT, Control, FletClient, Invocation
+
+DEVICE_KEY = "scorekeeper.device"  # where the app keeps a device token in the browser
+NAMES = re.compile("Ann|Bob")
+LOCKED = re.compile(r"^Too many wrong codes: wait \d+ seconds?, then try again\.$")
+#: what a session that was let in shows (the home screen, or a game)
+LET_IN = re.compile(r"^(New game|Resume .*|Ann v Bob)$")
+
+
+def settle(c: FletClient) -> str:
+    """Wait until the session shows the code screen or the app; which one."""
+    c.wait_for(lambda: c.shows(CODE_SCREEN) or c.shows(LET_IN), what="the first screen")
+    return "code screen" if c.shows(CODE_SCREEN) else "app"
+
+
+def host_with_game(lan: LanServer, clients: list[FletClient], hand: bool = False) -> FletClient:
+    host = join_as_host(lan, clients)
+    new_game(host, ["Ann", "Bob"], dealer="Ann")
+    if hand:
+        quick_hand(host, "Bob", "Ann", k=4, d=30)
+        host.wait_text("Score: Ann 0 · Bob 26")  # 30 - 4 for Bob's knock
+    return host
+
+
+# --- 1. page.web is a claim --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("web", [False, ABSENT], ids=["web-false", "web-absent"])
+def test_a_page_that_says_it_is_no_browser_is_not_the_host(
+    lan_server: LanServer, clients: list[FletClient], web: object
+) -> None:
+    host_with_game(lan_server, clients)
+    attacker = open_client(clients, lan_server.port, host="127.0.0.2", source="127.0.0.2")
+    attacker.register(web=web)
+    assert settle(attacker) == "code screen"
+    assert not attacker.shows(NAMES)
+    assert not attacker.received(b"Ann")
+
+
+def test_a_browser_page_on_the_phone_address_gets_the_code_screen(
+    lan_server: LanServer, clients: list[FletClient]
+) -> None:
+    """The baseline of the attack above: the same page with ``web`` true."""
+    host_with_game(lan_server, clients)
+    phone = open_client(clients, lan_server.port, host="127.0.0.2", source="127.0.0.2")
+    phone.register(web=True)
+    assert settle(phone) == "code screen"
+    assert not phone.received(b"Ann")
+
+
+def test_a_made_up_device_token_in_the_browser_storage_lets_nobody_in(
+    lan_server: LanServer, clients: list[FletClient]
+) -> None:
+    host_with_game(lan_server, clients)
+    tokens = ["", "x", "A" * 43, "host", "0" * 10_000]
+    for n, token in enumerate(tokens):
+
+        def forged(call: Invocation, _: FletClient, token: str = token) -> tuple[Any, None] | None:
+            if call.name == "get" and call.args == {"key": DEVICE_KEY}:
+                return token, None
+            return None
+
+        c = open_client(clients, lan_server.port, source=f"127.0.0.{10 + n}", answer=forged)
+        c.register()
+        if len(token) > PRE_JOIN_LIMIT:  # an answer that large: the connection is closed
+            c.wait_closed()
+            assert c.closed_by_server
+        else:
+            assert settle(c) == "code screen", token[:20]
+        assert not c.received(b"Ann")
+        assert any(i.args == {"key": DEVICE_KEY} for i in c.invocations)
+
+
+# --- 2. page.client_ip is a claim --------------------------------------------------------
+
+
+def test_five_wrong_codes_lock_the_address_out(
+    lan_server: LanServer, clients: list[FletClient]
+) -> None:
+    host = join_as_host(lan_server, clients)
+    code = read_join_code(host)
+    phone = open_client(clients, lan_server.port, source="127.0.0.3")
+    phone.register().wait_text(CODE_SCREEN)
+    for _ in range(5):
+        type_code(phone, wrong_code(code))
+    phone.wait_text(LOCKED)
+    type_code(phone, code)  # even the right code waits
+    phone.wait_text(LOCKED)
+    assert phone.shows(CODE_SCREEN)
+
+
+def test_rewriting_client_ip_does_not_reset_the_lockout(
+    lan_server: LanServer, clients: list[FletClient]
+) -> None:
+    host = join_as_host(lan_server, clients)
+    code = read_join_code(host)
+    attacker = open_client(clients, lan_server.port, source="127.0.0.3")
+    attacker.register().wait_text(CODE_SCREEN)
+    for n in range(5):
+        attacker.update_props(attacker.page_id, client_ip=f"10.9.9.{n + 1}")
+        type_code(attacker, wrong_code(code))
+    assert attacker.shows(LOCKED), attacker.texts()
+
+
+# --- 3. the join code is not guessed by many addresses ------------------------------------
+
+
+def test_twenty_wrong_codes_in_all_draw_a_new_code(
+    lan_server: LanServer, clients: list[FletClient]
+) -> None:
+    host = join_as_host(lan_server, clients)
+    code = read_join_code(host)
+    attackers = []
+    for last in range(2, 7):  # 127.0.0.2 .. 127.0.0.6, 4 codes each: under the per-address limit
+        a = open_client(clients, lan_server.port, source=f"127.0.0.{last}")
+        a.register().wait_text(CODE_SCREEN)
+        attackers.append(a)
+    guess = int(code)
+    for a in attackers:
+        for _ in range(4):
+            guess = (guess + 1) % 1_000_000
+            type_code(a, f"{guess:06d}")
+            assert not a.shows(LOCKED)
+    host.wait_text("20 wrong codes were tried; a new code is shown", timeout=10)
+    assert host.wait_text(re.compile(rf"^(?!{code}$)\d{{6}}$"), timeout=10)
+
+
+# --- 4. a session shut out by "New code" stays out, whatever it sends -----------------
+
+
+@dataclass
+class ShutOut:
+    """A phone that joined, opened the game (one hand: Bob 26), went to its
+    table view, and was then shut out by the host's "New code"."""
+
+    host: FletClient
+    phone: FletClient
+    undo: Control  # the sheet's "Undo last hand", as the phone last saw it
+    enter: Control  # the sheet's "Enter hand"
+    wrong: str  # a code that is not the host's new one
+    field: Control  # the code screen's "Join code" field
+    shut_out_at: int  # how many messages the phone had when it was shut out
+
+    def still_out(self) -> None:
+        """A wrong code, answered after every event sent before it was handled
+        (a session's events run in order): the code screen, and nothing else."""
+        phone = self.phone
+        if phone.ended:  # the server closed the old session: as safe
+            return
+        type_code(phone, self.wrong, self.field)
+        assert phone.shows(CODE_SCREEN), phone.texts()
+        assert not phone.shows(NAMES), phone.texts()
+        assert not any(b"Ann" in f for f in phone.frames[self.shut_out_at :])
+
+    def send(self, *events: Callable[[], None]) -> None:
+        """What the old session's page can still send (unless the server closed it)."""
+        with contextlib.suppress(ConnectionClosed):
+            for e in events:
+                e()
+
+    def hand_is_kept(self) -> None:
+        """The host opens the game afresh from the store: the hand is there."""
+        host = self.host
+        host.click("Close")
+        host.click("Back")
+        host.click("Resume Ann v Bob")
+        host.wait_text("Score: Ann 0 · Bob 26")
+
+
+@pytest.fixture
+def shut_out(lan_server: LanServer, clients: list[FletClient]) -> ShutOut:
+    host = host_with_game(lan_server, clients, hand=True)
+    phone = open_client(clients, lan_server.port, host="127.0.0.2", source="127.0.0.2")
+    phone.register().wait_text(CODE_SCREEN)
+    type_code(phone, read_join_code(host))
+    phone.click("Resume Ann v Bob")
+    phone.wait_text("Score: Ann 0 · Bob 26")
+    undo = phone.wait_clickable("Undo last hand")
+    enter = phone.wait_clickable("Enter hand")
+    phone.click("Table view")
+    phone.wait_gone("Enter hand")
+    quiesce(phone)  # no answer of the phone's is still on its way to a control
+    host.click("New code")
+    phone.wait_text("The host drew a new code: enter it to join again.")
+    wrong = wrong_code(read_join_code(host))
+    field = phone.wait_control(label="Join code")
+    return ShutOut(host, phone, undo, enter, wrong, field, len(phone.frames))
+
+
+def test_a_shut_out_session_cannot_undo_nor_navigate(shut_out: ShutOut) -> None:
+    p = shut_out.phone
+    shut_out.send(
+        lambda: p.event(shut_out.undo, "click"),
+        lambda: p.event(shut_out.enter, "click"),
+        lambda: p.key("Backspace"),
+        lambda: p.key("Enter"),
+        lambda: p.go("/review/history"),
+        lambda: p.view_pop("/"),
+    )
+    shut_out.still_out()
+    shut_out.hand_is_kept()
+
+
+def test_a_shut_out_session_is_not_redrawn_by_a_resize(shut_out: ShutOut) -> None:
+    p = shut_out.phone
+    # the table view it was on redraws for a new size
+    shut_out.send(lambda: p.resize(1280, 800))
+    shut_out.still_out()
+    shut_out.hand_is_kept()
+
+
+def test_new_code_shows_the_old_session_the_code_screen(
+    lan_server: LanServer, clients: list[FletClient]
+) -> None:
+    """The baseline of the attack above: without hostile events."""
+    host = host_with_game(lan_server, clients)
+    phone = open_client(clients, lan_server.port, host="127.0.0.2", source="127.0.0.2")
+    phone.register().wait_text(CODE_SCREEN)
+    type_code(phone, read_join_code(host))
+    phone.wait_text("Resume Ann v Bob")
+    quiesce(phone)  # no answer of the phone's is still on its way to a control
+    host.click("New code")
+    phone.wait_text(CODE_SCREEN)
+    assert not phone.shows(NAMES)
+
+
+# --- 5. the host link admits once ---------------------------------------------------------
+
+
+def test_the_host_link_admits_only_once(lan_server: LanServer, clients: list[FletClient]) -> None:
+    first = join_as_host(lan_server, clients)
+    first.wait_text("Invite a device")
+    second = join_as_host(lan_server, clients)  # a new browser (no storage, no cookie)
+    assert settle(second) == "code screen"
+    assert "Invite a device" not in second.texts()  # no such button (the hint names it)
