@@ -21,7 +21,14 @@ __all__ = ["import_summary"]
 
 def import_summary(t: Translations, report: ImportReport) -> str:
     """What an import did (or, for a dry run, would do), in words."""
+    differ = t.ngettext(
+        "{n} game in that file is not the same as the one here: kept as it is here.",
+        "{n} games in that file are not the same as the ones here: kept as they are here.",
+        report.games_differ,
+    ).format(n=report.games_differ)
     if not (report.players_added or report.games_added or report.games_updated):
+        if report.games_differ:
+            return t.gettext("Nothing was added.") + " " + differ
         return t.gettext("Nothing new: everything in that file is already here.")
     text = t.gettext("Added {players}, {games} and {hands}.").format(
         players=t.ngettext("{n} player", "{n} players", report.players_added).format(
@@ -34,8 +41,11 @@ def import_summary(t: Translations, report: ImportReport) -> str:
         text += " " + t.ngettext(
             "{n} game got more hands.", "{n} games got more hands.", report.games_updated
         ).format(n=report.games_updated)
-    if report.games_skipped:
+    already = report.games_skipped - report.games_differ
+    if already:
         text += " " + t.ngettext(
-            "{n} game was already here.", "{n} games were already here.", report.games_skipped
-        ).format(n=report.games_skipped)
+            "{n} game was already here.", "{n} games were already here.", already
+        ).format(n=already)
+    if report.games_differ:
+        text += " " + differ
     return text

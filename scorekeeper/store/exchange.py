@@ -41,12 +41,22 @@ facts: the importing copy replays the hands with its own engine (and says so
 if it gets other totals).
 
 Import checks everything (shape, ids, every hand, and a replay of every game)
-before it changes anything, and identifies players, games and hands by id, so
+before it changes anything (a refusal lists the first problems, and the check
+stops at :data:`MAX_PROBLEMS`: a file of a million bad records is refused as
+fast as one of twenty-one), and identifies players, games and hands by id, so
 importing the same file twice, or a file sharing some games, adds nothing
 twice.  A game already here is extended when the import has the same hands
 plus more; a game changed differently on both devices is left as it is here,
 and the report says so.  A player from elsewhere whose name matches one of
 ours is taken to be that player (and remembered as such).
+
+Ids follow one rule everywhere (:func:`~scorekeeper.store.paths.is_valid_id`,
+matched whole, as the schemas do), and names the app's own
+(:func:`~scorekeeper.store.names.clean_name`): nothing an import accepts is
+refused when the data is next opened (tests/store/test_store_import_props.py).
+A game here whose import differs (a hand of the same id that is not the same
+hand, another setup, other hands) is kept as it is here, counted in
+:attr:`ImportReport.games_differ`, and the report says why.
 
 The report's remarks (:attr:`ImportReport.messages`) are
 :class:`~scorekeeper.store.errors.Notice` values: English text that keeps its
@@ -55,11 +65,13 @@ translatable template in ``msg``.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import dataclasses
+import enum
 import io
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
 from typing import Any, Protocol
@@ -105,7 +117,10 @@ def _short(value: object) -> object:
 
 EXPORT_FORMAT = "gin-scorekeeper-export"
 EXPORT_VERSION = 1
+#: Problems listed when an import is refused (the rest are counted).
 MAX_ERRORS = 8
+#: Problems after which the check of a file stops (see _Errors).
+MAX_PROBLEMS = 20
 
 
 @dataclass
@@ -194,19 +209,49 @@ class ParsedExport:
     games: list[ImportedGame]
 
 
+class _TooMany(Exception):
+    """Raised by :meth:`_Errors.add` past :data:`MAX_PROBLEMS`: the check stops there."""
+
+
 class _Errors:
+    """The problems found, at most :data:`MAX_PROBLEMS` of them: a file of a
+    million bad records costs no more to refuse than one of twenty-one."""
+
     def __init__(self) -> None:
         self.items: list[Msg] = []
+        self.stopped = False
 
     def add(self, message: Msg) -> None:
+        if len(self.items) >= MAX_PROBLEMS:
+            self.stopped = True
+            raise _TooMany
         self.items.append(message)
+
+    @contextlib.contextmanager
+    def checking(self) -> Iterator[None]:
+        """Check inside this block; past :data:`MAX_PROBLEMS` it ends the
+        check with the problems found so far."""
+        try:
+            yield
+        except _TooMany:
+            self.raise_if_any()
+            raise  # pragma: no cover - raise_if_any always raises here
 
     def raise_if_any(self) -> None:
         if not self.items:
             return
         shown = self.items[:MAX_ERRORS]
         more = len(self.items) - len(shown)
-        if more:
+        if self.stopped:  # the count past here is not known: the check ended
+            shown.append(
+                Msg.plural(
+                    "... and at least {n} more problem (the check stops at {most})",
+                    "... and at least {n} more problems (the check stops at {most})",
+                    more + 1,
+                    most=MAX_PROBLEMS,
+                )
+            )
+        elif more:
             shown.append(Msg.plural("... and {n} more problem", "... and {n} more problems", more))
         raise StoreError(
             "This file can't be imported (nothing was changed):\n{problems}",
@@ -260,30 +305,89 @@ def _load_json(data: dict[str, Any] | str | bytes) -> dict[str, Any]:
 
 
 def parse_export(data: dict[str, Any] | str | bytes) -> ParsedExport:
-    """Check a whole export, replaying every game; raise :class:`StoreError` listing
-    what is wrong (nothing is changed by this function in any case)."""
+    """Check a whole export; raise :class:`StoreError` listing what is wrong
+    (nothing is changed by this function in any case).  The games are
+    replayed by :func:`plan_import`, once their players are matched to ours."""
+    players: list[ImportedPlayer] = []
+    games: list[ImportedGame] = []
+    for piece in parse_pieces(data):
+        if isinstance(piece, ImportedGame):
+            games.append(piece)
+        elif isinstance(piece, Hands):
+            games[-1].records.extend(piece.records)
+            games[-1].ledger.extend(piece.ledger)
+        else:
+            players.extend(piece)
+    return ParsedExport(players, games)
+
+
+@dataclass
+class Hands:
+    """More hand records of the game just before (a long game comes in parts)."""
+
+    records: list[dict[str, Any]]
+    ledger: list[Hand]
+
+
+#: Hand records in one piece of :func:`parse_pieces`: small enough that
+#: unpickling a piece never holds the interpreter for long (see importer.py).
+PIECE = 2_000
+
+Piece = list[ImportedPlayer] | ImportedGame | Hands
+
+
+def parse_pieces(data: dict[str, Any] | str | bytes) -> Iterator[Piece]:
+    """:func:`parse_export` in pieces of at most :data:`PIECE` players or
+    hand records: the players, then each game (a long one as an
+    :class:`ImportedGame` with its first hands, then :class:`Hands`).  The
+    whole file is checked before the first piece is given; a refusal raises
+    :class:`StoreError` then."""
     doc = _load_json(data)
     errors = _Errors()
-    players = _parse_players(doc.get("players"), errors)
-    errors.raise_if_any()
-    names = {p.id: p.name for p in players}
-    raw_games = doc.get("games")
-    if not isinstance(raw_games, list):
-        errors.add(Msg('"games" must be a list'))
-        errors.raise_if_any()
-    assert isinstance(raw_games, list)
     games: list[ImportedGame] = []
-    seen: set[str] = set()
-    for n, raw in enumerate(raw_games, start=1):
-        game = _parse_game(n, raw, names, errors)
-        if game is None:
-            continue
-        if game.id.casefold() in seen:
-            errors.add(Msg("{game}: the game id {id} appears twice", game=game.label, id=game.id))
-        seen.add(game.id.casefold())
-        games.append(game)
+    with errors.checking():
+        players = _parse_players(doc.get("players"), errors)
+        errors.raise_if_any()
+        names = {p.id: p.name for p in players}
+        raw_games = doc.get("games")
+        if not isinstance(raw_games, list):
+            errors.add(Msg('"games" must be a list'))
+            errors.raise_if_any()
+        assert isinstance(raw_games, list)
+        seen: set[str] = set()
+        for n, raw in enumerate(raw_games, start=1):
+            game = _parse_game(n, raw, names, errors)
+            if game is None:
+                continue
+            if game.id.casefold() in seen:
+                errors.add(
+                    Msg("{game}: the game id {id} appears twice", game=game.label, id=game.id)
+                )
+            seen.add(game.id.casefold())
+            games.append(game)
     errors.raise_if_any()
-    return ParsedExport(players, games)
+    del doc, raw_games
+    for start in range(0, len(players), PIECE):
+        yield players[start : start + PIECE]
+    if not players:
+        yield []
+    for game in games:
+        records, ledger = game.records, game.ledger
+        # Records and ledger are cut at the same places: a ledger hand is one
+        # of the records that count, so cut the ledger by how many of them
+        # each part of the records holds.
+        cut = _count_active(records[:PIECE])
+        yield dataclasses.replace(game, records=records[:PIECE], ledger=ledger[:cut])
+        at, ledger_at = PIECE, cut
+        while at < len(records):
+            part = records[at : at + PIECE]
+            n = _count_active(part)
+            yield Hands(part, ledger[ledger_at : ledger_at + n])
+            at, ledger_at = at + PIECE, ledger_at + n
+
+
+def _count_active(records: Sequence[Mapping[str, Any]]) -> int:
+    return sum(1 for r in records if r["superseded_at"] is None)
 
 
 def _parse_players(raw: object, errors: _Errors) -> list[ImportedPlayer]:
@@ -483,7 +587,9 @@ class NewGame:
     meta: dict[str, Any]  # without a summary yet
     records: list[dict[str, Any]]
     ledger: list[Hand]
-    game: Game  # the ledger replayed (with the players' names here)
+    #: The ledger replayed (with the players' names here); None if the plan
+    #: was asked not to keep it (replayed again when staged: less memory).
+    game: Game | None
 
 
 @dataclass
@@ -506,9 +612,11 @@ class ImportPlan:
     updated_games: list[UpdatedGame] = field(default_factory=list)
 
 
-def plan_import(parsed: ParsedExport, here: Catalog) -> ImportPlan:
+def plan_import(parsed: ParsedExport, here: Catalog, *, keep_games: bool = True) -> ImportPlan:
     """Decide what an import changes; raises StoreError (changing nothing) if a
-    game would not replay once its players are matched to ours."""
+    game would not replay once its players are matched to ours.
+    ``keep_games=False``: a new game's replay is not kept in the plan (a file
+    of 30,000 short games would hold 30,000 of them at once)."""
     stamp = time_to_doc(now())
     messages: list[str] = []
     mapping: dict[str, str] = {}
@@ -553,50 +661,61 @@ def plan_import(parsed: ParsedExport, here: Catalog) -> ImportPlan:
         )
 
     errors = _Errors()
-    # Ids that differ from ours only by case would be one file on some systems.
-    folded = {i.casefold(): i for i in here.ids_here()}
-    for pid in [p.id for p in parsed.players] + [g.id for g in parsed.games]:
-        ours = folded.get(pid.casefold())
-        if ours is not None and ours != pid:
-            errors.add(Msg("the id {id} differs from {ours} here only by case", id=pid, ours=ours))
     plan = ImportPlan(ImportReport(), new_players, new_aliases)
-    added = updated = skipped = hands = 0
-    for g in parsed.games:
-        setup, records, ledger = _mapped(g, mapping)
-        if len(set(setup.players)) != len(setup.players):
-            errors.add(Msg("{game}: two of its players are the same person here", game=g.label))
-            continue
-        try:
-            game = build_game(setup, g.rules, ledger, local_names)
-        except RuleError as exc:
-            errors.add(Msg("{game}: {reason}", game=g.label, reason=exc.msg))
-            continue
-        if g.totals is not None:
-            theirs = {mapping.get(k, k): v for k, v in g.totals.items()}
-            if theirs != game.standings.totals:
-                messages.append(
-                    Notice(
-                        "{game}: replayed here, the totals are {totals}, "
-                        "not what the other device had",
-                        game=g.label,
-                        totals=_totals(game, local_names),
-                    )
+    added = updated = skipped = differ = hands = 0
+    with errors.checking():
+        # Ids that differ from ours only by case would be one file on some systems.
+        folded = {i.casefold(): i for i in here.ids_here()}
+        for pid in [p.id for p in parsed.players] + [g.id for g in parsed.games]:
+            ours = folded.get(pid.casefold())
+            if ours is not None and ours != pid:
+                errors.add(
+                    Msg("the id {id} differs from {ours} here only by case", id=pid, ours=ours)
                 )
-        current = here.game(g.id)
-        if current is None:
-            plan.new_games.append(NewGame(_new_meta(g, setup), records, ledger, game))
-            added += 1
-            hands += len(ledger)
-            continue
-        change = _compare(g, setup, records, ledger, game, current, messages)
-        if change is None:
-            skipped += 1
-            continue
-        plan.updated_games.append(change)
-        updated += 1
-        hands += len(ledger) - sum(1 for r in current.records if r.get("superseded_at") is None)
+        for g in parsed.games:
+            setup, records, ledger = _mapped(g, mapping)
+            if len(set(setup.players)) != len(setup.players):
+                errors.add(Msg("{game}: two of its players are the same person here", game=g.label))
+                continue
+            try:
+                game = build_game(setup, g.rules, ledger, local_names)
+            except RuleError as exc:
+                errors.add(Msg("{game}: {reason}", game=g.label, reason=exc.msg))
+                continue
+            if g.totals is not None:
+                theirs = {mapping.get(k, k): v for k, v in g.totals.items()}
+                if theirs != game.standings.totals:
+                    messages.append(
+                        Notice(
+                            "{game}: replayed here, the totals are {totals}, "
+                            "not what the other device had",
+                            game=g.label,
+                            totals=_totals(game, local_names),
+                        )
+                    )
+            current = here.game(g.id)
+            if current is None:
+                kept = game if keep_games else None
+                plan.new_games.append(NewGame(_new_meta(g, setup), records, ledger, kept))
+                added += 1
+                hands += len(ledger)
+                continue
+            change = _compare(g, setup, records, ledger, game, current, messages)
+            if change is _SAME:
+                skipped += 1
+                continue
+            if change is _DIFFERENT:  # not changed here either, but not "already here"
+                skipped += 1
+                differ += 1
+                continue
+            assert isinstance(change, UpdatedGame)
+            plan.updated_games.append(change)
+            updated += 1
+            hands += len(ledger) - _count_active(current.records)
     errors.raise_if_any()
-    plan.report = ImportReport(len(new_players), added, updated, skipped, hands, messages)
+    plan.report = ImportReport(
+        len(new_players), added, updated, skipped, hands, messages, games_differ=differ
+    )
     return plan
 
 
@@ -644,6 +763,14 @@ def _new_meta(g: ImportedGame, setup: Setup) -> dict[str, Any]:
     }
 
 
+class _Kept(enum.Enum):
+    SAME = "same"  # ours has every hand of the import: nothing to do
+    DIFFERENT = "different"  # the two differ: ours is kept, and the report says so
+
+
+_SAME, _DIFFERENT = _Kept.SAME, _Kept.DIFFERENT
+
+
 def _compare(
     g: ImportedGame,
     setup: Setup,
@@ -652,9 +779,9 @@ def _compare(
     game: Game,
     current: StoredGame,
     messages: list[str],
-) -> UpdatedGame | None:
-    """How the imported version of a game we have relates to ours: None if
-    ours stays as it is, else what to add."""
+) -> UpdatedGame | _Kept:
+    """How the imported version of a game we have relates to ours: what to
+    add, or why ours stays as it is."""
     ours_setup = setup_from_doc(current.meta["setup"])
     if ours_setup != setup or rules_from_doc(current.meta["rules"]) != g.rules:
         messages.append(
@@ -663,14 +790,27 @@ def _compare(
                 game=g.label,
             )
         )
-        return None
+        return _DIFFERENT
+    by_id = {r["id"]: r for r in current.records}
+    for r in records:
+        mine = by_id.get(r["id"])
+        if mine is not None and not _same_hand(mine, r):
+            messages.append(
+                Notice(
+                    "{game}: hand {n} in the import is not the hand with the same id here; "
+                    "kept the version here",
+                    game=g.label,
+                    n=r["seq"] + 1,
+                )
+            )
+            return _DIFFERENT
 
     def active(rs: Sequence[Mapping[str, Any]]) -> list[str]:
         return [r["id"] for r in sorted(rs, key=lambda r: r["seq"]) if r["superseded_at"] is None]
 
     ours, theirs = active(current.records), active(records)
     if theirs == ours:
-        return None
+        return _SAME
     if theirs[: len(ours)] != ours:
         if ours[: len(theirs)] == theirs:
             messages.append(
@@ -678,15 +818,14 @@ def _compare(
                     "{game}: has more hands here than in the import; kept this one", game=g.label
                 )
             )
-        else:
-            messages.append(
-                Notice(
-                    "{game}: was changed differently on the two devices; kept the version here",
-                    game=g.label,
-                )
+            return _SAME
+        messages.append(
+            Notice(
+                "{game}: was changed differently on the two devices; kept the version here",
+                game=g.label,
             )
-        return None
-    by_id = {r["id"]: r for r in current.records}
+        )
+        return _DIFFERENT
     new_records = [r for r in records if r["id"] not in by_id]
     updates: dict[int, dict[str, Any]] = {}
     for r in records:
@@ -697,6 +836,18 @@ def _compare(
                 "superseded_reason": r["superseded_reason"],
             }
     return UpdatedGame(g.id, new_records, updates, ledger, g.updated_at, g.finished_at, game)
+
+
+def _same_hand(mine: Mapping[str, Any], theirs: Mapping[str, Any]) -> bool:
+    """Whether a stored hand record and an imported one of the same id are
+    the same hand at the same place (whether it still counts may differ: an
+    undo or edit made on one device)."""
+    if mine.get("seq") != theirs["seq"]:
+        return False
+    try:
+        return hand_from_doc(mine.get("hand")) == hand_from_doc(theirs["hand"])
+    except StoreError:
+        return False
 
 
 # --- CSV -------------------------------------------------------------------------------------

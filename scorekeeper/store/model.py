@@ -59,6 +59,9 @@ class ImportReport:
     games_skipped: int = 0  # already present (or kept as they are here: see messages)
     hands_added: int = 0
     messages: list[str] = field(default_factory=list)
+    #: Games here whose import differs (other hands, another setup): kept as
+    #: they are here, each with a message saying why.
+    games_differ: int = 0
 
     def __str__(self) -> str:
         """

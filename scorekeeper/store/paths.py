@@ -42,9 +42,11 @@ DAMAGED_DIR = "damaged"
 V0_FILE = "scorekeeper.json"
 
 #: Ids are generated as 32 hex digits; imported ones must at least be safe file names.
-_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+#: Matched whole (``fullmatch``): a ``$`` would let "abc\n" through, which the
+#: schemas (schemas.py ``Id``) refuse when the file is next read.
+_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 #: Names Windows keeps for devices: never a file name there, whatever the case.
-_RESERVED = re.compile(r"^(?:CON|PRN|AUX|NUL|COM[0-9]|LPT[0-9])$", re.IGNORECASE)
+_RESERVED = re.compile(r"(?:CON|PRN|AUX|NUL|COM[0-9]|LPT[0-9])", re.IGNORECASE)
 
 
 def default_data_dir() -> Path:
@@ -67,5 +69,11 @@ def is_valid_id(value: object) -> bool:
 
     >>> is_valid_id("3f2a9c"), is_valid_id("../etc"), is_valid_id(""), is_valid_id("nul")
     (True, False, False, False)
+    >>> is_valid_id("3f2a9c\\n")
+    False
     """
-    return isinstance(value, str) and _ID.match(value) is not None and not _RESERVED.match(value)
+    return (
+        isinstance(value, str)
+        and _ID.fullmatch(value) is not None
+        and _RESERVED.fullmatch(value) is None
+    )

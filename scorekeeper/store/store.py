@@ -101,6 +101,7 @@ from .storage import DEFAULT_BACKUPS, gc_paused, parse_json, quarantine, remove_
 
 P = ParamSpec("P")
 R = TypeVar("R")
+F = TypeVar("F", bound=Callable[..., Any])
 
 log = logging.getLogger(__name__)
 
@@ -130,6 +131,10 @@ class _Shared:
         self.read_only = read_only
         self.durable = durable
         self.lock = threading.RLock()
+        #: One import off the event loop at a time (see importer.py), and how
+        #: many are under way or waiting (Store.importing).
+        self.import_lock = threading.Lock()
+        self.importing = 0
         self.notices: list[str] = []
         #: Why a folder asked for read-write was opened read-only (see open_store).
         self.why_read_only: Notice | None = None
@@ -330,20 +335,26 @@ class _Shared:
         missing: dict[str, str] = {}
         for entry in self.index.entries.values():
             for pid in entry.get("players", []):
+                # Only what players.json's schema takes back (paths.is_valid_id):
+                # a record it refuses would have the file quarantined.
+                if not is_valid_id(pid):
+                    continue
                 if pid not in self.players and self.resolve(pid) not in self.players:
-                    missing.setdefault(pid, entry.get("names", {}).get(pid, "Player"))
+                    missing.setdefault(pid, _restored_name(entry.get("names", {}).get(pid)))
         if not missing or self.read_only:
             return
-        taken = {d["name"].casefold() for d in self.players.values() if not d.get("hidden")}
+        taken = {name_key(d["name"]) for d in self.players.values() if not d.get("hidden")}
         stamp = time_to_doc(now())
         docs = []
         for pid, name in sorted(missing.items()):
             unique, n = name, 1
-            while unique.casefold() in taken:
+            while name_key(unique) in taken:
                 n += 1
-                unique = f"{name} ({n})"
-            taken.add(unique.casefold())
+                suffix = f" ({n})"
+                unique = name[: MAX_NAME - len(suffix)].rstrip() + suffix
+            taken.add(name_key(unique))
             docs.append(_player_doc(pid, unique, stamp))
+            missing[pid] = unique
         self.players_file.players.insert_multiple(docs)
         self.notices.append(
             Repaired(
@@ -511,6 +522,14 @@ class _Shared:
 def _label(game_id: str) -> str:
     """A game's file as messages name it."""
     return f"{GAMES_DIR}/{game_id}.json"
+
+
+def _restored_name(name: object) -> str:
+    """A name a game recorded, as a player's name may be (names.py), or "Player"."""
+    try:
+        return clean_name(name)
+    except StoreError:
+        return "Player"
 
 
 def _player_doc(pid: str, name: str, stamp: str) -> dict[str, Any]:
@@ -779,6 +798,13 @@ def _write_path(
 
     wrapper.__dict__["announces"] = "game" if one_game else "lists"
     return wrapper
+
+
+def _told_inside(fn: F) -> F:
+    """A write that is told by the @_writing method it ends with (an import
+    off the event loop: :meth:`Store._commit_import`), not by a wrapper of its own."""
+    fn.__dict__["announces"] = "lists"
+    return fn
 
 
 def _writing(fn: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Store, P], R]:
@@ -1726,14 +1752,21 @@ class Store:
 
     @_writing
     def import_json(
-        self, data: dict[str, Any] | str | bytes, *, dry_run: bool = False
+        self,
+        data: dict[str, Any] | str | bytes | exchange.ParsedExport,
+        *,
+        dry_run: bool = False,
     ) -> ImportReport:
         """Import an export (see exchange.py): everything is checked, and every
         game replayed, before anything changes.  Importing the same data again
-        adds nothing.  ``dry_run``: report what would happen, change nothing."""
+        adds nothing.  ``dry_run``: report what would happen, change nothing.
+        This holds the store throughout: a server imports with
+        :meth:`import_json_async` instead."""
         try:
             with gc_paused():
-                parsed = exchange.parse_export(data)
+                parsed = (
+                    data if isinstance(data, exchange.ParsedExport) else exchange.parse_export(data)
+                )
                 plan = exchange.plan_import(parsed, _Catalog(self))
                 if not dry_run:
                     self._apply(plan)
@@ -1746,48 +1779,124 @@ class Store:
 
     def _apply(self, plan: exchange.ImportPlan) -> None:
         with self._s.index.held():
-            self._apply_held(plan)
+            tx, entries, players = self._stage(plan, contextlib.nullcontext)
+            self._s.commit(tx, entries, players=players)
 
-    def _apply_held(self, plan: exchange.ImportPlan) -> None:
+    def _stage(
+        self,
+        plan: exchange.ImportPlan,
+        reading: Callable[[], contextlib.AbstractContextManager[Any]],
+        seen: Mapping[str, tuple[int, str] | None] | None = None,
+    ) -> tuple[Transaction, dict[str, dict[str, Any]], bool]:
+        """Stage every file of an import (see journal.py); returns the
+        transaction, the index entries of the games it writes, and whether it
+        writes players.json.  ``reading()`` is held around each read of the
+        data here (the store's lock, for an import off the event loop: the
+        rest, summaries and writing the staged files, is done without it);
+        ``seen``: each updated game's (revision, updated_at) when planned: one
+        changed since raises :class:`importer.Changed`, and nothing is staged."""
         # All or nothing: every file is staged, then all are put in place
         # together (see journal.py).  One write per file: linear in the hands.
         s = self._s
         tx = Transaction(s.data_dir, durable=s.durable)
-        players = bool(plan.new_players or plan.new_aliases)
-        if players:
-            data = _copy_tables(s.players_file.storage.read())
-            _add_records(data, PLAYERS_TABLE, plan.new_players)
-            _add_records(data, ALIASES_TABLE, plan.new_aliases)
-            tx.put(s.data_dir / PLAYERS_FILE, data, backups=DEFAULT_BACKUPS)
-        names = s.names({d["id"]: d["name"] for d in plan.new_players})
-        entries: dict[str, dict[str, Any]] = {}
-        for new in plan.new_games:
-            game = new.game  # replayed by the plan
-            meta = dict(new.meta, summary=summarize(game, names))
-            path = s.games_dir / f"{meta['id']}.json"
-            tx.put(path, game_data(meta, numbered(new.records)), backups=GAME_BACKUPS)
-            entries[meta["id"]] = index_entry(meta, digest_doc(game))
-        for upd in plan.updated_games:
-            gf = s.game_file(upd.game_id)
-            meta = gf.meta()
-            game = upd.game
-            changes = {
-                "updated_at": max(meta["updated_at"], upd.updated_at),
-                "finished_at": (meta.get("finished_at") or upd.finished_at or meta["updated_at"])
-                if game.standings.finished
-                else None,
-                "rev": meta["rev"] + 1,
-                "summary": summarize(game, names),
-                "last_change": change_doc("import"),
-            }
-            hands = {str(d.doc_id): dict(d) for d in gf.records()}
-            for doc_id, fields in upd.record_updates.items():
-                hands[str(doc_id)].update(fields)
-            hands.update(numbered(upd.new_records, max(map(int, hands), default=0)))
-            new_meta = {**meta, **changes}
-            tx.put(gf.path, game_data(new_meta, hands), backups=GAME_BACKUPS)
-            entries[upd.game_id] = index_entry(new_meta, digest_doc(game))
-        s.commit(tx, entries, players=players)
+        try:
+            players = bool(plan.new_players or plan.new_aliases)
+            with reading():
+                data = _copy_tables(s.players_file.storage.read()) if players else {}
+                names = s.names({d["id"]: d["name"] for d in plan.new_players})
+            if players:
+                _add_records(data, PLAYERS_TABLE, plan.new_players)
+                _add_records(data, ALIASES_TABLE, plan.new_aliases)
+                tx.put(s.data_dir / PLAYERS_FILE, data, backups=DEFAULT_BACKUPS)
+                del data
+            entries: dict[str, dict[str, Any]] = {}
+            for new in plan.new_games:
+                game = new.game  # replayed by the plan, or again now:
+                if game is None:
+                    game = build_game(setup_of(new.meta), rules_of(new.meta), new.ledger, names)
+                meta = dict(new.meta, summary=summarize(game, names))
+                path = s.games_dir / f"{meta['id']}.json"
+                tx.put(path, game_data(meta, numbered(new.records)), backups=GAME_BACKUPS)
+                entries[meta["id"]] = index_entry(meta, digest_doc(game))
+            for upd in plan.updated_games:
+                with reading():
+                    gf = s.game_file(upd.game_id)
+                    meta = gf.meta()
+                    hands = {str(d.doc_id): dict(d) for d in gf.records()}
+                if seen is not None and seen.get(upd.game_id) != _version(meta):
+                    from .importer import Changed
+
+                    raise Changed(upd.game_id)
+                game = upd.game
+                changes = {
+                    "updated_at": max(meta["updated_at"], upd.updated_at),
+                    "finished_at": (
+                        meta.get("finished_at") or upd.finished_at or meta["updated_at"]
+                    )
+                    if game.standings.finished
+                    else None,
+                    "rev": meta["rev"] + 1,
+                    "summary": summarize(game, names),
+                    "last_change": change_doc("import"),
+                }
+                for doc_id, fields in upd.record_updates.items():
+                    hands[str(doc_id)].update(fields)
+                hands.update(numbered(upd.new_records, max(map(int, hands), default=0)))
+                new_meta = {**meta, **changes}
+                tx.put(gf.path, game_data(new_meta, hands), backups=GAME_BACKUPS)
+                entries[upd.game_id] = index_entry(new_meta, digest_doc(game))
+        except BaseException:
+            tx.abort()
+            raise
+        return tx, entries, players
+
+    def _check_writable(self) -> None:
+        """Refuse, as a change would be refused (see _writing), without changing anything."""
+        with self._s.lock:
+            self._check_open()
+            self._s.check_folder()
+            if self.read_only:
+                if self._s.why_read_only is not None:
+                    raise StoreError(self._s.why_read_only.msg)
+                raise StoreError("the data is open read-only: nothing can be changed")
+
+    @property
+    def importing(self) -> bool:
+        """Whether an import started by :meth:`import_json_async` is under
+        way (never waits: the UI asks it to say "Importing…")."""
+        return self._s.importing > 0
+
+    @_told_inside
+    async def import_json_async(self, data: bytes | str) -> ImportReport:
+        """:meth:`import_json`, off the event loop: the file is read and
+        checked in a separate process, the import planned (every game
+        replayed) and staged in a worker thread without holding the store,
+        which is held only to put the staged files in place.  Saves made
+        meanwhile are kept (the import is planned again if one touched what
+        it changes).  A crash at any moment leaves all of the import or none
+        of it (tests/store/test_store_import_async.py,
+        tests/store/test_store_import_kill.py)."""
+        from . import importer
+
+        return await importer.import_off_loop(self, data)
+
+    @_writing
+    def _commit_import(
+        self,
+        tx: Transaction,
+        entries: dict[str, dict[str, Any]],
+        players: bool,
+        unchanged: Callable[[], bool],
+    ) -> None:
+        """Put a staged import in place if ``unchanged()`` (checked under the
+        store's lock); raises :class:`importer.Changed` (nothing changed, and
+        nothing told) if not."""
+        if not unchanged():
+            from .importer import Changed
+
+            raise Changed("the data changed while the import was planned")
+        with self._s.index.held():
+            self._s.commit(tx, entries, players=players)
 
     @_reading
     def export_csv(self, game_id: str) -> str:
@@ -2065,6 +2174,13 @@ _CHECKED_FIELDS = {
     "winner": N_("winner"),
     "finished": N_("finished"),
 }
+
+
+def _version(meta: Mapping[str, Any]) -> tuple[int, str]:
+    """What tells one version of a game file from another: every write
+    raises its revision (and a backup put back can't bring the same
+    revision with another update time)."""
+    return int(meta["rev"]), str(meta["updated_at"])
 
 
 def _copy_tables(data: Mapping[str, Mapping[str, Any]] | None) -> dict[str, dict[str, Any]]:

@@ -4,7 +4,9 @@ can drift from the store.  The writers are found by introspection."""
 
 from __future__ import annotations
 
+import asyncio
 import inspect
+import json
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -16,7 +18,7 @@ from scorekeeper.engine import Hand
 from scorekeeper.store import Store, StoreError, open_store
 
 #: Public attributes that are neither a read nor a write (the handle itself).
-LIFECYCLE = {"close", "locked", "on_change", "data_dir", "notices"}
+LIFECYCLE = {"close", "locked", "on_change", "data_dir", "notices", "importing"}
 
 
 def kinds() -> dict[str, str | None]:
@@ -76,6 +78,10 @@ CALLS: dict[str, Callable[[World], tuple[Any, str | None]]] = {
     "restore_game": lambda w: (w.store.restore_game(w.binned), w.binned),
     "purge_deleted": lambda w: (w.store.purge_deleted(), None),
     "import_json": lambda w: (w.store.import_json(w.export), None),
+    "import_json_async": lambda w: (
+        asyncio.run(w.store.import_json_async(json.dumps(w.export))),
+        None,
+    ),
     "backup": lambda w: (w.store.backup(), None),
     "repair": lambda w: (w.store.repair(), None),
 }

@@ -76,6 +76,10 @@ class ReviewContext:
         f = files[0]
         if self.web:
             self._upload(f)
+        elif f.bytes is not None and self.page is not None:
+            self.model.clear_messages()
+            self.model.note = self.model.t.gettext("Importing…")
+            self.page.run_task(self._import, bytes(f.bytes))
         elif f.bytes is not None:
             self.model.act(self.model.import_bytes, bytes(f.bytes))
         else:
@@ -129,8 +133,17 @@ class ReviewContext:
         if data is None:
             m.clear_messages()
             m.error = m.t.gettext("The file could not be uploaded. Try again.")
+        elif self.page is not None:
+            # Off the event loop: the other devices at the table go on playing.
+            self.page.run_task(self._import, data)
+            m.clear_messages()
+            m.note = m.t.gettext("Importing…")
         else:
             m.act(m.import_bytes, data)
+        self._refresh()
+
+    async def _import(self, data: bytes) -> None:
+        await self.model.act_async(self.model.import_bytes_async, data)
         self._refresh()
 
     def download(self, fn: Callable[..., Download], *args: Any) -> Handler:

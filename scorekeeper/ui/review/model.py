@@ -13,7 +13,7 @@ import os
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -208,16 +208,29 @@ class ReviewModel:
         self.clear_messages()
         try:
             return fn(*args)
-        except (RuleError, StoreError) as exc:
+        except Exception as exc:
+            self._failed(fn, exc)
+        return None
+
+    async def act_async(self, fn: Callable[..., Awaitable[Any]], *args: Any) -> Any:
+        """:meth:`act` for an action that is awaited (run off the event loop)."""
+        try:
+            return await fn(*args)
+        except Exception as exc:
+            self.clear_messages()
+            self._failed(fn, exc)
+        return None
+
+    def _failed(self, fn: Callable[..., Any], exc: Exception) -> None:
+        if isinstance(exc, RuleError | StoreError):
             self.error = self.t.render(exc)
-        except OSError as exc:
+        elif isinstance(exc, OSError):
             self.error = self.t.gettext("The file could not be used: {reason}").format(
                 reason=exc.strerror or str(exc)
             )
-        except Exception:
-            log.exception("review action %s failed", getattr(fn, "__name__", fn))
+        else:
+            log.error("review action %s failed", getattr(fn, "__name__", fn), exc_info=exc)
             self.error = self.t.gettext("Sorry, that did not work.")
-        return None
 
     def _changed(self, kind: ChangeKind) -> None:
         if self.on_change is not None:
@@ -704,7 +717,23 @@ class ReviewModel:
         return self.import_bytes(p.read_bytes())
 
     def import_bytes(self, data: bytes) -> ImportReport:
-        report = self.store.import_json(data)
+        return self._imported(self.store.import_json(data))
+
+    async def import_bytes_async(self, data: bytes) -> ImportReport:
+        """:meth:`import_bytes` off the event loop (the file is checked in
+        another process, see scorekeeper/store/importer.py): a browser's upload,
+        while the other devices at the table go on playing."""
+        self.clear_messages()
+        self.note = self.t.gettext("Importing…")
+        return self._imported(await self.store.import_json_async(data))
+
+    @property
+    def importing(self) -> bool:
+        """Whether an import into this data folder is under way (any session's)."""
+        return bool(getattr(self.store, "importing", False))
+
+    def _imported(self, report: ImportReport) -> ImportReport:
+        self.clear_messages()
         lines = [import_summary(self.t, report), *(self.t.render(m) for m in report.messages)]
         self.note = "\n".join(lines)
         self._changed("games")
