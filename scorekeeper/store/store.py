@@ -782,12 +782,7 @@ def _write_path(
     @functools.wraps(fn)
     def wrapper(self: Store, /, *args: P.args, **kwargs: P.kwargs) -> R:
         with self._s.lock:
-            self._check_open()
-            self._s.check_folder()
-            if self.read_only:
-                if self._s.why_read_only is not None:
-                    raise StoreError(self._s.why_read_only.msg)
-                raise StoreError("the data is open read-only: nothing can be changed")
+            self._check_writable()
             result = fn(self, *args, **kwargs)
         # Told once the write is on the disk and the lock is let go (a
         # listener never holds up the next write); a write that raised

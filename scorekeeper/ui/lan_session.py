@@ -103,6 +103,7 @@ class LanSession:
         self.t = Translator(code)
         self._field: ft.TextField | None = None
         self._name_field: ft.TextField | None = None
+        self._typed_name = ""
         self._notice: ft.Text | None = None
         self._error: str | None = None
         self._invite: InviteDialog | None = None
@@ -374,6 +375,8 @@ class LanSession:
 
     def _named(self, e: Any) -> None:
         self._last_try = time.monotonic()  # typing is not idling
+        if isinstance(getattr(e, "data", None), str):
+            self._typed_name = e.data  # the name as typed, whatever came first
 
     def _say(self, text: str) -> None:
         self._error = text
@@ -400,7 +403,7 @@ class LanSession:
         typed = (field.value if field is not None else "") or ""
         if field is not None and getattr(e, "control", None) is field and e.data:
             typed = e.data  # Enter carries the text: the field's change may come after it
-        name = (self._name_field.value if self._name_field is not None else "") or ""
+        name = self._typed_name or (self._name_field.value if self._name_field else "") or ""
         if self._name_field is not None and getattr(e, "control", None) is self._name_field:
             name = e.data or name
         attempt = self.gate.try_code(self.address, str(typed), name=str(name))

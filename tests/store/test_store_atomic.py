@@ -88,57 +88,68 @@ def midway(folder: Path) -> bool:
 # --- import --------------------------------------------------------------------------
 
 
+class ImportRounds:
+    """A folder with one game of its own (Ann and Bob, one hand) and an export
+    of 250 games of 20 hands by 6 new players to import into copies of it;
+    :meth:`outcome` reopens a copy after a killed import: none or all of it."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        self.base = tmp_path / "base"
+        with open_store(self.base) as store:
+            ann, bob = store.add_player("Ann"), store.add_player("Bob")
+            self.own = store.create_game("standard", [ann.id, bob.id], first_dealer=ann.id)
+            self.hand = Hand.knock(ann.id, 2, 20)
+            store.record_hand(self.own, self.hand)
+        export = synthetic_export(5_000, seed=7)
+        self.ids = {g["id"] for g in export["games"]}
+        self.raw = json.dumps(export).encode()
+
+    def outcome(self, folder: Path, round_no: int) -> str:
+        """``"none"`` or ``"all"`` of the import (anything else fails the test)."""
+        with open_store(folder) as store:
+            listed = {s.id for s in store.list_games()} - {self.own}
+            assert listed in (set(), self.ids), f"round {round_no}: {len(listed)} games"
+            names = {p.name for p in store.players()}
+            if listed:
+                assert len(names) == 8 and sum(s.hand_count for s in store.list_games()) == 5_001
+            else:
+                assert names == {"Ann", "Bob"}
+            assert store.game(self.own).hands == (self.hand,)
+            assert store.check() == []
+            assert all("damaged" not in n for n in store.notices), store.notices
+        assert not list(folder.glob(".staging-*")) and not committed(folder)
+        return "all" if listed else "none"
+
+
 def test_a_killed_import_leaves_nothing_or_everything(tmp_path: Path) -> None:
-    base = tmp_path / "base"
-    with open_store(base) as store:
-        ann, bob = store.add_player("Ann"), store.add_player("Bob")
-        own = store.create_game("standard", [ann.id, bob.id], first_dealer=ann.id)
-        store.record_hand(own, Hand.knock(ann.id, 2, 20))
-    export = synthetic_export(5_000, seed=7)  # 250 games of 20 hands, 6 new players
-    ids = {g["id"] for g in export["games"]}
-    raw = json.dumps(export).encode()
+    rounds = ImportRounds(tmp_path)
 
     def importing(folder: Path) -> Callable[[], None]:
         def job() -> None:
             with open_store(folder) as store:
-                store.import_json(raw)
+                store.import_json(rounds.raw)
 
         return job
 
     calibrate = tmp_path / "calibrate"
-    shutil.copytree(base, calibrate)
+    shutil.copytree(rounds.base, calibrate)
     duration = timed(importing(calibrate))
     rng = random.Random(11)
     outcomes = {"none": 0, "all": 0, "killed while writing": 0}
     for round_no in range(KILLS):
         folder = tmp_path / f"round-{round_no}"
-        shutil.copytree(base, folder)
+        shutil.copytree(rounds.base, folder)
         # (Most of an import is reading and checking; aim the kills at its writing.)
         run_and_kill(folder, importing(folder), rng.uniform(duration * 0.4, duration * 1.2))
         outcomes["killed while writing"] += midway(folder)
-        seen = visible_games(folder) - {own}
+        seen = visible_games(folder) - {rounds.own}
         if not committed(folder):
-            assert seen in (set(), ids), f"round {round_no}: {len(seen)} of {len(ids)} games"
-        with open_store(folder) as store:
-            listed = {s.id for s in store.list_games()} - {own}
-            assert listed in (set(), ids), f"round {round_no}: {len(listed)} of {len(ids)}"
-            names = {p.name for p in store.players()}
-            if listed:
-                assert len(names) == 8 and sum(s.hand_count for s in store.list_games()) == 5_001
-                outcomes["all"] += 1
-            else:
-                assert names == {"Ann", "Bob"}
-                outcomes["none"] += 1
-            assert store.game(own).hands == (Hand.knock(ann.id, 2, 20),)
-            assert store.check() == []
-        assert not list(folder.glob(".staging-*")) and not committed(folder)
+            assert seen in (set(), rounds.ids), f"round {round_no}: {len(seen)} games"
+        outcomes[rounds.outcome(folder, round_no)] += 1
         shutil.rmtree(folder)
     print(f"\nimport: {KILLS} kills over {duration:.2f} s imports: {outcomes}")
     assert outcomes["none"] > 0
     assert outcomes["killed while writing"] > 0  # the kills really landed during the imports
-
-
-# --- player merge --------------------------------------------------------------------
 
 
 def test_a_killed_merge_moves_every_game_or_none(tmp_path: Path) -> None:
