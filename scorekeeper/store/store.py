@@ -109,6 +109,9 @@ log = logging.getLogger(__name__)
 #: "the lists of games and players changed, and any game may have".
 Listener = Callable[[str | None], None]
 
+#: Seconds a write in :meth:`Store.locked` waits for an import being put in
+#: place before it is refused (with a message to save again).
+IMPORT_WAIT = 0.1
 #: Game files kept open (parsed) at once; others are re-read when needed.
 OPEN_GAME_FILES = 64
 
@@ -1209,10 +1212,25 @@ class Store:
             with store.locked():
                 game = store.record_hand(gid, hand, expect_revision=rev)
                 rev = store.revision(gid)
-        """
-        with self._s.lock:
+
+        While an import is put in place (it holds the lock for up to a second
+        or two, see importer.py) this waits at most :data:`IMPORT_WAIT`, then
+        refuses with a message to save again: the caller runs on the event
+        loop every device shares, which must not wait that long.  Proved by
+        tests/store/test_store_import_async.py."""
+        lock = self._s.lock
+        if self._s.importing:
+            if not lock.acquire(timeout=IMPORT_WAIT):
+                raise StoreError(
+                    "a file is being imported: save again in a moment (what you entered is kept)"
+                )
+        else:
+            lock.acquire()
+        try:
             self._check_open()
             yield self
+        finally:
+            lock.release()
 
     @_writing_game
     def record_hand(

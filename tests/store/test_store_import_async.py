@@ -178,3 +178,36 @@ def test_an_import_into_a_read_only_store_is_refused(tmp_path: Path, there: dict
     open_store(folder).close()
     with open_store(folder, read_only=True) as store, pytest.raises(StoreError, match="read-only"):
         asyncio.run(store.import_json_async(json.dumps(there["full"])))
+
+
+def test_a_save_while_an_import_is_put_in_place_is_refused_not_held(tmp_path: Path) -> None:
+    """The save runs on the event loop every device shares: while an import
+    holds the store to put its files in place, the save is refused at once,
+    with a message to save again, instead of stalling every device."""
+    import threading
+
+    with open_store(tmp_path / "data") as store:
+        ann, bob = store.add_player("Ann"), store.add_player("Bob")
+        gid = store.create_game("standard", [ann.id, bob.id], first_dealer=ann.id)
+        held, release = threading.Event(), threading.Event()
+
+        def commit() -> None:  # what importer.py's commit does: the lock, for a while
+            with store._s.lock:
+                held.set()
+                release.wait(30)
+
+        store._s.importing += 1
+        worker = threading.Thread(target=commit)
+        worker.start()
+        try:
+            assert held.wait(30)
+            with pytest.raises(StoreError, match="save again in a moment"), store.locked():
+                store.record_hand(gid, Hand.knock(ann.id, 2, 20))
+        finally:
+            release.set()
+            worker.join()
+            store._s.importing -= 1
+        assert store.game(gid).hands == ()
+        with store.locked():  # the import done: the save goes through
+            store.record_hand(gid, Hand.knock(ann.id, 2, 20))
+        assert len(store.game(gid).hands) == 1
