@@ -37,7 +37,7 @@ from .review.standalone import theme_mode
 from .sheet_view import SheetView
 from .table_view import table_view_screen
 from .wakelock import ScreenKeeper
-from .widgets import Handler, Screen, screen_body
+from .widgets import Handler, Screen, apply_look, screen_body
 
 log = logging.getLogger(__name__)
 timing_log = logging.getLogger("scorekeeper.ui.timing")
@@ -45,7 +45,6 @@ timing_log = logging.getLogger("scorekeeper.ui.timing")
 #: from the tap's handler to the updated screen sent (benchmarks/bench_app.py).
 TIMING = os.environ.get("SCOREKEEPER_TIMING") == "1"
 
-FONT = "DejaVu"
 #: How the desktop window is named to the browsers of the same data folder.
 DESKTOP = "Desktop window"
 #: Shown on the home screen when a screen failed to draw (a msgid).
@@ -106,9 +105,7 @@ class GinApp:
     def start(self) -> None:
         page = self.page
         page.title = self.model.t.gettext("Gin Scorekeeper")
-        page.fonts = {FONT: "fonts/DejaVuSans.ttf", f"{FONT} Bold": "fonts/DejaVuSans-Bold.ttf"}
-        page.theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.GREEN)
-        page.dark_theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.GREEN)
+        apply_look(page)
         page.theme_mode = (
             theme_mode(self.review.settings.theme)
             if self.review.settings.theme in ("light", "dark")

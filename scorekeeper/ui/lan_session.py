@@ -34,12 +34,12 @@ from scorekeeper.i18n import Translator
 from scorekeeper.settings import load_settings
 
 from .app import GinApp
-from .join import MAX_NAME, MAX_TOTAL_FAILURES, Role
+from .join import CODE_DIGITS, MAX_NAME, MAX_TOTAL_FAILURES, Role
 from .lan import Lan, qr_png
 from .live import ACCESS
 from .peer import current_peer
 from .ports import StoreLike
-from .widgets import TAP
+from .widgets import TAP, apply_look
 
 log = logging.getLogger(__name__)
 
@@ -117,6 +117,7 @@ class LanSession:
     async def start(self) -> None:
         page = self.page
         page.title = self.t.gettext("Gin Scorekeeper")
+        apply_look(page)  # the code screen in the app's font and colours
         page.pubsub.subscribe_topic(ACCESS, self._on_access)
         page.on_connect = self._on_connect
         if not self._host_by_cookie():
@@ -302,7 +303,7 @@ class LanSession:
         self._field = ft.TextField(
             label=t.gettext("Join code"),
             keyboard_type=ft.KeyboardType.NUMBER,
-            max_length=7,
+            max_length=CODE_DIGITS,
             text_size=28,
             on_submit=self._join,
             width=260,

@@ -63,7 +63,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         action="append",
         default=[],
         metavar="NAME",
-        help="with --lan: one more name or address the server is reached by (repeatable)",
+        help="one more name or address the web server is reached by (repeatable)",
     )
     args = p.parse_args(list(argv))
     if args.host is None:
@@ -103,13 +103,19 @@ def main(argv: Sequence[str]) -> int:
     try:
         if args.lan:
             return serve_lan(store, host=args.host, port=args.port, extra_names=args.allow_host)
-        return serve(store, web=args.web or not has_display(), host=args.host, port=args.port)
+        return serve(
+            store,
+            web=args.web or not has_display(),
+            host=args.host,
+            port=args.port,
+            extra_names=args.allow_host,
+        )
     finally:
         if hasattr(store_cm, "__exit__"):
             store_cm.__exit__(None, None, None)
 
 
-def serve(store: Any, *, web: bool, host: str, port: int) -> int:
+def serve(store: Any, *, web: bool, host: str, port: int, extra_names: Sequence[str] = ()) -> int:
     import flet as ft
 
     from .app import run_app
@@ -124,6 +130,7 @@ def serve(store: Any, *, web: bool, host: str, port: int) -> int:
             session,
             host=host,
             port=port,
+            allowed_hosts=extra_names,
             assets_dir=str(ASSETS),
             open_browser=has_display(),
             on_started=lambda url: log.info("Gin Scorekeeper at %s", url),

@@ -221,6 +221,13 @@ def names_for(host: str) -> tuple[str, ...]:
     return (host,)
 
 
+#: The answer to a request for another name or from another site: what to do
+#: when the name is this server's own (a name the machine has that it did not
+#: find, or a name on the local network).
+FORBIDDEN = (
+    b"Forbidden: this server does not answer to that name (or to pages of other sites). "
+    b"If it is this computer's name, start Gin Scorekeeper with --allow-host NAME."
+)
 #: On a server open to the network: WebSockets one peer address may hold at
 #: once (a device has one a tab; a host may have a few tabs open).
 SOCKETS_PER_ADDRESS = 32
@@ -272,7 +279,7 @@ class Gate:
                 hosts[0] if len(hosts) == 1 else hosts,
                 origins[0] if len(origins) == 1 else origins or None,
             )
-            await _deny(kind, scope, receive, send, 403, b"Forbidden")
+            await _deny(kind, scope, receive, send, 403, FORBIDDEN)
             return
         if kind == "http" and scope.get("path") in DOCS_PATHS:
             await _deny(kind, scope, receive, send, 404, b"Not Found")

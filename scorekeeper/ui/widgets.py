@@ -7,6 +7,17 @@ from typing import Any
 
 import flet as ft
 
+#: The app's font: shipped in its assets, with the card suits ♠♥♦♣.
+FONT = "DejaVu"
+
+
+def apply_look(page: ft.Page) -> None:
+    """The app's font and green theme, light and dark, on ``page``."""
+    page.fonts = {FONT: "fonts/DejaVuSans.ttf", f"{FONT} Bold": "fonts/DejaVuSans-Bold.ttf"}
+    page.theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.GREEN)
+    page.dark_theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.GREEN)
+
+
 TAP = 52  # minimum height of a tap target at the table
 #: An event handler, as the screens pass them to their controls.
 Handler = Callable[[Any], None]

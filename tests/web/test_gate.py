@@ -4,6 +4,8 @@ starts; FastAPI's docs pages are not served; no request is logged."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from e2e.conftest import Server
 
@@ -127,3 +129,23 @@ def test_lan_names_are_added_by_the_caller() -> None:
     assert not is_allowed("0.0.0.0:8550", None, ok)
     with pytest.raises(ValueError):
         allowed_authorities(["evil.example/x"], 8550)
+
+
+class AllowingServer(Server):
+    """``scorekeeper --web`` told one more name it is reached by."""
+
+    command = ("-m", "scorekeeper", "--web", "--allow-host", "box.example")
+
+
+def test_a_name_not_allowed_is_told_how_to_allow_it_and_allow_host_does(tmp_path: Path) -> None:
+    srv = AllowingServer(tmp_path / "data")
+    srv.start()
+    try:
+        port = srv.port
+        refused = raw_request(port, request_bytes("GET", "/", f"other.example:{port}", None))
+        assert status_of(refused) == 403
+        assert b"--allow-host NAME" in refused
+        allowed = raw_request(port, request_bytes("GET", "/", f"box.example:{port}", None))
+        assert status_of(allowed) == 200
+    finally:
+        srv.stop_checked()

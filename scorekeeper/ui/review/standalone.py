@@ -19,14 +19,13 @@ import flet as ft
 from scorekeeper.store import Store, open_store
 
 from ..server import serve_web
-from ..widgets import screen_body
+from ..widgets import apply_look, screen_body
 from .model import ChangeKind, ReviewModel
 from .screens import ReviewContext, menu, render_screen
 
 __all__ = ["ASSETS", "ReviewApp", "main", "mount_demo", "theme_mode"]
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
-FONT = "DejaVu"
 log = logging.getLogger(__name__)
 
 
@@ -46,9 +45,7 @@ class ReviewApp:
     def start(self) -> None:
         page = self.page
         page.title = "Gin Scorekeeper"
-        page.fonts = {FONT: "fonts/DejaVuSans.ttf", f"{FONT} Bold": "fonts/DejaVuSans-Bold.ttf"}
-        page.theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.GREEN)
-        page.dark_theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.GREEN)
+        apply_look(page)
         page.theme_mode = theme_mode(self.model.settings.theme)
         page.on_route_change = self._on_route
         page.views.clear()
