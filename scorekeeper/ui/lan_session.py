@@ -32,6 +32,7 @@ import flet as ft
 from scorekeeper.engine.errors import N_, Msg
 from scorekeeper.i18n import Translator
 from scorekeeper.settings import load_settings
+from scorekeeper.store import StoreError
 
 from .app import GinApp
 from .join import CODE_DIGITS, MAX_NAME, MAX_TOTAL_FAILURES, Role
@@ -67,8 +68,6 @@ class AdmittedStore:
 
     def _check(self) -> None:
         if not self._admitted():
-            from scorekeeper.store import StoreError  # type: ignore[attr-defined,unused-ignore]
-
             raise StoreError(Msg(NOT_LET_IN))
 
     def __getattr__(self, name: str) -> Any:
@@ -163,8 +162,6 @@ class LanSession:
         page = self.page
         if self.peer is not None:
             self.peer.admit()
-        if page.route and "?" in page.route:
-            page.route = "/"
         actions = self._host_actions if self.role == "host" else None
         name = self.gate.name(self.device or "") or self.t.gettext("The host")
         store = AdmittedStore(self.store, self._admitted)
