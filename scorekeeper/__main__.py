@@ -2,6 +2,7 @@
 
 scorekeeper [--web] [--port N] [--host H] [--data-dir DIR]   start the app
 scorekeeper export|import|backup|check ...                     manage the data
+scorekeeper build-web OUT_DIR                                  the app as a static site for phones
     (data commands take --lang CODE: the language of what they print)
 """
 
@@ -37,6 +38,10 @@ def _command(args: Sequence[str]) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    if _command(args) == "build-web":
+        from scorekeeper.web.build import main as build_main
+
+        return build_main(args[args.index("build-web") + 1 :])
     if _command(args) in DATA_COMMANDS:
         from scorekeeper.store.cli import main as data_main
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from scorekeeper.engine import PRESETS
 from scorekeeper.i18n import LANGUAGES, system_language
+from scorekeeper.runtime import wrote
 from scorekeeper.store.storage import atomic_write_bytes
 
 __all__ = [
@@ -129,3 +130,4 @@ def save_settings(data_dir: str | os.PathLike[str], settings: Settings) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     payload = json.dumps(settings.to_dict(), indent=2, ensure_ascii=False) + "\n"
     atomic_write_bytes(path, payload.encode("utf-8"))
+    wrote()  # the phone build syncs it to the browser's storage (runtime.py)

@@ -43,6 +43,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.engine.errors import Msg
+from scorekeeper.runtime import HAS_PROCESSES, HAS_THREADS
 
 from . import exchange
 from .errors import StoreError
@@ -84,6 +85,8 @@ def read_export(data: bytes | str) -> exchange.ParsedExport:
         raise StoreError(
             "That file is too large: the limit is {mb} MB.", mb=MAX_BYTES // (1024 * 1024)
         )
+    if not HAS_PROCESSES:  # the phone build (runtime.py): read it here
+        return _collect(exchange.parse_pieces(payload))
     try:
         return _collect(_pieces_from_child(payload))
     except _ChildFailed as exc:
@@ -356,5 +359,9 @@ def _counted(store: Store) -> Iterator[None]:
 
 
 async def import_off_loop(store: Store, data: bytes | str) -> ImportReport:
-    """:func:`run_import` in a worker thread (see the module's docstring)."""
+    """:func:`run_import` in a worker thread (see the module's docstring);
+    where there are no threads (the phone build, runtime.py), on the event
+    loop: a phone runs one session, so there is nobody else to stall."""
+    if not HAS_THREADS:
+        return run_import(store, data)
     return await asyncio.to_thread(run_import, store, data)

@@ -67,6 +67,7 @@ from typing import Any
 from tinydb.storages import Storage
 
 from scorekeeper.engine.errors import Msg
+from scorekeeper.runtime import hard_link
 
 from .errors import DataProblem, Notice, Repaired, StoreError, reason
 
@@ -163,10 +164,7 @@ def rotate_backups(path: Path, backups: int) -> None:
             os.replace(newer, older)
     with contextlib.suppress(FileNotFoundError):
         os.unlink(baks[0])  # only left when there is a single backup
-    try:
-        os.link(path, baks[0])  # no copy: the old inode lives on as .bak1
-    except OSError:  # no hard links here (FAT, some Android storage): copy
-        shutil.copyfile(path, baks[0])
+    hard_link(path, baks[0])  # no copy where it can: the old inode lives on as .bak1
 
 
 def tmp_path(path: Path) -> Path:

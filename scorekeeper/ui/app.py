@@ -14,6 +14,7 @@ messages), so no rule and no storage code lives here.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import time
@@ -24,6 +25,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.engine.errors import N_
+from scorekeeper.runtime import cpu_time
 
 from .hand_view import hand_screen, save_hand
 from .home_view import home_screen
@@ -62,6 +64,7 @@ class GinApp:
         actions: Callable[[], list[ft.Control]] | None = None,
         device: str | None = None,
         desktop: bool = False,
+        phone: bool = False,
     ) -> None:
         self.page = page
         #: How this session is named to the other devices: on a LAN, the name
@@ -92,7 +95,7 @@ class GinApp:
         #: Top bars by view, title, screen, theme and language.
         self._appbars: dict[tuple[Any, ...], ft.AppBar] = {}
         #: the desktop window (the launcher knows; ``page.web`` is the client's claim)
-        self.review_ctx = ReviewContext(self.review, self.render, desktop=desktop)
+        self.review_ctx = ReviewContext(self.review, self.render, desktop=desktop, phone=phone)
         #: The revision the hand form was last drawn with: Enter saves on it,
         #: like the Save button drawn then (a change from another device since
         #: is refused, not saved over).
@@ -191,12 +194,12 @@ class GinApp:
 
         def handler(_: Any = None) -> None:
             start = time.perf_counter()
-            cpu = time.thread_time()
+            cpu = cpu_time()
             self.model.act(fn, *args)
             self.render()
             if TIMING:
                 ms = (time.perf_counter() - start) * 1000
-                cpu_ms = (time.thread_time() - cpu) * 1000
+                cpu_ms = (cpu_time() - cpu) * 1000
                 name = getattr(fn, "__name__", "action")
                 timing_log.info("%s %.1f ms (cpu %.1f ms)", name, ms, cpu_ms)
 
@@ -405,6 +408,29 @@ class GinApp:
         # there could put back a field's value while a new one is being typed)
         if self.model.screen == "table":
             self.render()
+
+
+def clear_page(page: ft.Page) -> None:
+    """No handler, service, dialog or view of the app is left on the page
+    (a LAN device shut out, a phone tab that another tab took over from)."""
+    for f in dataclasses.fields(page):
+        if f.name.startswith("on_"):
+            setattr(page, f.name, None)
+    # a service stays in Flet's registry while anything holds it: its
+    # handlers go, so an event for it does nothing
+    for service in page.services:
+        for f in dataclasses.fields(service):
+            if f.name.startswith("on_"):
+                setattr(service, f.name, None)
+    page.services = []
+    page.overlay.clear()
+    for _ in range(8):  # a dialog over a dialog, at most a few
+        try:
+            if page.pop_dialog() is None:
+                break
+        except Exception:
+            break
+    page.views.clear()
 
 
 def run_app(page: ft.Page, store: StoreLike, **kw: Any) -> GinApp:

@@ -21,7 +21,6 @@ storage and shown again on a reload), lockouts by the socket's address.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 import time
 from collections.abc import Callable
@@ -34,7 +33,7 @@ from scorekeeper.i18n import Translator
 from scorekeeper.settings import load_settings
 from scorekeeper.store import StoreError
 
-from .app import GinApp
+from .app import GinApp, clear_page
 from .join import CODE_DIGITS, MAX_NAME, MAX_TOTAL_FAILURES, Role
 from .lan import Lan, qr_png
 from .live import ACCESS
@@ -228,27 +227,8 @@ class LanSession:
         self._show_code_screen()
 
     def _clear_page(self) -> None:
-        """No handler, service, dialog or view of the app is left on the page."""
-        page = self.page
-        for f in dataclasses.fields(page):
-            if f.name.startswith("on_"):
-                setattr(page, f.name, None)
-        page.on_connect = self._on_connect
-        # a service stays in Flet's registry while anything holds it: its
-        # handlers go, so an event for it does nothing
-        for service in page.services:
-            for f in dataclasses.fields(service):
-                if f.name.startswith("on_"):
-                    setattr(service, f.name, None)
-        page.services = []
-        page.overlay.clear()
-        for _ in range(8):  # a dialog over a dialog, at most a few
-            try:
-                if page.pop_dialog() is None:
-                    break
-            except Exception:
-                break
-        page.views.clear()
+        clear_page(self.page)
+        self.page.on_connect = self._on_connect
 
     async def _on_access(self, topic: str, message: Any) -> None:
         """The join code or the devices let in changed (on this or another session)."""

@@ -52,6 +52,13 @@ class ReviewContext:
     #: can claim ``page.web = False``): only there are paths on this computer
     #: read and written.
     desktop: bool = False
+    #: The phone build (a browser running the app itself, ui/browser.py):
+    #: export is a download as in any browser, but there is no upload server,
+    #: so an import reads the picked file's bytes.
+    phone: bool = False
+    #: The phone build: whether the browser keeps this site's storage when
+    #: space runs low (None: unknown), told in Settings.
+    storage_kept: bool | None = None
 
     @property
     def web(self) -> bool:
@@ -74,7 +81,10 @@ class ReviewContext:
         if not files:
             return
         f = files[0]
-        if self.web:
+        if self.phone and f.size > self.inbox.limit:
+            self.model.clear_messages()
+            self.model.error = too_large(self.model.t, self.inbox.limit)
+        elif self.web and not self.phone:
             self._upload(f)
         elif f.bytes is not None and self.page is not None:
             self.model.clear_messages()

@@ -40,7 +40,7 @@ def data_screen(ctx: ReviewContext) -> Screen:
                 t.gettext("Choose an export file…"), icon=ft.Icons.FOLDER_OPEN, height=TAP,
                 action=ft.PickFiles(
                     ctx.file_picker, file_type=ft.FilePickerFileType.CUSTOM,
-                    allowed_extensions=["json"], with_data=False,
+                    allowed_extensions=["json"], with_data=ctx.phone,
                 ),
             )
         )  # fmt: skip

@@ -18,7 +18,6 @@ import flet as ft
 
 from scorekeeper.store import Store, open_store
 
-from ..server import serve_web
 from ..widgets import apply_look, screen_body
 from .model import ChangeKind, ReviewModel
 from .screens import ReviewContext, menu, render_screen
@@ -119,6 +118,7 @@ def main(argv: Sequence[str]) -> int:
     args = parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     with open_store(args.data_dir) as store:
+        from ..server import serve_web  # not in the phone build, which has no server
 
         def session(page: ft.Page) -> None:
             mount_demo(page, store)

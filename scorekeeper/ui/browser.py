@@ -1,0 +1,290 @@
+"""The phone build's entry: the app running in the browser itself (Pyodide).
+
+Beside the desktop window and the table server (:mod:`.launch`), this is
+the third way to run the same app: ``scorekeeper build-web`` packs it into a
+static site, whose worker runs :func:`main`.  What differs from the other
+two is decided in :mod:`scorekeeper.runtime` (no threads, no processes, no
+hard links) and here, at the edges:
+
+* **Storage**: the data folder ``/data`` is Emscripten's IDBFS, an
+  in-memory file system copied to and from IndexedDB with ``FS.syncfs``.
+  IDBFS rather than OPFS: the store's synchronous file code runs on it
+  unchanged (OPFS's synchronous handles must each be opened asynchronously
+  first, and Pyodide's file system cannot mount it), it is in every browser
+  Pyodide runs in, and one sync after a write costs ≈ 37 ms at 3,000 hands.
+  It is loaded once before the store opens.
+* **Durability**: every frame to the page waits until the writes before it
+  are synced (:mod:`scorekeeper.web.durable`), so a hand shows as saved only
+  once it is in IndexedDB.  The frames are held at the one place they all
+  pass: the send callback the page hands to Flet's Pyodide connection when
+  it connects (``flet_js.start_connection``, the bridge's public entry).
+* **One writer**: a Web Lock and a BroadcastChannel (:mod:`scorekeeper.web.tabs`).
+* **Files**: import reads the picked file's bytes (there is no upload
+  server); export is a download, as in any browser.
+* **Persistence**: the page asks for persistent storage (``site/boot.js``);
+  Settings says whether the browser granted it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+
+from scorekeeper import runtime
+from scorekeeper.web.durable import Durable
+from scorekeeper.web.tabs import NAME, Role, Tab
+
+from .widgets import TAP, apply_look
+
+log = logging.getLogger(__name__)
+
+DATA_DIR = Path("/data")
+#: Where the last build seen on this phone is noted ("Updated" once).
+SEEN_BUILD = ".site-build"
+#: The build's own id, written into the app archive by the builder.
+BUILD_FILE = Path(__file__).resolve().parent.parent / "web" / "BUILD"
+
+
+# --- the browser's parts (only ever imported under Pyodide) -----------------------
+
+
+def _js() -> Any:
+    import js  # type: ignore[import-not-found]
+
+    return js
+
+
+def _fs() -> Any:
+    import pyodide_js  # type: ignore[import-not-found]
+
+    return pyodide_js.FS
+
+
+def _js_object(values: dict[str, Any]) -> Any:
+    from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+    return to_js(values, dict_converter=_js().Object.fromEntries)
+
+
+def mount_data() -> None:
+    fs = _fs()
+    if not fs.analyzePath(str(DATA_DIR)).exists:
+        fs.mkdir(str(DATA_DIR))
+    fs.mount(fs.filesystems.IDBFS, _js_object({}), str(DATA_DIR))
+
+
+async def syncfs(populate: bool) -> None:
+    """Copy IndexedDB into the folder (``populate``) or the folder into IndexedDB."""
+    from pyodide.ffi import create_once_callable, jsnull
+
+    done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def finished(err: Any = None) -> None:
+        if done.done():
+            return
+        if err is None or err is jsnull:  # Emscripten says "no error" with JS null
+            done.set_result(None)
+        else:
+            done.set_exception(OSError(f"IndexedDB: {err}"))
+
+    _fs().syncfs(populate, create_once_callable(finished))
+    await done
+
+
+class WebLock:
+    """The writer's Web Lock (``navigator.locks``), held until released."""
+
+    def __init__(self) -> None:
+        self._release: Any = None
+
+    async def _request(self, *, wait: bool) -> bool:
+        from pyodide.ffi import create_once_callable, create_proxy, jsnull
+
+        js = _js()
+        got: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+
+        def granted(lock: Any) -> Any:
+            if lock is None or lock is jsnull:
+                got.set_result(False)
+                return None
+
+            def hold(resolve: Any, _reject: Any) -> None:
+                self._release = resolve
+
+            got.set_result(True)
+            return js.Promise.new(create_proxy(hold))
+
+        options = _js_object({} if wait else {"ifAvailable": True})
+        js.navigator.locks.request(NAME, options, create_once_callable(granted))
+        return await got
+
+    async def try_acquire(self) -> bool:
+        return await self._request(wait=False)
+
+    async def acquire(self) -> None:
+        await self._request(wait=True)
+
+    def release(self) -> None:
+        release, self._release = self._release, None
+        if release is not None:
+            release()
+
+
+class BroadcastChannel:
+    def __init__(self, on_message: Any) -> None:
+        from pyodide.ffi import create_proxy
+
+        self._channel = _js().BroadcastChannel.new(NAME)
+        self._channel.onmessage = create_proxy(lambda e: on_message(str(e.data)))
+
+    def post(self, message: str) -> None:
+        self._channel.postMessage(message)
+
+
+async def storage_persisted() -> bool | None:
+    """Whether the browser keeps this site's storage when space runs low."""
+    try:
+        return bool(await _js().navigator.storage.persisted())
+    except Exception:
+        return None
+
+
+# --- frames wait for storage ----------------------------------------------------
+
+DURABLE: Durable | None = None
+
+
+def _hold_frames(durable: Durable) -> None:
+    """Every frame to the page goes through ``durable`` (see the module's docstring)."""
+    import flet_js  # type: ignore[import-not-found]
+
+    connect = flet_js.start_connection  # set by ft.run's Pyodide connection
+
+    async def start_connection(send_callback: Any) -> None:
+        durable.connect(send_callback)
+        await connect(durable.send)
+
+    flet_js.start_connection = start_connection
+
+
+# --- the session ----------------------------------------------------------------
+
+
+class PhoneSession:
+    """The one session of a tab: its turn as the writer, its store, its app."""
+
+    def __init__(self, page: ft.Page, durable: Durable) -> None:
+        self.page = page
+        self.durable = durable
+        self.store: Any = None
+        self.app: Any = None
+        self.mounted = False
+        self.tab: Tab = Tab(
+            WebLock(),
+            BroadcastChannel(lambda m: page.run_task(self.tab.heard, m)),
+            open_app=self._open_app,
+            close_app=self._close_app,
+            show=self._show,
+        )
+
+    async def start(self) -> None:
+        apply_look(self.page)
+        self.page.title = "Gin Scorekeeper"
+        await self.tab.start()
+
+    async def _open_app(self) -> None:
+        from scorekeeper.store import open_store
+
+        from .app import run_app
+
+        if not self.mounted:
+            mount_data()
+            self.mounted = True
+        await syncfs(True)  # what the other tab (or the last visit) saved
+        self.durable.stopped = False
+        self.store = open_store(DATA_DIR)
+        self.store.on_change(self.durable.changed)
+        runtime.WRITE_LISTENERS[:] = [self.durable.changed]
+        if not self.page.views:  # the app's services go on the root view
+            self.page.views.append(ft.View(route="/"))
+        self.app = run_app(self.page, self.store, phone=True)
+        self.app.review_ctx.storage_kept = await storage_persisted()
+        self._updated()
+
+    async def _close_app(self) -> None:
+        from .app import clear_page
+
+        await self.durable.flushed()  # every hand shown as saved is in IndexedDB
+        self.durable.stop()  # ...and this tab's copy is never synced again
+        runtime.WRITE_LISTENERS.clear()
+        if self.app is not None:
+            self.app.close()
+            self.app = None
+        if self.store is not None:
+            self.store.close()
+            self.store = None
+        clear_page(self.page)
+        self._show(Role.ELSEWHERE)
+
+    def _show(self, role: Role) -> None:
+        if role is Role.WRITER:
+            return
+        page = self.page
+        if role is Role.ELSEWHERE:
+            body: list[ft.Control] = [
+                ft.Text("Gin Scorekeeper is open in another tab.", size=20),
+                ft.Text("Use it there, or use it here: the other tab then stops."),
+                ft.FilledButton("Use here", height=TAP, on_click=self._use_here),
+            ]
+        else:
+            body = [ft.ProgressRing(), ft.Text("Waiting for the other tab to save…")]
+        page.views.clear()
+        page.views.append(
+            ft.View(
+                route="/",
+                padding=24,
+                controls=[
+                    ft.Column(body, spacing=16, horizontal_alignment=ft.CrossAxisAlignment.START)
+                ],
+            )
+        )
+        page.update()
+
+    async def _use_here(self, _: Any = None) -> None:
+        await self.tab.use_here()
+
+    def _updated(self) -> None:
+        """Say "Updated" once after a new build took over."""
+        try:
+            build = BUILD_FILE.read_text().strip()
+        except OSError:
+            return
+        seen = DATA_DIR / SEEN_BUILD
+        try:
+            before = seen.read_text().strip()
+        except OSError:
+            before = None
+        if before == build:
+            return
+        seen.write_text(build)
+        self.durable.changed()
+        if before is not None and self.app is not None:
+            self.page.show_dialog(ft.SnackBar(ft.Text(self.app.model.t.gettext("Updated"))))
+
+
+def main() -> None:
+    """Run the app in this browser tab (the worker's ``main.py`` calls it)."""
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    durable = Durable(lambda: syncfs(False))
+    holder: dict[str, PhoneSession] = {}
+
+    async def session(page: ft.Page) -> None:
+        holder["session"] = PhoneSession(page, durable)
+        await holder["session"].start()
+
+    ft.run(session)
+    _hold_frames(durable)

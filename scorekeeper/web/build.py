@@ -1,0 +1,418 @@
+"""``scorekeeper build-web OUT_DIR``: the whole app as a static site.
+
+The site runs the app's own Python (engine, store, UI) in the phone's
+browser with Pyodide, offline after the first visit, its history kept in
+the browser (see :mod:`scorekeeper.ui.browser`).  It needs nothing but a
+static file server (HTTPS, or localhost: service workers need a secure
+context).
+
+What is built, and why it is built here rather than by ``flet publish``
+(which, as shipped in flet-cli 1.0.5, downloads a Pyodide it already has,
+points the worker at a module URL it refuses, installs packages from the
+network on every page load and leaves the site online-only):
+
+* the web client of the installed ``flet-web`` (the same files the server
+  mode serves), without what a CanvasKit build never loads (skwasm, the
+  Wasm build of the client, debug symbols, Pyodide's command-line runner)
+  and without fonts the app never draws (KaTeX, Cupertino icons);
+* ``app.tar.gz``: an entry ``main.py``, the ``scorekeeper`` package without
+  its server and LAN modules, and the browser's dependencies vendored in
+  ``__pypackages__`` (which the worker puts on ``sys.path``): pure-Python
+  ones copied from this environment's installed distributions, compiled
+  ones (pydantic-core, msgpack) as the Pyodide builds the package registry
+  serves, downloaded once into a cache.  No server or desktop package
+  (fastapi, uvicorn, flet-web, flet-desktop) goes to the browser;
+* ``index.html`` set for Python in the browser (``./pyodide/pyodide.mjs``,
+  local CanvasKit, hash routes, which any static host can serve), with a
+  content security policy that keeps every request on the site's origin
+  (the client would ask a CDN for ``rive_native.js``), the app's manifest
+  and icons, and a start-up screen with progress while Python loads;
+* ``sw.js``, a service worker versioned by the content of the site, that
+  precaches it (Flet's own is a stub that unregisters itself, and Flutter's
+  loader would register it over ours: its settings are removed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import hashlib
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from collections.abc import Iterable, Sequence
+from importlib import metadata
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent  # scorekeeper/
+SITE = Path(__file__).resolve().parent / "site"
+ASSETS = PACKAGE / "ui" / "assets"
+
+#: The distributions the app imports in the browser (flet's own requirements
+#: for Emscripten, the store's, pydantic's).  Kept explicit: the test
+#: tests/web/test_build_web.py checks the list is closed under their
+#: requirements, so none is forgotten and no server package slips in.
+BROWSER_DISTS = (
+    "flet",
+    "flet-charts",
+    "repath",
+    "six",
+    "msgpack",
+    "tinydb",
+    "platformdirs",
+    "pydantic",
+    "pydantic-core",
+    "annotated-types",
+    "typing-extensions",
+    "typing-inspection",
+)
+#: What a minimal Flet app needs (the benchmarks' floor app).
+FLOOR_DISTS = ("flet", "repath", "six", "msgpack")
+#: The Pyodide platform of flet-web 1.0.5's runtime (Pyodide 314, Python 3.14).
+PYODIDE_PLATFORM = "pyemscripten_2026_0_wasm32"
+PYODIDE_PYTHON = "3.14"
+PYODIDE_ABI = "cp314"
+
+#: Our modules the phone never runs: the table server and its LAN admission,
+#: the launcher, this builder.
+NOT_IN_BROWSER = (
+    "ui/server.py",
+    "ui/lan.py",
+    "ui/lan_session.py",
+    "ui/join.py",
+    "ui/peer.py",
+    "ui/launch.py",
+    "web/build.py",
+)
+
+#: Files of the web client a CanvasKit (dart2js) build never loads.
+CLIENT_SKIPPED = re.compile(
+    r"""^(main\.dart\.(wasm|mjs)
+        |flutter_service_worker\.js
+        |.*\.map
+        |.*\.symbols
+        |canvaskit/(skwasm|wimp)[^/]*
+        |canvaskit/experimental_webparagraph/.*
+        |pyodide/(python|python\.bat|python\.exe|python_cli_entry\.mjs|.*\.d\.ts
+                  |micropip-.*\.whl|packaging-.*\.whl|package\.json)
+        |assets/packages/(flutter_math_fork|cupertino_icons)/.*
+        )$""",
+    re.VERBOSE,
+)
+#: Font families dropped from FontManifest.json with their files above.
+FONTS_SKIPPED = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
+
+#: Every request stays on the site's origin (Pyodide compiles Wasm and
+#: evaluates its own glue, hence the eval grants; Flutter inlines styles).
+CSP = (
+    "default-src 'self' data: blob: 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval'; "
+    "connect-src 'self' data: blob:; base-uri 'self'"
+)
+#: What marks a folder as a site of ours (so a rebuild may empty it).
+MARK = ".scorekeeper-site"
+
+
+class BuildError(Exception):
+    """The site could not be built (the message says why)."""
+
+
+def build(
+    out_dir: Path, *, base: str = "/", cache_dir: Path | None = None, entry: str | None = None
+) -> dict[str, int]:
+    """Write the site into ``out_dir``; return its file count and size.
+
+    ``entry``: the source of another ``main.py``, built the same way with
+    flet alone and without the app (the benchmarks' floor: a minimal Flet
+    app, benchmarks/bench_phone.py)."""
+    import flet_web  # type: ignore[import-untyped]  # the installed web client
+
+    base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
+    client = Path(flet_web.__file__).resolve().parent / "web"
+    out_dir = Path(out_dir)
+    _prepare(out_dir)
+    _copy_client(client, out_dir)
+    _copy_tree(ASSETS, out_dir)  # the app's icons, fonts, manifest, favicon
+    _trim_font_manifest(out_dir / "assets" / "FontManifest.json")
+    dists = FLOOR_DISTS if entry is not None else BROWSER_DISTS
+    wheels = _browser_wheels(dists, cache_dir or _default_cache())
+    archive = _app_archive(wheels, entry)
+    (out_dir / "app.tar.gz").write_bytes(archive)
+    for name in ("boot.js",):
+        shutil.copyfile(SITE / name, out_dir / name)
+    _patch_bootstrap(out_dir / "flutter_bootstrap.js")
+    version = _version(out_dir)
+    _write_index(client / "index.html", out_dir / "index.html", base=base, version=version)
+    _write_service_worker(out_dir, version)
+    (out_dir / MARK).write_text(version + "\n")
+    files = [p for p in out_dir.rglob("*") if p.is_file()]
+    return {"files": len(files), "bytes": sum(p.stat().st_size for p in files)}
+
+
+def _prepare(out_dir: Path) -> None:
+    if out_dir.exists():
+        if not out_dir.is_dir():
+            raise BuildError(f"{out_dir} is not a folder")
+        if any(out_dir.iterdir()):
+            if not (out_dir / MARK).exists():
+                raise BuildError(f"{out_dir} is not empty (and not a site built here)")
+            for entry in out_dir.iterdir():
+                if entry.is_dir() and not entry.is_symlink():
+                    shutil.rmtree(entry)
+                else:
+                    entry.unlink()
+    out_dir.mkdir(parents=True, exist_ok=True)
+
+
+def _copy_client(client: Path, out_dir: Path) -> None:
+    for src in sorted(client.rglob("*")):
+        rel = src.relative_to(client).as_posix()
+        if src.is_dir() or CLIENT_SKIPPED.match(rel):
+            continue
+        dst = out_dir / rel
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(src, dst)
+
+
+def _copy_tree(src_dir: Path, out_dir: Path) -> None:
+    for src in sorted(src_dir.rglob("*")):
+        if src.is_file():
+            dst = out_dir / src.relative_to(src_dir)
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src, dst)
+
+
+def _trim_font_manifest(path: Path) -> None:
+    # Flutter's web engine downloads every font of the manifest at start.
+    fonts = json.loads(path.read_text("utf-8"))
+    kept = [f for f in fonts if not str(f.get("family", "")).startswith(FONTS_SKIPPED)]
+    # Flutter's own fallback, from the client's copy rather than Google Fonts
+    # (as flet-web's publish does).
+    kept.append({"family": "Roboto", "fonts": [{"asset": "fonts/roboto.woff2"}]})
+    path.write_text(json.dumps(kept, separators=(",", ":")), "utf-8")
+
+
+def _patch_bootstrap(path: Path) -> None:
+    # Flutter's loader registers flutter_service_worker.js (Flet's stub
+    # unregisters every worker of the site, ours too) when given these settings.
+    text = path.read_text("utf-8")
+    new, n = re.subn(r"serviceWorkerSettings:\s*\{[^}]*\},\s*", "", text)
+    if n != 1:
+        raise BuildError("flutter_bootstrap.js: the service worker settings were not found")
+    path.write_text(new, "utf-8")
+
+
+def _write_index(template: Path, out: Path, *, base: str, version: str) -> None:
+    html = template.read_text("utf-8")
+    config = "\n".join(
+        [
+            "flet.pyodide = true;",
+            'flet.pythonModuleName = "main";',
+            "flet.micropipIncludePre = false;",
+            f'flet.appPackageUrl = "app.tar.gz?v={version}";',
+            'flet.pyodideUrl = "./pyodide/pyodide.mjs";',
+            f'flet.canvasKitBaseUrl = "{base}canvaskit/";',
+            'flet.fontFallbackBaseUrl = "assets/fonts/";',
+            "flet.noCdn = true;",
+            'flet.webRenderer = "canvaskit";',
+            'flet.routeUrlStrategy = "hash";',
+            f'flet.entrypointBaseUrl = "{base}";',
+            f'flet.assetBase = "{base}";',
+            f'flet.siteVersion = "{version}";',
+        ]
+    )
+    replacements = [
+        (r'<base href="/">', f'<base href="{base}">'),
+        (
+            r'<meta charset="UTF-8">',
+            '<meta charset="UTF-8">\n  '
+            f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n  '
+            '<meta name="viewport" content="width=device-width, initial-scale=1">\n  '
+            '<meta name="theme-color" content="#2E7D32">',
+        ),
+        (r"<title>Flet</title>", "<title>Gin Scorekeeper</title>"),
+        (
+            r'content="Flet application."',
+            'content="The score sheet for Gin Rummy played with a real deck."',
+        ),
+        (
+            r'<meta name="apple-mobile-web-app-title" content="Flet">',
+            '<meta name="apple-mobile-web-app-title" content="Gin Score">',
+        ),
+        (r"<!-- fletAppConfig -->", f"<script>\n{config}\n</script>"),
+        (
+            r'<img src="icons/loading-animation.png" alt="" />',
+            '<img src="icons/icon-192.png" alt="" />\n'
+            '    <p id="loading-text">Loading Gin Scorekeeper…</p>\n'
+            '    <progress id="loading-progress"></progress>',
+        ),
+        (r'<script src="python.js"></script>', '<script src="python.js"></script>\n  '
+         '<script src="boot.js"></script>'),
+    ]  # fmt: skip
+    for old, new in replacements:
+        if old not in html:
+            raise BuildError(f"index.html of flet-web: {old!r} not found")
+        html = html.replace(old, new, 1)
+    html = html.replace(
+        "#loading img {",
+        "#loading { flex-direction: column; gap: 16px; font: 16px sans-serif; color: #2E7D32; }\n"
+        "      #loading img {",
+        1,
+    )
+    out.write_text(html, "utf-8")
+
+
+def _site_files(out_dir: Path) -> list[str]:
+    return sorted(
+        p.relative_to(out_dir).as_posix()
+        for p in out_dir.rglob("*")
+        if p.is_file() and p.name not in ("sw.js", MARK, "index.html")
+    )
+
+
+def _version(out_dir: Path) -> str:
+    digest = hashlib.sha256()
+    for rel in _site_files(out_dir):
+        digest.update(rel.encode() + b"\0")
+        digest.update(hashlib.sha256((out_dir / rel).read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def _write_service_worker(out_dir: Path, version: str) -> None:
+    files = [f for f in _site_files(out_dir) if not f.startswith("canvaskit/")]
+    template = (SITE / "sw.js").read_text("utf-8")
+    text = template.replace("__VERSION__", version).replace(
+        "__FILES__", json.dumps(["./", *files], indent=1)
+    )
+    (out_dir / "sw.js").write_text(text, "utf-8")
+
+
+# --- the Python side ------------------------------------------------------------
+
+
+def _default_cache() -> Path:
+    root = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(root) / "gin-scorekeeper" / "wheels"
+
+
+def _compiled(dist: metadata.Distribution) -> bool:
+    return any(str(f).endswith((".so", ".pyd")) for f in dist.files or [])
+
+
+def _browser_wheels(dists: Sequence[str], cache: Path) -> dict[str, Path | metadata.Distribution]:
+    """Each browser distribution: the installed one (pure Python), or the
+    path of its Pyodide wheel (compiled; downloaded once into ``cache``)."""
+    out: dict[str, Path | metadata.Distribution] = {}
+    for name in dists:
+        try:
+            dist = metadata.distribution(name)
+        except metadata.PackageNotFoundError as exc:
+            raise BuildError(f"{name} is not installed (pip install -e .)") from exc
+        out[name] = _pyodide_wheel(name, dist.version, cache) if _compiled(dist) else dist
+    return out
+
+
+def _pyodide_wheel(name: str, version: str, cache: Path) -> Path:
+    stem = name.replace("-", "_")
+    pattern = f"{stem}-{version}-*{PYODIDE_PLATFORM}.whl"
+    found = sorted(cache.glob(pattern))
+    if found:
+        return found[0]
+    cache.mkdir(parents=True, exist_ok=True)
+    cmd = [
+        sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+        "--only-binary=:all:", "--platform", PYODIDE_PLATFORM,
+        "--python-version", PYODIDE_PYTHON, "--implementation", "cp", "--abi", PYODIDE_ABI,
+        "--dest", str(cache), f"{name}=={version}",
+    ]  # fmt: skip
+    done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    found = sorted(cache.glob(pattern))
+    if done.returncode or not found:
+        raise BuildError(
+            f"could not get the browser build of {name} {version} from the package "
+            f"registry:\n{done.stderr.strip()[-2000:]}"
+        )
+    return found[0]
+
+
+def _skip_python_file(rel: str) -> bool:
+    parts = rel.split("/")
+    return "__pycache__" in parts or rel.endswith((".pyc", ".so", ".pyd"))
+
+
+def _add_bytes(tar: tarfile.TarFile, name: str, data: bytes) -> None:
+    info = tarfile.TarInfo(name)
+    info.size = len(data)
+    info.mtime = 0
+    info.mode = 0o644
+    tar.addfile(info, io.BytesIO(data))
+
+
+def _app_archive(wheels: dict[str, Path | metadata.Distribution], entry: str | None) -> bytes:
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w:gz", compresslevel=9) as tar:
+        main = entry.encode() if entry is not None else (SITE / "main.py").read_bytes()
+        _add_bytes(tar, "main.py", main)
+        for src in sorted(PACKAGE.rglob("*")) if entry is None else []:
+            rel = src.relative_to(PACKAGE).as_posix()
+            if (
+                src.is_dir()
+                or _skip_python_file(rel)
+                or rel in NOT_IN_BROWSER
+                or rel.startswith(("ui/assets/", "web/site/"))
+            ):
+                continue
+            _add_bytes(tar, f"scorekeeper/{rel}", src.read_bytes())
+        build_id = hashlib.sha256()
+        for _name, what in wheels.items():
+            for rel, data in _dist_files(what):
+                build_id.update(rel.encode() + hashlib.sha256(data).digest())
+                _add_bytes(tar, f"__pypackages__/{rel}", data)
+        for src in sorted(PACKAGE.rglob("*.py")):
+            build_id.update(hashlib.sha256(src.read_bytes()).digest())
+        # The app's own id: the phone says "Updated" once when it changes.
+        _add_bytes(tar, "scorekeeper/web/BUILD", build_id.hexdigest()[:16].encode())
+    return buf.getvalue()
+
+
+def _dist_files(what: Path | metadata.Distribution) -> Iterable[tuple[str, bytes]]:
+    if isinstance(what, Path):  # a wheel: its files as they are
+        with zipfile.ZipFile(what) as whl:
+            for info in whl.infolist():
+                if not info.is_dir() and ".dist-info/" not in info.filename:
+                    yield info.filename, whl.read(info)
+        return
+    for f in what.files or []:
+        rel = str(f).replace(os.sep, "/")
+        if rel.startswith("..") or ".dist-info/" in rel or _skip_python_file(rel):
+            continue
+        path = Path(str(what.locate_file(f)))
+        with contextlib.suppress(FileNotFoundError):
+            yield rel, path.read_bytes()
+
+
+# --- the command ----------------------------------------------------------------
+
+
+def main(argv: Sequence[str]) -> int:
+    p = argparse.ArgumentParser(
+        prog="scorekeeper build-web",
+        description="Build the app as a static site that runs on a phone by itself, offline.",
+    )
+    p.add_argument("out_dir", type=Path, help="the folder to write the site into")
+    p.add_argument("--base", default="/", help="the path the site is served under (default /)")
+    args = p.parse_args(list(argv))
+    try:
+        size = build(args.out_dir, base=args.base)
+    except BuildError as exc:
+        print(f"scorekeeper build-web: {exc}", file=sys.stderr)
+        return 2
+    mb = size["bytes"] / 1e6
+    print(f"Built {args.out_dir}: {size['files']} files, {mb:.1f} MB.")
+    print("Serve it over HTTPS (or on localhost) from any static file server.")
+    return 0
