@@ -29,12 +29,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from pathlib import Path
 from typing import Any
 
 import flet as ft
 
 from scorekeeper import runtime
+from scorekeeper.i18n import Translator
 from scorekeeper.web.durable import Durable
 from scorekeeper.web.tabs import NAME, Role, Tab
 
@@ -183,6 +185,8 @@ class PhoneSession:
         self.store: Any = None
         self.app: Any = None
         self.mounted = False
+        #: The language of Settings, once known (None: the phone's).
+        self.language: str | None = None
         self.tab: Tab = Tab(
             WebLock(),
             BroadcastChannel(lambda m: page.run_task(self.tab.heard, m)),
@@ -222,6 +226,7 @@ class PhoneSession:
         self.durable.stop()  # ...and this tab's copy is never synced again
         runtime.WRITE_LISTENERS.clear()
         if self.app is not None:
+            self.language = self.app.review.settings.language_code
             self.app.close()
             self.app = None
         if self.store is not None:
@@ -233,15 +238,15 @@ class PhoneSession:
     def _show(self, role: Role) -> None:
         if role is Role.WRITER:
             return
-        page = self.page
+        page, t = self.page, self._translator()
         if role is Role.ELSEWHERE:
             body: list[ft.Control] = [
-                ft.Text("Gin Scorekeeper is open in another tab.", size=20),
-                ft.Text("Use it there, or use it here: the other tab then stops."),
-                ft.FilledButton("Use here", height=TAP, on_click=self._use_here),
+                ft.Text(t.gettext("Gin Scorekeeper is open in another tab."), size=20),
+                ft.Text(t.gettext("Use it there, or use it here: the other tab then stops.")),
+                ft.FilledButton(t.gettext("Use here"), height=TAP, on_click=self._use_here),
             ]
         else:
-            body = [ft.ProgressRing(), ft.Text("Waiting for the other tab to save…")]
+            body = [ft.ProgressRing(), ft.Text(t.gettext("Waiting for the other tab to save…"))]
         page.views.clear()
         page.views.append(
             ft.View(
@@ -253,6 +258,12 @@ class PhoneSession:
             )
         )
         page.update()
+
+    def _translator(self) -> Translator:
+        """The language chosen in Settings (the last one this tab saw), else the phone's."""
+        if self.app is not None:
+            self.language = self.app.review.settings.language_code
+        return Translator(self.language)
 
     async def _use_here(self, _: Any = None) -> None:
         await self.tab.use_here()
@@ -279,6 +290,8 @@ class PhoneSession:
 def main() -> None:
     """Run the app in this browser tab (the worker's ``main.py`` calls it)."""
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    # The phone's language is the app's default one (i18n reads LANGUAGE).
+    os.environ.setdefault("LANGUAGE", str(_js().navigator.language).replace("-", "_"))
     durable = Durable(lambda: syncfs(False))
     holder: dict[str, PhoneSession] = {}
 

@@ -102,6 +102,9 @@ def settings_screen(ctx: ReviewContext) -> Screen:
         )
     )  # fmt: skip
     out.append(_section(t.gettext("Your data")))
+    if ctx.phone:
+        out.extend(_phone_storage(ctx))
+        return t.gettext("Settings"), out
     out.append(muted(t.gettext("Games are kept in this folder:"), size=15))
     out.append(ft.Text(str(m.data_dir), size=15, selectable=True))
     out.append(
@@ -114,3 +117,23 @@ def settings_screen(ctx: ReviewContext) -> Screen:
 
 
 # --- export and import ------------------------------------------------------------------
+
+
+def _phone_storage(ctx: ReviewContext) -> list[ft.Control]:
+    """Where the phone build keeps the games, and whether the browser keeps them."""
+    t = ctx.model.t
+    if ctx.storage_kept:
+        kept = t.gettext("The browser keeps them: it will not clear them to free space.")
+    elif ctx.storage_kept is False:
+        kept = t.gettext(
+            "The browser did not promise to keep them: it may clear them when space "
+            "runs low, or (Safari) after 7 days without a visit. Add the app to the "
+            "home screen, and export your games now and then."
+        )
+    else:
+        kept = t.gettext("This browser does not say whether it keeps them.")
+    return [
+        muted(t.gettext("Games are kept in this browser's storage, on this device."), size=15),
+        muted(kept, size=15),
+        muted(t.gettext("To keep a copy elsewhere, export all games (Export and import)."), 15),
+    ]
