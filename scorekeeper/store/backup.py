@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from .paths import BACKUPS_DIR, DAMAGED_DIR, INDEX_DIR, INDEX_FILE, LOCK_FILE
-from .storage import TMP_SUFFIX, fsync_dir, tmp_path
+from .storage import SEAL_SUFFIX, TMP_SUFFIX, fsync_dir, tmp_path
 
 _SKIP_DIRS = {BACKUPS_DIR, DAMAGED_DIR, INDEX_DIR}  # the index: a cache
 _SKIP_FILES = {LOCK_FILE, INDEX_FILE}
@@ -43,7 +43,7 @@ def data_files(data_dir: Path) -> list[Path]:
         for name in files:
             if name in _SKIP_FILES and rel_root == Path("."):
                 continue
-            if name.endswith(TMP_SUFFIX) or _BAK.search(name):
+            if name.endswith((TMP_SUFFIX, SEAL_SUFFIX)) or _BAK.search(name):
                 continue
             out.append(rel_root / name)
     return sorted(out, key=lambda p: p.as_posix())

@@ -94,10 +94,9 @@ from .docs import (
 )
 from .errors import MsgLines, Notice, StoreError
 from .gamefile import SCHEMA, build_game
-from .model import ImportReport, Player
+from .model import MAX_NUMBER, ImportReport, Player
 from .names import clean_name, name_key
 from .paths import is_valid_id
-from .schemas import MAX_NUMBER
 from .storage import MAX_DEPTH, nesting_depth
 
 #: The most hand records (positions) one game may have.

@@ -35,7 +35,6 @@ from tinydb.table import Document
 from scorekeeper.engine import Game, Hand, Rules
 from scorekeeper.engine.errors import Msg
 
-from . import schemas
 from .docs import Setup, hand_from_doc, rules_from_doc, setup_from_doc
 from .errors import StoreError
 from .storage import AtomicJSONStorage, Data
@@ -52,7 +51,10 @@ _HAND_KEYS = ("id", "seq", "entered_at", "hand")
 
 
 def validate_game_data(data: Data) -> Msg | None:
-    """Checks of a game file's shape (no replay); None when it fits (see schemas.py)."""
+    """Checks of a game file's shape (no replay); None when it fits (see
+    schemas.py; imported here, as in players.py)."""
+    from . import schemas
+
     return schemas.validate_game_data(data)
 
 
@@ -84,6 +86,7 @@ class GameFile:
         durable: bool = True,
         quarantine: Path | None = None,
         notify: Callable[[str], None] | None = None,
+        vouched: Callable[[], int | None] | None = None,
     ) -> None:
         self.path = path
         self.id = path.stem
@@ -94,6 +97,7 @@ class GameFile:
             durable=durable,
             read_only=read_only,
             validator=validate_game_file(path.stem),
+            vouched=vouched,
             quarantine=quarantine,
             notify=notify,
             label=f"{path.parent.name}/{path.name}",

@@ -87,7 +87,6 @@ from typing import Any
 
 from .errors import Notice, reason
 from .paths import INDEX_DIR, INDEX_FILE
-from .schemas import validate_index_entry
 from .storage import atomic_write_bytes, dumps, gc_paused, parse_json, quarantine
 
 #: Changes kept in the journal before they are folded into the blocks.
@@ -503,6 +502,14 @@ class GameIndex:
         self._read_all()
         return self._data
 
+    def known_sum(self, game_id: str) -> int | None:
+        """The sum of the bytes the store last wrote the game's file as, if
+        its entry is loaded (never reads a block: a game file being read may
+        be what the index is being made from)."""
+        found = self._data.get(game_id)
+        value = found.get("sum") if found is not None else None
+        return value if isinstance(value, int) else None
+
     def get(self, game_id: str) -> dict[str, Any] | None:
         """One game's entry (its block is read if the game was not seen yet)."""
         found = self._data.get(game_id)
@@ -858,3 +865,10 @@ class GameIndex:
 
 def _without_fp(entry: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in entry.items() if k not in ("fp", "sum")}
+
+
+def validate_index_entry(entry: object) -> bool:
+    """schemas.validate_index_entry, imported only when an entry is not sealed."""
+    from .schemas import validate_index_entry as check
+
+    return check(entry)

@@ -6,6 +6,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
+#: The largest whole number any stored count, total or revision may be
+#: (schemas.py checks it; the import checks use it without pydantic).
+MAX_NUMBER = 10**12
+
 
 @dataclass(frozen=True)
 class Player:

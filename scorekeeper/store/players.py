@@ -23,7 +23,6 @@ from tinydb.table import Document
 
 from scorekeeper.engine.errors import Msg
 
-from . import schemas
 from .paths import PLAYERS_FILE
 from .storage import DEFAULT_BACKUPS, AtomicJSONStorage, Data
 
@@ -37,7 +36,11 @@ META_ID = 1
 
 
 def validate_players_data(data: Data) -> Msg | None:
-    """Checks of ``players.json``'s shape; None when it fits (see schemas.py)."""
+    """Checks of ``players.json``'s shape; None when it fits (see schemas.py,
+    imported here: the phone build's start, which reads only sealed files, never
+    pays for pydantic, see storage.py's seals)."""
+    from . import schemas
+
     return schemas.validate_players_data(data, SCHEMA_VERSION)
 
 
@@ -58,6 +61,7 @@ class PlayersFile:
             durable=durable,
             read_only=read_only,
             validator=validate_players_data,
+            seal=True,
             quarantine=quarantine,
             notify=notify,
         )

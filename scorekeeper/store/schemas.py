@@ -27,10 +27,9 @@ from scorekeeper.engine.errors import Msg
 
 from .docs import time_from_doc
 from .errors import StoreError
+from .model import MAX_NUMBER
 from .paths import is_valid_id
 
-#: The largest whole number any stored count, total or revision may be.
-MAX_NUMBER = 10**12
 Number = Annotated[int, Field(ge=-MAX_NUMBER, le=MAX_NUMBER)]
 Count = Annotated[int, Field(ge=0, le=MAX_NUMBER)]
 Text = Annotated[str, Field(max_length=10_000)]

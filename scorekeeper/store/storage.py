@@ -319,6 +319,11 @@ def quarantine(path: Path, folder: Path) -> Path:
     return target
 
 
+#: A seal's name ends so (``.players.json.sum``): never backed up, so a
+#: restored file is always checked.
+SEAL_SUFFIX = ".sum"
+
+
 class AtomicJSONStorage(Storage):
     """TinyDB storage with atomic, durable commits and rotating backups.
 
@@ -328,6 +333,13 @@ class AtomicJSONStorage(Storage):
     shown, but nothing on the disk is touched.
     ``validator``: extra checks of a parsed file; a file it refuses is
     treated like one that does not parse.
+    ``vouched``: the sum (``zlib.crc32``) of the bytes this store last wrote
+    the file as, kept elsewhere (a game's in the index); ``seal``: keep that
+    sum beside the file itself (``.NAME.sum``).  Bytes with that sum are the
+    store's own, checked when they were made, and are not checked again: so
+    an open never imports the validation library (pydantic costs a second
+    of the phone build's start) unless a file changed behind the store's
+    back (a restored backup, an edit, damage), which is always checked.
     ``quarantine``: where damaged files go (default: ``damaged/`` beside it).
     ``notify``: called with a player-readable sentence after every repair, a
     :class:`~scorekeeper.store.errors.Notice` (the messages are also kept in
@@ -349,8 +361,12 @@ class AtomicJSONStorage(Storage):
         quarantine: Path | None = None,
         notify: Callable[[str], None] | None = None,
         label: str | None = None,
+        vouched: Callable[[], int | None] | None = None,
+        seal: bool = False,
     ) -> None:
         super().__init__()
+        self.vouched = vouched
+        self.seal_path = self.path_seal(Path(path)) if seal else None
         self.path = Path(path)
         self.backups = max(0, backups)
         self.durable = durable
@@ -427,9 +443,23 @@ class AtomicJSONStorage(Storage):
                 reason=err.strerror or str(err),
             ) from err
 
+    @staticmethod
+    def path_seal(path: Path) -> Path:
+        return path.with_name(f".{path.name}{SEAL_SUFFIX}")
+
+    def _trusted_sum(self) -> int | None:
+        if self.vouched is not None:
+            return self.vouched()
+        if self.seal_path is not None:
+            try:
+                return int(self.seal_path.read_bytes())
+            except (OSError, ValueError):
+                return None
+        return None
+
     def _parse(self, raw: bytes) -> Data:
         data = parse_tables(raw)
-        if self.validator is not None:
+        if self.validator is not None and zlib.crc32(raw) != self._trusted_sum():
             problem = self.validator(data)
             if problem:
                 raise DataProblem(problem)
@@ -584,6 +614,10 @@ class AtomicJSONStorage(Storage):
             raise
         # The new content is in place: whatever fails now, it was saved.
         self._cache, self._stamp, self._sum = data, None, zlib.crc32(payload)
+        if self.seal_path is not None:
+            # Not synced: a seal lost in a crash only means one more check.
+            with contextlib.suppress(OSError):
+                self.seal_path.write_bytes(str(self._sum).encode())
         with contextlib.suppress(OSError):  # no stamp: the file is read again when next needed
             st = os.stat(self.path)
             self._stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
@@ -604,7 +638,8 @@ class AtomicJSONStorage(Storage):
     def remove(self) -> None:
         """Delete the file and its backups (backups first: a crash half-way
         must not leave backups that would bring the file back)."""
-        for p in [*reversed(self.backup_paths()), self.path]:
+        seal = [self.seal_path] if self.seal_path is not None else []
+        for p in [*reversed(self.backup_paths()), self.path, *seal]:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(p)
         fsync_dir(self.path.parent, strict=False)  # gone either way: nothing depends on it

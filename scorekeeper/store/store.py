@@ -389,6 +389,7 @@ class _Shared:
             durable=self.durable,
             quarantine=self.quarantine,
             notify=self.notices.append,
+            vouched=lambda: self.index.known_sum(game_id),
         )
         self.files[game_id] = gf
         while len(self.files) > OPEN_GAME_FILES:

@@ -1,0 +1,74 @@
+"""The store's own files are not checked again at open (the phone build's
+start never imports pydantic); a file changed behind its back always is.
+
+Each case runs in a fresh interpreter: whether pydantic was imported is a
+fact of the whole process.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+MAKE = """
+import os, time
+from scorekeeper.engine import Hand
+from scorekeeper.store.index import TICK_NS
+from scorekeeper.store import open_store
+with open_store({d!r}) as s:
+    ann, bob = s.add_player("Ann"), s.add_player("Bob")
+    g = s.create_game("standard", [ann.id, bob.id], first_dealer=ann.id)
+    s.record_hand(g, Hand.knock(ann.id, 2, 30))
+    # closed more than a clock tick after the last write, as in real use (a
+    # file written within a tick of the index is read again: index.py, racy)
+    written = os.stat(os.path.join({d!r}, "games", g + ".json")).st_mtime_ns
+    while time.time_ns() < written + TICK_NS + 10**6:
+        time.sleep(0.01)
+    print(g)
+"""
+
+OPEN = """
+import sys
+from scorekeeper.store import open_store
+with open_store({d!r}) as s:
+    names = sorted(p.name for p in s.players())
+    s.summary({g!r})  # as the app does: its index entry first, then its file
+    game = s.game({g!r})
+    print(json.dumps({{"names": names, "hands": len(game.hands),
+                       "pydantic": "pydantic" in sys.modules, "notices": s.notices}}))
+"""
+
+
+def run(code: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "-c", "import json\n" + textwrap.dedent(code)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout.strip()
+
+
+def test_own_files_open_without_the_validation_library(tmp_path: Path) -> None:
+    d = str(tmp_path / "data")
+    g = run(MAKE.format(d=d))
+    seen = json.loads(run(OPEN.format(d=d, g=g)))
+    assert seen == {"names": ["Ann", "Bob"], "hands": 1, "pydantic": False, "notices": []}
+
+
+def test_a_file_changed_behind_the_store_is_checked(tmp_path: Path) -> None:
+    d = tmp_path / "data"
+    g = run(MAKE.format(d=str(d)))
+    players = d / "players.json"
+    doc = json.loads(players.read_text())
+    # a hand edit that breaks the shape: a name that is not text
+    first = next(iter(doc["players"]))
+    doc["players"][first]["name"] = 12
+    players.write_text(json.dumps(doc))
+    seen = json.loads(run(OPEN.format(d=str(d), g=g)))
+    assert seen["pydantic"] is True
+    assert seen["names"] == ["Ann", "Bob"]  # the backup was put back
+    assert any("players.json" in n for n in seen["notices"])
