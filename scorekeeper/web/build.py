@@ -375,8 +375,8 @@ def _app_archive(wheels: dict[str, Path | metadata.Distribution], entry: str | N
                 _add_bytes(tar, f"__pypackages__/{rel}", data)
         for src in sorted(PACKAGE.rglob("*.py")):
             build_id.update(hashlib.sha256(src.read_bytes()).digest())
-        # The app's own id: the phone says "Updated" once when it changes.
-        _add_bytes(tar, "scorekeeper/web/BUILD", build_id.hexdigest()[:16].encode())
+        if entry is None:  # the app's own id: the phone says "Updated" once when it changes
+            _add_bytes(tar, "scorekeeper/web/BUILD", build_id.hexdigest()[:16].encode())
     return buf.getvalue()
 
 

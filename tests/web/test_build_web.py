@@ -1,0 +1,134 @@
+"""``scorekeeper build-web``: what the static site holds (the browser test,
+tests/e2e/test_phone.py, runs it)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import tarfile
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+from packaging.markers import default_environment
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+from scorekeeper.web.build import BROWSER_DISTS, MARK, build
+
+#: What Pyodide 314 says of itself to a requirement's markers.
+EMSCRIPTEN = {
+    **default_environment(),
+    "sys_platform": "emscripten",
+    "platform_system": "Emscripten",
+    "platform_machine": "wasm32",
+    "python_version": "3.14",
+    "python_full_version": "3.14.0",
+    "implementation_name": "cpython",
+    "extra": "",
+}
+NEVER_IN_BROWSER = {"fastapi", "uvicorn", "starlette", "flet-web", "flet-desktop", "httptools"}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "build-web", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Built" in done.stdout
+    return out
+
+
+@pytest.fixture(scope="module")
+def archive(site: Path) -> list[str]:
+    with tarfile.open(site / "app.tar.gz") as tar:
+        return tar.getnames()
+
+
+def test_the_browser_dependencies_are_closed_and_hold_no_server_package() -> None:
+    names = {canonicalize_name(n) for n in BROWSER_DISTS}
+    for name in BROWSER_DISTS:
+        for spec in metadata.distribution(name).requires or []:
+            req = Requirement(spec)
+            if req.marker is None or req.marker.evaluate(EMSCRIPTEN):
+                assert canonicalize_name(req.name) in names, f"{name} needs {req.name}"
+    assert not names & NEVER_IN_BROWSER
+
+
+def test_index_runs_python_from_the_site_itself(site: Path) -> None:
+    html = (site / "index.html").read_text()
+    assert 'flet.pyodideUrl = "./pyodide/pyodide.mjs"' in html  # a module URL the worker takes
+    assert "flet.pyodide = true" in html and "flet.noCdn = true" in html
+    assert 'flet.routeUrlStrategy = "hash"' in html  # any static host serves it
+    csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html)
+    assert csp is not None and "connect-src 'self'" in csp.group(1)
+    assert "https:" not in csp.group(1)
+    assert '<script src="boot.js"></script>' in html
+    # Flutter's loader registers no worker of its own (Flet's stub would unregister ours)
+    assert 'serviceWorkerVersion: "' not in (site / "flutter_bootstrap.js").read_text()
+
+
+def test_what_a_canvaskit_build_never_loads_is_left_out(site: Path) -> None:
+    files = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+    assert "index.html" in files and "app.tar.gz" in files and "sw.js" in files
+    assert not [f for f in files if re.search(r"skwasm|\.symbols$|main\.dart\.wasm|\.map$", f)]
+    assert "pyodide/python.exe" not in files and "flutter_service_worker.js" not in files
+    fonts = json.loads((site / "assets" / "FontManifest.json").read_text())
+    assert {f["family"] for f in fonts} == {"MaterialIcons", "Roboto"}
+    for family in fonts:
+        for font in family["fonts"]:
+            assert (site / "assets" / font["asset"]).exists(), font
+
+
+def test_the_archive_holds_the_app_and_its_vendored_dependencies(archive: list[str]) -> None:
+    names = set(archive)
+    assert "main.py" in names and "scorekeeper/ui/browser.py" in names
+    assert "scorekeeper/web/BUILD" in names
+    assert "scorekeeper/ui/server.py" not in names and "scorekeeper/ui/lan.py" not in names
+    # no file the worker would hand to micropip (it would install from the network)
+    assert "requirements.txt" not in names and "pyproject.toml" not in names
+    packages = {n.split("/")[1] for n in names if n.startswith("__pypackages__/")}
+    assert {"flet", "flet_charts", "tinydb", "pydantic", "pydantic_core", "msgpack"} <= packages
+    assert not packages & {"fastapi", "uvicorn", "starlette", "flet_web", "flet_desktop"}
+    compiled = [n for n in names if n.endswith(".so")]
+    assert compiled and all("wasm32-emscripten" in n for n in compiled)
+    assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+
+
+def test_the_service_worker_precaches_files_that_exist(site: Path) -> None:
+    sw = (site / "sw.js").read_text()
+    version = re.search(r'const VERSION = "([0-9a-f]+)"', sw)
+    assert version is not None and (site / MARK).read_text().strip() == version.group(1)
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))  # type: ignore[union-attr]
+    assert "./" in files and "app.tar.gz" in files and "pyodide/pyodide.asm.wasm" in files
+    assert all(f == "./" or (site / f).is_file() for f in files)
+
+
+def test_a_rebuild_replaces_the_site_and_a_foreign_folder_is_refused(tmp_path: Path) -> None:
+    foreign = tmp_path / "mine"
+    foreign.mkdir()
+    (foreign / "notes.txt").write_text("keep me")
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "build-web", str(foreign)],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2 and "not empty" in done.stderr
+    assert (foreign / "notes.txt").read_text() == "keep me"
+    out = tmp_path / "site"
+    floor = 'import flet as ft\nft.run(lambda page: page.add(ft.Text("floor")))\n'
+    build(out, entry=floor)
+    first = (out / MARK).read_text()
+    (out / "stale.txt").write_text("from an older build")
+    build(out, entry=floor + "# changed\n")
+    assert not (out / "stale.txt").exists()
+    assert (out / MARK).read_text() != first  # a new build is a new service worker
+    with tarfile.open(out / "app.tar.gz") as tar:
+        assert not [n for n in tar.getnames() if n.startswith("scorekeeper/")]
