@@ -179,11 +179,14 @@ class Bus:
 class BusChannel:
     def __init__(self, bus: Bus, me: FakeTab) -> None:
         self.bus, self.me = bus, me
+        self.tasks: set[asyncio.Future[None]] = set()
 
     def post(self, message: str) -> None:
         for tab in self.bus.tabs:
             if tab is not self.me:
-                asyncio.ensure_future(tab.tab.heard(message))
+                task = asyncio.ensure_future(tab.tab.heard(message))
+                self.tasks.add(task)
+                task.add_done_callback(self.tasks.discard)
 
 
 class FakeTab:
