@@ -84,9 +84,29 @@ def open_app_store(data_dir: Path | None) -> Any:
     return open_store(data_dir)
 
 
+def missing_extra(*, web: bool) -> str | None:
+    """The extra to install for this way of running, if it is not installed
+    (a phone needs neither, so they are not in the base dependencies)."""
+    import importlib.util
+
+    needed = ("flet_web", "fastapi", "uvicorn") if web else ("flet_desktop",)
+    if all(importlib.util.find_spec(name) is not None for name in needed):
+        return None
+    return "server" if web else "desktop"
+
+
 def main(argv: Sequence[str]) -> int:
     args = parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    web = args.web or args.lan or not has_display()
+    extra = missing_extra(web=web)
+    if extra is not None:
+        print(
+            f"scorekeeper: this way of running needs the {extra} extra: "
+            f"pip install 'gin-scorekeeper[{extra}]' (or '.[all]' from a clone)",
+            file=sys.stderr,
+        )
+        return 2
     try:
         store_cm = open_app_store(args.data_dir)
         store = store_cm.__enter__() if hasattr(store_cm, "__enter__") else store_cm
