@@ -26,7 +26,7 @@ network on every page load and leaves the site online-only):
   local CanvasKit, hash routes, which any static host can serve), with a
   content security policy that keeps every request on the site's origin
   (the client would ask a CDN for ``rive_native.js``), the app's manifest
-  and icons, and a start-up screen with progress while Python loads;
+  and icons, and a start-up screen with progress while Python loads (``site/boot.js``);
 * ``sw.js``, a service worker versioned by the content of the site, that
   precaches it (Flet's own is a stub that unregisters itself, and Flutter's
   loader would register it over ours: its settings are removed).
@@ -245,12 +245,9 @@ def _write_index(template: Path, out: Path, *, base: str, version: str) -> None:
             '<meta name="apple-mobile-web-app-title" content="Gin Score">',
         ),
         (r"<!-- fletAppConfig -->", f"<script>\n{config}\n</script>"),
-        (
-            r'<img src="icons/loading-animation.png" alt="" />',
-            '<img src="icons/icon-192.png" alt="" />\n'
-            '    <p id="loading-text">Loading Gin Scorekeeper…</p>\n'
-            '    <progress id="loading-progress"></progress>',
-        ),
+        # (boot.js covers it with the start-up screen as soon as the body exists)
+        (r'<img src="icons/loading-animation.png" alt="" />',
+         '<img src="icons/icon-192.png" alt="" />'),
         (r'<script src="python.js"></script>', '<script src="python.js"></script>\n  '
          '<script src="boot.js"></script>'),
     ]  # fmt: skip
@@ -258,12 +255,6 @@ def _write_index(template: Path, out: Path, *, base: str, version: str) -> None:
         if old not in html:
             raise BuildError(f"index.html of flet-web: {old!r} not found")
         html = html.replace(old, new, 1)
-    html = html.replace(
-        "#loading img {",
-        "#loading { flex-direction: column; gap: 16px; font: 16px sans-serif; color: #2E7D32; }\n"
-        "      #loading img {",
-        1,
-    )
     out.write_text(html, "utf-8")
 
 
