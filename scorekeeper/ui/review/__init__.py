@@ -58,7 +58,8 @@ Standalone: :func:`mount_demo` ``(page, store)`` shows only these screens
 with a menu; ``python -m scorekeeper.ui.review --data-dir DIR --port N``.
 """
 
-from .charts_view import race_chart, wins_chart
+from typing import Any
+
 from .game_model import GameView, HandRow, build_game_view, format_label
 from .model import (
     PAGE,
@@ -127,3 +128,13 @@ __all__ = [
     "theme_mode",
     "wins_chart",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # The charts (flet_charts: a quarter of the app's imports) load with the
+    # first screen that draws one, not at start (the phone build starts faster).
+    if name in ("race_chart", "wins_chart"):
+        from . import charts_view
+
+        return getattr(charts_view, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

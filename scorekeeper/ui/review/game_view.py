@@ -10,7 +10,6 @@ import flet as ft
 
 from ..widgets import TAP, Screen
 from ..widgets import card_box as _box
-from .charts_view import race_chart
 from .context import ReviewContext, messages, muted
 from .game_model import GameView
 from .history_view import delete_buttons
@@ -124,6 +123,8 @@ def game_review_screen(ctx: ReviewContext) -> Screen:
     )
     out.append(_sheet_table(v))
     if v.rows:
+        from .charts_view import race_chart  # flet_charts, on the first chart drawn
+
         out.extend(race_chart(m.race(), t))
     buttons: list[ft.Control] = []
     if not v.finished and not v.deleted and m.on_resume is not None:

@@ -13,7 +13,6 @@ import flet as ft
 from ..widgets import TAP, Screen
 from ..widgets import card_box as _box
 from ..widgets import section as _section
-from .charts_view import wins_chart
 from .context import ReviewContext, format_chips, messages, muted, period_chips
 from .model import StatsCard
 
@@ -70,6 +69,8 @@ def stats_screen(ctx: ReviewContext) -> Screen:
     if not stats.players:
         out.append(muted(t.gettext("No games yet for these filters."), size=16))
         return t.gettext("Statistics"), out
+    from .charts_view import wins_chart  # flet_charts, on the first chart drawn
+
     out.append(wins_chart(m.bars(stats), t))
     # each player's and pair's figures on demand (a tap opens them): the
     # screen stays small however many players and pairs there are
