@@ -39,6 +39,7 @@ import contextlib
 import hashlib
 import io
 import json
+import logging
 import os
 import re
 import shutil
@@ -114,6 +115,26 @@ CSP = (
     "default-src 'self' data: blob: 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval'; "
     "connect-src 'self' data: blob:; base-uri 'self'"
 )
+#: Icons Flutter's own widgets draw from the icon font (back buttons, menus,
+#: pickers, chips, text fields), kept beside the app's own ``ft.Icons``.
+FRAMEWORK_ICONS = (
+    "arrow_back", "arrow_back_ios", "arrow_back_ios_new", "arrow_forward", "arrow_forward_ios",
+    "arrow_drop_down", "arrow_drop_up", "arrow_upward", "arrow_downward", "close", "cancel",
+    "check", "clear", "menu", "more_vert", "more_horiz", "search", "expand_more", "expand_less",
+    "chevron_left", "chevron_right", "keyboard_arrow_left", "keyboard_arrow_right",
+    "keyboard_arrow_up", "keyboard_arrow_down", "edit", "calendar_today", "date_range",
+    "access_time", "keyboard", "error", "visibility", "visibility_off", "remove", "add",
+)  # fmt: skip
+#: What the app's text font keeps: the scripts of its four languages and of
+#: most player names (Latin, Greek, Cyrillic), punctuation, the card suits,
+#: arrows and symbols. A glyph outside it falls back to Roboto.
+TEXT_RANGES = (
+    (0x20, 0x24F), (0x370, 0x3FF), (0x400, 0x52F), (0x1E00, 0x1EFF), (0x2000, 0x206F),
+    (0x20A0, 0x20CF), (0x2100, 0x214F), (0x2190, 0x21FF), (0x2200, 0x22FF), (0x2300, 0x23FF),
+    (0x25A0, 0x25FF), (0x2600, 0x26FF), (0x2700, 0x27BF),
+)  # fmt: skip
+ICON_USE = re.compile(r"\bft\.Icons\.([A-Z0-9_]+)")
+
 #: What marks a folder as a site of ours (so a rebuild may empty it).
 MARK = ".scorekeeper-site"
 
@@ -139,6 +160,7 @@ def build(
     _copy_client(client, out_dir)
     _copy_tree(ASSETS, out_dir)  # the app's icons, fonts, manifest, favicon
     _trim_font_manifest(out_dir / "assets" / "FontManifest.json")
+    _subset_fonts(out_dir)
     dists = FLOOR_DISTS if entry is not None else BROWSER_DISTS
     wheels = _browser_wheels(dists, cache_dir or _default_cache())
     archive = _app_archive(wheels, entry)
@@ -195,6 +217,58 @@ def _trim_font_manifest(path: Path) -> None:
     # (as flet-web's publish does).
     kept.append({"family": "Roboto", "fonts": [{"asset": "fonts/roboto.woff2"}]})
     path.write_text(json.dumps(kept, separators=(",", ":")), "utf-8")
+
+
+def app_icons() -> set[str]:
+    """The ``ft.Icons`` names the app's code uses (lower case, as in the font)."""
+    found: set[str] = set()
+    for src in (PACKAGE / "ui").rglob("*.py"):
+        found.update(m.lower() for m in ICON_USE.findall(src.read_text("utf-8")))
+    return found
+
+
+def _icon_glyph(name: str) -> str:
+    # Flutter's Icons.x is the glyph "x_baseline"; Icons.x_outlined is "x_outlined".
+    glyph = name if name.endswith(("_outlined", "_rounded", "_sharp")) else f"{name}_baseline"
+    return f"_{glyph}" if glyph[0].isdigit() else glyph
+
+
+def _subset_fonts(out_dir: Path) -> None:
+    """Keep only the glyphs the app can draw: Flutter's web engine downloads
+    every font at start, and the icon font (1.3 MB) and the text font
+    (1.5 MB) were a tenth of the first visit's bytes."""
+    try:
+        from fontTools import subset
+        from fontTools.ttLib import TTFont
+    except ImportError as exc:  # pragma: no cover - the all extra has it
+        raise BuildError("fontTools is missing: pip install 'gin-scorekeeper[all]'") from exc
+    logging.getLogger("fontTools").setLevel(logging.ERROR)  # "FFTM dropped": a timestamp
+    icons = out_dir / "assets" / "fonts" / "MaterialIcons-Regular.otf"
+    font = TTFont(icons)
+    have = set(font.getGlyphOrder())
+    wanted = {_icon_glyph(n) for n in app_icons() | set(FRAMEWORK_ICONS)}
+    missing = sorted(g for g in wanted if g not in have)
+    if missing:
+        raise BuildError(f"icons not in Flutter's icon font: {', '.join(missing)}")
+    options = subset.Options()
+    options.layout_features = []  # no ligatures: Flutter draws icons by code point
+    options.name_IDs = ["*"]
+    options.notdef_outline = True
+    sub = subset.Subsetter(options)
+    sub.populate(glyphs=sorted(wanted))
+    sub.subset(font)
+    font.save(icons)
+    text_options = subset.Options()
+    text_options.layout_features = ["*"]  # kerning and the accents' placement
+    text_options.name_IDs = ["*"]
+    text_options.notdef_outline = True
+    codepoints = [c for lo, hi in TEXT_RANGES for c in range(lo, hi + 1)]
+    for path in sorted((out_dir / "fonts").glob("*.ttf")):
+        font = TTFont(path)
+        sub = subset.Subsetter(text_options)
+        sub.populate(unicodes=codepoints)
+        sub.subset(font)
+        font.save(path)
 
 
 def _patch_bootstrap(path: Path) -> None:
@@ -274,8 +348,16 @@ def _version(out_dir: Path) -> str:
     return digest.hexdigest()[:16]
 
 
+#: Not precached: the CanvasKit build the browser picks is kept when loaded
+#: (boot.js tells the service worker), the licence texts and the video
+#: player's script only if ever asked for; the icon for native builds.
+NOT_PRECACHED = re.compile(
+    r"^(canvaskit/.*|assets/NOTICES|assets/packages/media_kit/.*|icon\.png)$"
+)
+
+
 def _write_service_worker(out_dir: Path, version: str) -> None:
-    files = [f for f in _site_files(out_dir) if not f.startswith("canvaskit/")]
+    files = [f for f in _site_files(out_dir) if not NOT_PRECACHED.match(f)]
     template = (SITE / "sw.js").read_text("utf-8")
     text = template.replace("__VERSION__", version).replace(
         "__FILES__", json.dumps(["./", *files], indent=1)

@@ -132,3 +132,23 @@ def test_a_rebuild_replaces_the_site_and_a_foreign_folder_is_refused(tmp_path: P
     assert (out / MARK).read_text() != first  # a new build is a new service worker
     with tarfile.open(out / "app.tar.gz") as tar:
         assert not [n for n in tar.getnames() if n.startswith("scorekeeper/")]
+
+
+def test_the_fonts_keep_every_glyph_the_app_draws(site: Path) -> None:
+    import flet_web  # type: ignore[import-untyped]
+    from fontTools.ttLib import TTFont
+
+    from scorekeeper.web.build import app_icons
+
+    full = TTFont(Path(flet_web.__file__).parent / "web/assets/fonts/MaterialIcons-Regular.otf")
+    by_glyph = {glyph: cp for cp, glyph in full.getBestCmap().items()}
+    kept = TTFont(site / "assets/fonts/MaterialIcons-Regular.otf").getBestCmap()
+    assert "dark_mode" in app_icons() and "arrow_back" in app_icons()
+    for name in app_icons():
+        assert by_glyph[f"{name}_baseline"] in kept, name
+    assert len(kept) < 200  # of 8,600: the font is a few kB, not 1.3 MB
+    for face in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
+        cmap = TTFont(site / "fonts" / face).getBestCmap()
+        for ch in "♠♥♦♣ āčēģīķļņšūž äöå їєґі ЖШЩ …–—’“”€×":
+            assert ch == " " or ord(ch) in cmap, (face, ch)
+        assert (site / "fonts" / face).stat().st_size < 400_000
