@@ -238,8 +238,8 @@ def _subset_fonts(out_dir: Path) -> None:
     every font at start, and the icon font (1.3 MB) and the text font
     (1.5 MB) were a tenth of the first visit's bytes."""
     try:
-        from fontTools import subset
-        from fontTools.ttLib import TTFont
+        from fontTools import subset  # type: ignore[import-untyped]
+        from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
     except ImportError as exc:  # pragma: no cover - the all extra has it
         raise BuildError("fontTools is missing: pip install 'gin-scorekeeper[all]'") from exc
     logging.getLogger("fontTools").setLevel(logging.ERROR)  # "FFTM dropped": a timestamp
