@@ -72,3 +72,16 @@ def test_a_file_changed_behind_the_store_is_checked(tmp_path: Path) -> None:
     assert seen["pydantic"] is True
     assert seen["names"] == ["Ann", "Bob"]  # the backup was put back
     assert any("players.json" in n for n in seen["notices"])
+
+
+def test_a_store_left_without_closing_opens_without_the_validation_library(
+    tmp_path: Path,
+) -> None:
+    """A phone's tab is closed, not the store: its index journal is read at
+    the next open, line by line, each line sealed by its own sum."""
+    d = str(tmp_path / "data")
+    g = run(MAKE.replace("with open_store({d!r}) as s:", "if True:\n    s = open_store({d!r})")
+            .format(d=d) + "\nimport os\nos._exit(0)\n")  # fmt: skip
+    assert (tmp_path / "data" / "index" / "journal.jsonl").stat().st_size > 0
+    seen = json.loads(run(OPEN.format(d=d, g=g)))
+    assert seen == {"names": ["Ann", "Bob"], "hands": 1, "pydantic": False, "notices": []}
