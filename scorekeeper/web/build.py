@@ -324,6 +324,8 @@ def _write_index(template: Path, out: Path, *, base: str, version: str) -> None:
          '<img src="icons/icon-192.png" alt="" />'),
         (r'<script src="python.js"></script>', '<script src="python.js"></script>\n  '
          '<script src="boot.js"></script>'),
+        # boot.js starts it, once the service worker controls the page
+        (r'<script src="flutter_bootstrap.js" async></script>', ""),
     ]  # fmt: skip
     for old, new in replacements:
         if old not in html:
@@ -348,21 +350,33 @@ def _version(out_dir: Path) -> str:
     return digest.hexdigest()[:16]
 
 
-#: Not precached: the CanvasKit build the browser picks is kept when loaded
-#: (boot.js tells the service worker), the licence texts and the video
-#: player's script only if ever asked for; the icon for native builds.
-NOT_PRECACHED = re.compile(
-    r"^(canvaskit/.*|assets/NOTICES|assets/packages/media_kit/.*|icon\.png)$"
-)
+#: Not kept for offline use: the licence texts and the video player's script
+#: (never loaded), the icon for native builds.  (Both CanvasKit builds are in
+#: the list; only the one the browser loads is kept: see sw.js.)
+NOT_PRECACHED = re.compile(r"^(assets/NOTICES|assets/packages/media_kit/.*|icon\.png)$")
+
+
+#: What the page loads before the service worker controls it (index.html
+#: and the scripts and images of its head): the first install fetches these.
+EARLY = ("./", "boot.js", "python.js", "manifest.json", "favicon.png", "icons/icon-192.png")
 
 
 def _write_service_worker(out_dir: Path, version: str) -> None:
-    files = [f for f in _site_files(out_dir) if not NOT_PRECACHED.match(f)]
+    files = {
+        "./": _digest(out_dir / "index.html"),
+        **{f: _digest(out_dir / f) for f in _site_files(out_dir) if not NOT_PRECACHED.match(f)},
+    }
     template = (SITE / "sw.js").read_text("utf-8")
-    text = template.replace("__VERSION__", version).replace(
-        "__FILES__", json.dumps(["./", *files], indent=1)
+    text = (
+        template.replace("__VERSION__", version)
+        .replace("__FILES__", json.dumps(files, indent=1))
+        .replace("__EARLY__", json.dumps(list(EARLY)))
     )
     (out_dir / "sw.js").write_text(text, "utf-8")
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
 # --- the Python side ------------------------------------------------------------

@@ -3,6 +3,7 @@ tests/e2e/test_phone.py, runs it)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import subprocess
@@ -102,13 +103,21 @@ def test_the_archive_holds_the_app_and_its_vendored_dependencies(archive: list[s
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
 
 
-def test_the_service_worker_precaches_files_that_exist(site: Path) -> None:
+def test_the_service_worker_knows_every_file_by_its_content(site: Path) -> None:
     sw = (site / "sw.js").read_text()
     version = re.search(r'const VERSION = "([0-9a-f]+)"', sw)
     assert version is not None and (site / MARK).read_text().strip() == version.group(1)
-    files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))  # type: ignore[union-attr]
-    assert "./" in files and "app.tar.gz" in files and "pyodide/pyodide.asm.wasm" in files
-    assert all(f == "./" or (site / f).is_file() for f in files)
+    files = json.loads(re.search(r"const FILES = (\{.*?\});", sw, re.S).group(1))  # type: ignore[union-attr]
+    early = json.loads(re.search(r"const EARLY = (\[.*?\]);", sw, re.S).group(1))  # type: ignore[union-attr]
+    assert {"./", "app.tar.gz", "pyodide/pyodide.asm.wasm", "main.dart.js"} <= set(files)
+    assert "assets/NOTICES" not in files  # never loaded: not kept
+    for path, digest in files.items():
+        body = (site / ("index.html" if path == "./" else path)).read_bytes()
+        assert hashlib.sha256(body).hexdigest()[:16] == digest, path
+    # the first install fetches only what the page loaded before it was controlled
+    assert set(early) <= set(files) and "main.dart.js" not in early
+    html = (site / "index.html").read_text()
+    assert "flutter_bootstrap.js" not in html  # boot.js starts it once controlled
 
 
 def test_a_rebuild_replaces_the_site_and_a_foreign_folder_is_refused(tmp_path: Path) -> None:

@@ -45,25 +45,34 @@
   }
 })();
 
+// Register the service worker and start the app once it controls the page,
+// so that every file of this visit is kept for offline starts as it loads
+// (sw.js); where there is none (no secure context), start at once.
 (function () {
-  if (!("serviceWorker" in navigator)) return;
-  window.addEventListener("load", async () => {
+  const start = () => {
+    const script = document.createElement("script");
+    script.src = "flutter_bootstrap.js";
+    script.async = true;
+    document.body.appendChild(script);
+  };
+  const ready = new Promise((resolve) => {
+    if (document.body) resolve();
+    else document.addEventListener("DOMContentLoaded", resolve, { once: true });
+  });
+  const controlled = (async () => {
+    if (!("serviceWorker" in navigator)) return;
     try {
-      const registration = await navigator.serviceWorker.register("sw.js");
-      await navigator.serviceWorker.ready;
-      const urls = performance.getEntriesByType("resource").map((e) => e.name);
-      const worker = registration.active || navigator.serviceWorker.controller;
-      if (worker) worker.postMessage({ cacheUrls: urls });
+      await navigator.serviceWorker.register("sw.js");
+      if (navigator.serviceWorker.controller) return;
+      await new Promise((resolve) => {
+        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true });
+        setTimeout(resolve, 10000); // never wait for ever: start online
+      });
     } catch (e) {
       console.warn("Gin Scorekeeper: no offline copy:", e);
     }
-  });
-  window.addEventListener("flutter-first-frame", async () => {
-    // Loaded later than "load": keep what the first frame needed too.
-    const registration = await navigator.serviceWorker.ready;
-    const urls = performance.getEntriesByType("resource").map((e) => e.name);
-    if (registration.active) registration.active.postMessage({ cacheUrls: urls });
-  }, { once: true });
+  })();
+  Promise.all([ready, controlled]).then(start);
   // Storage the browser keeps when space runs low (Settings says which).
   if (navigator.storage && navigator.storage.persist) {
     navigator.storage.persisted().then((kept) => kept || navigator.storage.persist());

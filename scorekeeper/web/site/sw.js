@@ -1,20 +1,54 @@
 // The phone build's service worker (written by `scorekeeper build-web`).
-// Versioned by the content of the site: a new build installs a new cache,
-// takes over, and deletes the old one. Cache-first for every same-origin GET;
-// a navigation is answered with the cached index.html, so the app starts
+// Versioned by the content of the site. Cache-first for every same-origin
+// GET; a navigation is answered with the cached index.html, so the app starts
 // with no network at all.
+//
+// Bytes: on the first visit the page waits until this worker controls it
+// (boot.js) before it loads the app, so every file the page loads is kept
+// as it passes (the fetch handler) and nothing big is downloaded twice;
+// install fetches only the small files the page loaded before that. On an
+// update, install fills the new cache in full, taking each file whose
+// content did not change from the old cache instead of the network, so the
+// app keeps working offline whenever the update lands.
 "use strict";
 const VERSION = "__VERSION__";
 const CACHE = "scorekeeper-" + VERSION;
+// Every file of the site: its path and a hash of its content.
 const FILES = __FILES__;
+// The files the page loads before this worker controls it.
+const EARLY = __EARLY__;
+// Where each cache keeps the FILES it was filled for.
+const MANIFEST = "__files.json";
+
+async function previousCache() {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("scorekeeper-") || name === CACHE) continue;
+    const cache = await caches.open(name);
+    const manifest = await cache.match(MANIFEST);
+    if (manifest) return { cache, files: await manifest.json() };
+  }
+  return null;
+}
+
+async function fetchInto(cache, path) {
+  // "no-cache": revalidated, never an older build's file from the HTTP cache
+  const response = await fetch(new Request(path, { cache: "no-cache" }));
+  if (!response.ok) throw new Error(path + ": " + response.status);
+  await cache.put(path, response);
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      // "no-cache": revalidated with the server, never an older build's file
-      // from the HTTP cache.
-      await cache.addAll(FILES.map((f) => new Request(f, { cache: "no-cache" })));
+      const old = await previousCache();
+      const paths = old ? Object.keys(FILES) : EARLY;
+      for (const path of paths) {
+        const same = old && old.files[path] === FILES[path] && (await old.cache.match(path));
+        if (same) await cache.put(path, same);
+        else await fetchInto(cache, path);
+      }
+      await cache.put(MANIFEST, new Response(JSON.stringify(FILES)));
       await self.skipWaiting();
     })()
   );
@@ -33,27 +67,12 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-// The page sends the addresses it loaded before this worker controlled it
-// (the CanvasKit build the browser picked, among them): kept too.
-self.addEventListener("message", (event) => {
-  const urls = (event.data && event.data.cacheUrls) || [];
-  event.waitUntil(
-    (async () => {
-      const cache = await caches.open(CACHE);
-      for (const url of urls) {
-        const u = new URL(url, self.location.href);
-        if (u.origin !== self.location.origin) continue;
-        if (await cache.match(u.pathname, { ignoreSearch: true })) continue;
-        try {
-          const response = await fetch(u.pathname);
-          if (response.ok) await cache.put(u.pathname, response);
-        } catch (e) {
-          // offline already: it is fetched and kept at the next visit
-        }
-      }
-    })()
-  );
-});
+function key(url) {
+  // the path within the site, as FILES has it ("./" for the page itself)
+  const scope = new URL(self.registration.scope);
+  const path = url.pathname.slice(scope.pathname.length);
+  return path === "" || path === "index.html" ? "./" : path;
+}
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
@@ -63,15 +82,12 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);
-      if (request.mode === "navigate") {
-        const page = await cache.match("./");
-        if (page) return page;
-      }
-      const hit = await cache.match(url.pathname, { ignoreSearch: true });
+      const path = request.mode === "navigate" ? "./" : key(url);
+      const hit = await cache.match(path);
       if (hit) return hit;
       const response = await fetch(request);
-      if (response.ok && response.type === "basic") {
-        await cache.put(url.pathname, response.clone());
+      if (response.ok && response.type === "basic" && path in FILES) {
+        await cache.put(path, response.clone());
       }
       return response;
     })()
