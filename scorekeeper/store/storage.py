@@ -460,7 +460,12 @@ class AtomicJSONStorage(Storage):
     def _parse(self, raw: bytes) -> Data:
         data = parse_tables(raw)
         if self.validator is not None and zlib.crc32(raw) != self._trusted_sum():
-            problem = self.validator(data)
+            try:
+                problem = self.validator(data)
+            except ImportError as exc:  # the phone build fetches its checker when needed
+                raise StoreError(
+                    "{file} could not be checked: {reason}", file=self.label, reason=str(exc)
+                ) from exc
             if problem:
                 raise DataProblem(problem)
         return data

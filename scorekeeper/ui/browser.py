@@ -28,8 +28,14 @@ hard links) and here, at the edges:
 from __future__ import annotations
 
 import asyncio
+import importlib
+import importlib.abc
+import importlib.machinery
+import io
 import logging
 import os
+import sys
+import tarfile
 from pathlib import Path
 from typing import Any
 
@@ -155,6 +161,49 @@ async def storage_persisted() -> bool | None:
         return None
 
 
+# --- the validation library, fetched when first needed ----------------------------
+
+#: What comes in ``validation.tar.gz`` (scorekeeper.web.build.VALIDATION_DISTS).
+VALIDATION_PACKAGES = ("pydantic", "pydantic_core", "annotated_types", "typing_inspection")
+VALIDATION_ARCHIVE = "validation.tar.gz"
+
+
+class FetchValidation(importlib.abc.MetaPathFinder):
+    """Fetch the validation library the first time one of its packages is
+    imported (only a file changed behind the store's back is checked, see
+    storage.py): synchronously, as an import is, which a worker may do; the
+    service worker answers from its cache when the phone is offline."""
+
+    def find_spec(
+        self, fullname: str, path: Any = None, target: Any = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname.partition(".")[0] not in VALIDATION_PACKAGES:
+            return None
+        sys.meta_path.remove(self)
+        js = _js()
+        request = js.XMLHttpRequest.new()
+        request.open("GET", VALIDATION_ARCHIVE, False)
+        request.responseType = "arraybuffer"
+        try:
+            request.send(None)
+        except Exception as exc:  # offline, and not kept yet
+            sys.meta_path.insert(0, self)
+            raise ImportError(NOT_YET) from exc
+        if request.status != 200:
+            sys.meta_path.insert(0, self)
+            raise ImportError(NOT_YET)
+        data = bytes(js.Uint8Array.new(request.response).to_py())
+        with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+            tar.extractall(".", filter="data")  # its paths start with __pypackages__/
+        importlib.invalidate_caches()
+        return importlib.machinery.PathFinder.find_spec(fullname, path)
+
+
+#: Why a file could not be checked (a file changed behind the store's back,
+#: on a phone offline before the checker was kept).
+NOT_YET = "the app's file checker is not on this device yet: open the app once with a connection"
+
+
 # --- frames wait for storage ----------------------------------------------------
 
 DURABLE: Durable | None = None
@@ -198,7 +247,28 @@ class PhoneSession:
     async def start(self) -> None:
         apply_look(self.page)
         self.page.title = "Gin Scorekeeper"
-        await self.tab.start()
+        try:
+            await self.tab.start()
+        except Exception as exc:  # the browser's storage refused, a file could not be read
+            log.exception("the games could not be opened")
+            self._failed(exc)
+
+    def _failed(self, exc: Exception) -> None:
+        t = self._translator()
+        why = t.render(exc)
+        self.page.views.clear()
+        self.page.views.append(
+            ft.View(
+                route="/",
+                padding=24,
+                controls=[
+                    ft.Text(t.gettext("Sorry, your games could not be opened."), size=20),
+                    ft.Text(why, selectable=True),
+                    ft.Text(t.gettext("Nothing was changed. Reload the page to try again.")),
+                ],
+            )
+        )
+        self.page.update()
 
     async def _open_app(self) -> None:
         from scorekeeper.store import open_store
@@ -299,5 +369,6 @@ def main() -> None:
         holder["session"] = PhoneSession(page, durable)
         await holder["session"].start()
 
+    sys.meta_path.append(FetchValidation())
     ft.run(session)
     _hold_frames(durable)

@@ -51,6 +51,8 @@ from collections.abc import Iterable, Sequence
 from importlib import metadata
 from pathlib import Path
 
+from .slim import strip_docstrings
+
 PACKAGE = Path(__file__).resolve().parent.parent  # scorekeeper/
 SITE = Path(__file__).resolve().parent / "site"
 ASSETS = PACKAGE / "ui" / "assets"
@@ -73,6 +75,12 @@ BROWSER_DISTS = (
     "typing-extensions",
     "typing-inspection",
 )
+#: The validation library (pydantic): checked only a file changed behind the
+#: store's back (storage.py's seals), so it is not in the app's download but in
+#: ``validation.tar.gz``, fetched the first time it is imported
+#: (:mod:`scorekeeper.ui.browser`) and kept for offline use from the second
+#: start on (boot.js): 1.9 MB less on the first visit.
+VALIDATION_DISTS = ("pydantic", "pydantic-core", "annotated-types", "typing-inspection")
 #: What a minimal Flet app needs (the benchmarks' floor app).
 FLOOR_DISTS = ("flet", "repath", "six", "msgpack")
 #: The Pyodide platform of flet-web 1.0.5's runtime (Pyodide 314, Python 3.14).
@@ -135,6 +143,8 @@ TEXT_RANGES = (
 )  # fmt: skip
 ICON_USE = re.compile(r"\bft\.Icons\.([A-Z0-9_]+)")
 
+#: The validation library's own download (see VALIDATION_DISTS).
+VALIDATION_ARCHIVE = "validation.tar.gz"
 #: What marks a folder as a site of ours (so a rebuild may empty it).
 MARK = ".scorekeeper-site"
 
@@ -163,8 +173,13 @@ def build(
     _subset_fonts(out_dir)
     dists = FLOOR_DISTS if entry is not None else BROWSER_DISTS
     wheels = _browser_wheels(dists, cache_dir or _default_cache())
-    archive = _app_archive(wheels, entry)
-    (out_dir / "app.tar.gz").write_bytes(archive)
+    app = {k: v for k, v in wheels.items() if k not in VALIDATION_DISTS}
+    (out_dir / "app.tar.gz").write_bytes(_app_archive(app, entry))
+    if entry is None:
+        checker = {k: v for k, v in wheels.items() if k in VALIDATION_DISTS}
+        (out_dir / VALIDATION_ARCHIVE).write_bytes(_packages_archive(checker))
+    _slim_stdlib(out_dir / "pyodide" / "python_stdlib.zip")
+    _slim_lockfile(out_dir / "pyodide" / "pyodide-lock.json")
     for name in ("boot.js",):
         shutil.copyfile(SITE / name, out_dir / name)
     _patch_bootstrap(out_dir / "flutter_bootstrap.js")
@@ -433,6 +448,8 @@ def _skip_python_file(rel: str) -> bool:
 
 
 def _add_bytes(tar: tarfile.TarFile, name: str, data: bytes) -> None:
+    if name.endswith(".py"):
+        data = _slim_source(data)
     info = tarfile.TarInfo(name)
     info.size = len(data)
     info.mtime = 0
@@ -465,6 +482,48 @@ def _app_archive(wheels: dict[str, Path | metadata.Distribution], entry: str | N
         if entry is None:  # the app's own id: the phone says "Updated" once when it changes
             _add_bytes(tar, "scorekeeper/web/BUILD", build_id.hexdigest()[:16].encode())
     return buf.getvalue()
+
+
+def _packages_archive(wheels: dict[str, Path | metadata.Distribution]) -> bytes:
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w:gz", compresslevel=9) as tar:
+        for what in wheels.values():
+            for rel, data in _dist_files(what):
+                _add_bytes(tar, f"__pypackages__/{rel}", data)
+    return buf.getvalue()
+
+
+def _slim_source(data: bytes) -> bytes:
+    try:
+        return strip_docstrings(data.decode("utf-8")).encode("utf-8")
+    except UnicodeDecodeError:
+        return data
+
+
+def _slim_stdlib(path: Path) -> None:
+    """Pyodide's standard library without its docstrings (0.45 MB less)."""
+    buf = io.BytesIO()
+    with (
+        zipfile.ZipFile(path) as src,
+        zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst,
+    ):
+        for info in src.infolist():
+            data = src.read(info)
+            if info.filename.endswith(".py"):
+                data = _slim_source(data)
+            out = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+            out.compress_type = zipfile.ZIP_DEFLATED
+            out.external_attr = info.external_attr
+            dst.writestr(out, data)
+    path.write_bytes(buf.getvalue())
+
+
+def _slim_lockfile(path: Path) -> None:
+    # Pyodide reads its package list at start; the app loads no package of it
+    # (everything is vendored), so the list is left empty: 0.1 MB less.
+    lock = json.loads(path.read_text("utf-8"))
+    lock["packages"] = {}
+    path.write_text(json.dumps(lock, separators=(",", ":")), "utf-8")
 
 
 def _dist_files(what: Path | metadata.Distribution) -> Iterable[tuple[str, bytes]]:

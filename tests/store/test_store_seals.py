@@ -85,3 +85,24 @@ def test_a_store_left_without_closing_opens_without_the_validation_library(
     assert (tmp_path / "data" / "index" / "journal.jsonl").stat().st_size > 0
     seen = json.loads(run(OPEN.format(d=d, g=g)))
     assert seen == {"names": ["Ann", "Bob"], "hands": 1, "pydantic": False, "notices": []}
+
+
+def test_a_checker_that_cannot_be_loaded_is_a_clear_refusal(tmp_path: Path) -> None:
+    """The phone build fetches pydantic when a file must be checked: offline
+    before it was kept, the store says so instead of failing with a traceback."""
+    from scorekeeper.store import StoreError
+    from scorekeeper.store.storage import AtomicJSONStorage
+
+    path = tmp_path / "t.json"
+    path.write_text('{"_default": {}}')
+
+    def checker(_: object) -> None:
+        raise ImportError("the checker is not on this device yet")
+
+    storage = AtomicJSONStorage(path, validator=checker)
+    try:
+        storage.read()
+    except StoreError as exc:
+        assert "t.json could not be checked: the checker is not on this device yet" in str(exc)
+    else:
+        raise AssertionError("read without its check")

@@ -96,11 +96,36 @@ def test_the_archive_holds_the_app_and_its_vendored_dependencies(archive: list[s
     # no file the worker would hand to micropip (it would install from the network)
     assert "requirements.txt" not in names and "pyproject.toml" not in names
     packages = {n.split("/")[1] for n in names if n.startswith("__pypackages__/")}
-    assert {"flet", "flet_charts", "tinydb", "pydantic", "pydantic_core", "msgpack"} <= packages
+    assert {"flet", "flet_charts", "tinydb", "msgpack", "platformdirs"} <= packages
     assert not packages & {"fastapi", "uvicorn", "starlette", "flet_web", "flet_desktop"}
+    # the validation library comes in its own download, when first needed
+    assert not packages & {"pydantic", "pydantic_core", "annotated_types"}
     compiled = [n for n in names if n.endswith(".so")]
     assert compiled and all("wasm32-emscripten" in n for n in compiled)
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+
+
+def test_the_validation_library_is_a_download_of_its_own(site: Path) -> None:
+    from scorekeeper.ui.browser import VALIDATION_ARCHIVE, VALIDATION_PACKAGES
+
+    with tarfile.open(site / VALIDATION_ARCHIVE) as tar:
+        names = tar.getnames()
+    packages = {n.split("/")[1] for n in names}
+    assert {n.split("/")[0] for n in names} == {"__pypackages__"}
+    assert packages == {"pydantic", "pydantic_core", "annotated_types", "typing_inspection"}
+    assert set(VALIDATION_PACKAGES) == packages
+    assert any(n.endswith("wasm32-emscripten.so") for n in names)
+
+
+def test_sources_ship_without_docstrings_on_the_same_lines(site: Path) -> None:
+    with tarfile.open(site / "app.tar.gz") as tar:
+        member = tar.extractfile("scorekeeper/web/durable.py")
+        assert member is not None
+        shipped = member.read().decode()
+    original = (Path(__file__).parents[2] / "scorekeeper/web/durable.py").read_text()
+    assert "Pure asyncio" in original and "Pure asyncio" not in shipped
+    assert shipped.count("\n") == original.count("\n")  # tracebacks keep their lines
+    compile(shipped, "durable.py", "exec")
 
 
 def test_the_service_worker_knows_every_file_by_its_content(site: Path) -> None:

@@ -73,6 +73,13 @@
     }
   })();
   Promise.all([ready, controlled]).then(start);
+  // From the second start on, keep the file checker for offline use too (it is
+  // fetched when first needed, which a first visit never does: see build.py).
+  if ("serviceWorker" in navigator && navigator.serviceWorker.controller) {
+    window.addEventListener("flutter-first-frame", () => {
+      setTimeout(() => fetch("validation.tar.gz").catch(() => {}), 15000);
+    }, { once: true });
+  }
   // Storage the browser keeps when space runs low (Settings says which).
   if (navigator.storage && navigator.storage.persist) {
     navigator.storage.persisted().then((kept) => kept || navigator.storage.persist());
