@@ -186,3 +186,79 @@ def test_the_fonts_keep_every_glyph_the_app_draws(site: Path) -> None:
         for ch in "♠♥♦♣ āčēģīķļņšūž äöå їєґі ЖШЩ …–—’“”€×":
             assert ch == " " or ord(ch) in cmap, (face, ch)
         assert (site / "fonts" / face).stat().st_size < 400_000
+
+
+#: Modules of the shipped packages that need what a phone never has (their
+#: optional integrations): they fail to import there, and are never imported.
+NEVER_IMPORTED = {
+    "flet.fastapi": "flet_web",
+    "flet.security": "cryptography",
+    "flet.testing": "numpy",
+    "flet.utils.griffe_deprecations": "griffe",
+    "platformdirs.macos": "geteuid",
+    "platformdirs.pytest_plugin": "pytest",
+    "pydantic.mypy": "mypy",
+    "pydantic.v1._hypothesis_plugin": "hypothesis",
+    "pydantic.v1.mypy": "mypy",
+    "scorekeeper.ui.review.__main__": "SystemExit",
+    "tinydb.mypy_plugin": "mypy",
+}
+
+IMPORT_ALL = """
+import importlib, json, pkgutil, sys
+sys.path[:0] = [".", "__pypackages__"]
+failed, count = {}, 0
+for root in %r:
+    mod = importlib.import_module(root)
+    names = [root]
+    if hasattr(mod, "__path__"):
+        names += [m.name for m in pkgutil.walk_packages(mod.__path__, root + ".")]
+    for name in names:
+        try:
+            importlib.import_module(name)
+            count += 1
+        except BaseException as exc:
+            failed[name] = f"{type(exc).__name__}: {exc}"
+print(json.dumps({"count": count, "failed": failed}))
+"""
+
+
+def test_every_shipped_module_imports_in_pyodide_with_the_slimmed_stdlib(
+    site: Path, tmp_path: Path
+) -> None:
+    """Pyodide itself (flet-web's copy, run by node) imports every module of
+    the app and its packages from the site's archives, with the site's
+    standard library: nothing the app needs was left out of it."""
+    import shutil
+
+    import flet_web
+
+    node = shutil.which("node")
+    assert node, "node is needed to run Pyodide here: apt-get install nodejs"
+    runtime = tmp_path / "pyodide"
+    shutil.copytree(Path(flet_web.__file__).parent / "web" / "pyodide", runtime)
+    shutil.copyfile(site / "pyodide/python_stdlib.zip", runtime / "python_stdlib.zip")
+    app = tmp_path / "app"
+    for archive in ("app.tar.gz", "validation.tar.gz"):
+        with tarfile.open(site / archive) as tar:
+            tar.extractall(app, filter="data")
+    roots = [
+        *("scorekeeper", "flet", "flet_charts", "tinydb", "pydantic", "pydantic_core"),
+        *("msgpack", "platformdirs", "annotated_types", "typing_inspection", "repath"),
+    ]
+    (app / "check.py").write_text(IMPORT_ALL % (roots,))
+    done = subprocess.run(
+        ["bash", str(runtime / "python"), "check.py"],
+        cwd=app,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["count"] > 400
+    unexpected = {
+        name: why
+        for name, why in result["failed"].items()
+        if NEVER_IMPORTED.get(name, "\0") not in why
+    }
+    assert not unexpected
