@@ -31,18 +31,28 @@ def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv.stop_checked()
 
 
-def raw_request(port: int, request: bytes, timeout: float = 10.0) -> bytes:
+def raw_request(port: int, request: bytes, timeout: float = 10.0, *, whole: bool = False) -> bytes:
     """Send ``request`` as is; the server's answer up to the end of its headers
-    (and whatever of the body came with them)."""
+    (and whatever of the body came with them), or with ``whole`` its whole
+    body as its Content-Length gives it (the body may come in a later packet)."""
     with socket.create_connection((HOST, port), timeout=timeout) as s:
         s.sendall(request)
         data = b""
-        while b"\r\n\r\n" not in data:
+        while b"\r\n\r\n" not in data or (whole and len(data) < _length(data)):
             chunk = s.recv(65536)
             if not chunk:
                 break
             data += chunk
         return data
+
+
+def _length(answer: bytes) -> int:
+    head, _, _ = answer.partition(b"\r\n\r\n")
+    for line in head.split(b"\r\n")[1:]:
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            return len(head) + 4 + int(value)
+    return len(answer)
 
 
 def status_of(answer: bytes) -> int:

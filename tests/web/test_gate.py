@@ -142,7 +142,9 @@ def test_a_name_not_allowed_is_told_how_to_allow_it_and_allow_host_does(tmp_path
     srv.start()
     try:
         port = srv.port
-        refused = raw_request(port, request_bytes("GET", "/", f"other.example:{port}", None))
+        refused = raw_request(
+            port, request_bytes("GET", "/", f"other.example:{port}", None), whole=True
+        )
         assert status_of(refused) == 403
         assert b"--allow-host NAME" in refused
         allowed = raw_request(port, request_bytes("GET", "/", f"box.example:{port}", None))
