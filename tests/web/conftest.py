@@ -38,7 +38,7 @@ def raw_request(port: int, request: bytes, timeout: float = 10.0, *, whole: bool
     with socket.create_connection((HOST, port), timeout=timeout) as s:
         s.sendall(request)
         data = b""
-        while b"\r\n\r\n" not in data or (whole and len(data) < _length(data)):
+        while b"\r\n\r\n" not in data or (whole and len(data) < answer_length(data)):
             chunk = s.recv(65536)
             if not chunk:
                 break
@@ -46,7 +46,8 @@ def raw_request(port: int, request: bytes, timeout: float = 10.0, *, whole: bool
         return data
 
 
-def _length(answer: bytes) -> int:
+def answer_length(answer: bytes) -> int:
+    """How long ``answer`` is once its whole body is in (its Content-Length)."""
     head, _, _ = answer.partition(b"\r\n\r\n")
     for line in head.split(b"\r\n")[1:]:
         name, _, value = line.partition(b":")

@@ -21,7 +21,7 @@ import uvicorn
 from scorekeeper.ui.server import allowed_authorities, build_app, names_for, server_config
 from scorekeeper.ui.uploads import MAX_UPLOAD, UploadInbox, UploadsBusy, UploadTooLarge
 
-from .conftest import HOST, raw_request, request_bytes, status_of
+from .conftest import HOST, answer_length, raw_request, request_bytes, status_of
 
 SECRET = "test-secret"
 
@@ -182,10 +182,11 @@ def open_upload(srv: Running, slot: str, length: int, first: bytes = b"") -> soc
 
 
 def answer_of(s: socket.socket) -> bytes:
-    """The server's answer on ``s``, up to the end of its headers (bounded by the timeout)."""
+    """The server's answer on ``s``, with its whole body (bounded by the timeout:
+    the body may come in a packet of its own)."""
     data = b""
     try:
-        while b"\r\n\r\n" not in data:
+        while b"\r\n\r\n" not in data or len(data) < answer_length(data):
             got = s.recv(65536)
             if not got:
                 break
