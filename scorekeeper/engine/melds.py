@@ -34,12 +34,12 @@ hold no three of a kind, and a short loop over the set choices otherwise.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 from operator import attrgetter
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .cards import DECK, LANE, SUITS, Card, parse_cards
 from .errors import RuleError
@@ -180,7 +180,20 @@ def _rank_value(bit: int) -> int:
 
 
 _RUN_VALUE, _RUN_LAYOUT = _build_run_tables()
-_MASK_VALUE = [sum(_rank_value(b) for b in range(13) if m >> b & 1) for m in range(1 << 13)]
+
+
+def _by_lowest_card(first: Any, step: Callable[[int, Any], Any]) -> list[Any]:
+    """A table over every suit mask built from the mask without its lowest
+    card (one step per mask: these tables are made at every start, and a
+    phone's Python is several times slower)."""
+    table = [first] * (1 << 13)
+    for mask in range(1, 1 << 13):
+        low = mask & -mask
+        table[mask] = step(low.bit_length() - 1, table[mask ^ low])
+    return table
+
+
+_MASK_VALUE: list[int] = _by_lowest_card(0, lambda rank, rest: _rank_value(rank) + rest)
 
 
 @lru_cache(maxsize=4096)
@@ -326,7 +339,7 @@ def _total_value(mask: int) -> int:
 # One suit's part of an arrangement: its runs, its leftover cards and their
 # value.  Built on first use for each (suit, mask) and kept: at most 4 x 8,192.
 _SUIT_CARDS = tuple(DECK[lane * 13 : lane * 13 + 13] for lane in range(4))
-_RANKS_IN = [tuple(r for r in range(13) if m >> r & 1) for m in range(1 << 13)]
+_RANKS_IN: list[tuple[int, ...]] = _by_lowest_card((), lambda rank, rest: (rank, *rest))
 _LaneParts = tuple[tuple[Meld, ...], tuple[Card, ...], int]
 _LANE_CACHE: tuple[dict[int, _LaneParts], ...] = ({}, {}, {}, {})
 
