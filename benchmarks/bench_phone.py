@@ -330,7 +330,12 @@ INIT_JS = """
   }
   // each frame from Python (the worker's messages) or the server (the WebSocket's)
   B.frames = [];
-  const note = (e) => { if (typeof e.data !== "string") B.frames.push(performance.now()); };
+  const note = (e) => {
+    if (typeof e.data === "string") return;
+    B.frames.push(performance.now());
+    B.sizes.push(e.data.byteLength || e.data.size || 0);
+  };
+  B.sizes = [];
   if (window.Worker) {
     window.Worker = class extends window.Worker {
       constructor(...args) { super(...args); this.addEventListener("message", note); }
@@ -339,6 +344,13 @@ INIT_JS = """
   window.WebSocket = class extends window.WebSocket {
     constructor(...args) { super(...args); this.addEventListener("message", note); }
   };
+  // the page's main thread busy for 50 ms or more at a time
+  B.long = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) B.long.push([e.startTime, e.duration]);
+    }).observe({ type: "longtask", buffered: true });
+  } catch (e) { /* no long task timing here */ }
   window.addEventListener("pointerdown", () => { B.tap = performance.now(); }, true);
   window.addEventListener("keydown", () => { B.key = performance.now(); }, true);
   const start = () => new MutationObserver(check).observe(document.documentElement, {
@@ -640,6 +652,28 @@ class Visit:
             print(f"  ({button!r} tapped again: {shows!r} not drawn in 15 s)")
         raise RuntimeError(f"{shows!r} never drawn after tapping {button!r}")
 
+    def page_side(self, tap_at: float, drawn_at: float) -> dict[str, float]:
+        """What the page did between a tap and the drawing it led to."""
+        frames, sizes, long = self.page.evaluate(
+            """([a, b]) => {
+              const B = window.__bench;
+              const at = B.frames.map((t, i) => [t, B.sizes[i]]).filter(([t]) => t > a && t <= b);
+              return [at.map(([t]) => t), at.map(([, n]) => n),
+                      B.long.filter(([t]) => t > a && t <= b)];
+            }""",
+            [tap_at, drawn_at],
+        )
+        # the frame that drew it: the last one to arrive before it was drawn
+        last = float(frames[-1]) if frames else math.nan
+        return {
+            "frames from tap to drawn": float(len(frames)),
+            "their bytes": float(sum(sizes)),
+            "tap -> last frame arrives": last - tap_at,
+            "last frame -> drawn": drawn_at - last,
+            "page busy (long tasks)": float(sum(d for _, d in long)),
+            "page busy after last frame": float(sum(d for t, d in long if t >= last)),
+        }
+
     def close(self) -> None:
         self.ctx.close()
 
@@ -660,12 +694,13 @@ def phone_run(browser: Browser, site: Static, next_screen: str) -> dict[str, Any
         _, req0 = site.counts()
         mark2 = site.mark()
         reload = v.reload()
-        tap, taps, _, _ = v.tap_until("New game", next_screen)
+        tap, taps, tap_at, drawn_at = v.tap_until("New game", next_screen)
+        tap_side = v.page_side(tap_at, drawn_at)
         offline_requests = site.counts()[1] - req0
         return {
             "first": first, "reload": reload, "tap": tap, "taps": taps,
             "home_bytes": home_bytes, "total_bytes": total_bytes, "missing": missing,
-            "answers": answers, "after_home": mark1 - mark0,
+            "answers": answers, "after_home": mark1 - mark0, "tap_side": tap_side,
             "offline_answers": site.answers(mark2),
             "offline_requests": offline_requests, "errors": v.errors,
             "blocked": list(v.blocked), "csp": list(v.csp),
@@ -678,11 +713,12 @@ def server_run(browser: Browser, srv: Server) -> dict[str, Any]:
     v = Visit(browser, srv.url)
     try:
         first = v.open()
-        tap, taps, _, _ = v.tap_until("New game", "^Standard$")
+        tap, taps, tap_at, drawn_at = v.tap_until("New game", "^Standard$")
         return {
             "first": first,
             "tap": tap,
             "taps": taps,
+            "tap_side": v.page_side(tap_at, drawn_at),
             "blocked": list(v.blocked),
             "csp": list(v.csp),
         }
@@ -733,17 +769,10 @@ def save_loop(v: Visit, ui: Ui, saves: int, origin: float | None) -> dict[str, A
         mark = len(v.console)
         took, _, tap_at, drawn_at = v.tap_until("Save hand", want)
         drawn.append(took)
-        frames = v.page.evaluate(
-            "([a, b]) => window.__bench.frames.filter((t) => t > a && t <= b)", [tap_at, drawn_at]
-        )
-        # the frame that drew the score: the last one to arrive before it was drawn
-        frame_at = float(frames[-1]) if frames else math.nan
-        page_side = {
-            "frames from tap to drawn": float(len(frames)),
-            "last frame -> score drawn": drawn_at - frame_at,
-        }
+        page_side = v.page_side(tap_at, drawn_at)
+        frame_at = tap_at + page_side["tap -> last frame arrives"]
         if origin is None:
-            stages.append({"tap -> last frame arrives": frame_at - tap_at, **page_side})
+            stages.append(page_side)
             continue
         # the worker's log of this save reaches us just after the frame
         deadline = time.monotonic() + 10
@@ -1042,6 +1071,10 @@ def main(argv: list[str] | None = None) -> int:
             f"  {name:<7} {spread(col(rs, 'tap'))}"
             + (f"  ({extra} taps repeated)" if extra else "")
         )
+    print("  where the tap's time goes (the page's side; ms):")
+    for key in A[0]["tap_side"]:
+        for name, rs in (("app", A), ("floor", F), ("server", S)):
+            print(f"    {key:<28} {name:<7} {spread([r['tap_side'][key] for r in rs])}")
     ratio = p50(col(A, "tap")) / p50(col(S, "tap"))
     print(f"  app / server (p50): {ratio:.2f}x   target <= 1.5x: {verdict(ratio <= 1.5)}")
     if ratio > 1.5:
