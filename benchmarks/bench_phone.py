@@ -89,6 +89,9 @@ BLOCK_ARGS = ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 ROUTE = [False]
 WAIT_MS = 180_000  # the ceiling of any one wait on a condition
 GAME_HANDS = 40  # hands already in the Ann v Bob game the saves go into
+#: bench_history's hands per game: with 40, most games are played to the end
+#: (3,000 hands: 71 of 107 games finished), as a phone's history would be
+PER_GAME = 40
 
 #: The floor: a Flet app of two screens, built with flet alone.
 FLOOR_MAIN = """\
@@ -531,7 +534,7 @@ def export_file(path: Path, hands: int, tmp: Path) -> dict[str, int]:
     history (finished and unfinished games) plus Ann v Bob, unfinished, the newest."""
     folder = tmp / "export-src"
     with open_store(folder, durable=False) as store:
-        data, made = synthetic_history(0, 20, hands=hands - GAME_HANDS)
+        data, made = synthetic_history(0, PER_GAME, hands=hands - GAME_HANDS)
         assert made == hands - GAME_HANDS
         store.import_json(data)
         ann, bob = store.add_player("Ann"), store.add_player("Bob")
@@ -734,6 +737,44 @@ def events(v: Visit) -> list[dict[str, Any]]:
     return out
 
 
+class CpuProfile:
+    """The page's CPU profile (V8's sampling profiler, over CDP) while inside."""
+
+    def __init__(self, v: Visit) -> None:
+        self.cdp = v.ctx.new_cdp_session(v.page)
+        self.summary: dict[str, Any] = {}
+
+    def __enter__(self) -> CpuProfile:
+        self.cdp.send("Profiler.enable")
+        self.cdp.send("Profiler.setSamplingInterval", {"interval": 500})
+        self.cdp.send("Profiler.start")
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        profile = self.cdp.send("Profiler.stop")["profile"]
+        self.cdp.detach()
+        nodes = profile["nodes"]
+        deltas = profile.get("timeDeltas", [])
+        per_sample = (sum(deltas) / len(deltas) / 1000) if deltas else 0.5  # ms
+        by_file: dict[str, float] = {}
+        by_function: dict[str, float] = {}
+        for node in nodes:
+            ms = node.get("hitCount", 0) * per_sample
+            if not ms:
+                continue
+            frame = node["callFrame"]
+            where = frame["url"].rsplit("/", 1)[-1] or frame["functionName"] or "?"
+            if where == "(idle)":
+                continue
+            by_file[where] = by_file.get(where, 0.0) + ms
+            name = f"{frame['functionName'] or '(anonymous)'} ({where})"
+            by_function[name] = by_function.get(name, 0.0) + ms
+        self.summary = {
+            "by_file": sorted(by_file.items(), key=lambda kv: -kv[1])[:8],
+            "by_function": sorted(by_function.items(), key=lambda kv: -kv[1])[:8],
+        }
+
+
 def handler_ms(v: Visit, mark: int, action: str) -> float | None:
     """The app's own timing of ``action``'s handler, from the worker's log."""
     for _, text in v.console[mark:]:
@@ -752,7 +793,8 @@ def save_loop(v: Visit, ui: Ui, saves: int, origin: float | None) -> dict[str, A
     ui.see(re.compile("deals next"))
     drawn: list[float] = []
     stages: list[dict[str, float]] = []
-    for i in range(saves):
+    cpu: dict[str, Any] = {}
+    for i in range(saves + 1):  # the last one under the page's CPU profiler, not counted
         knocker = "Ann" if i % 2 == 0 else "Bob"
         other = "Bob" if knocker == "Ann" else "Ann"
         score = v.page.evaluate("window.__bench.find(/^Score: /)")
@@ -767,6 +809,11 @@ def save_loop(v: Visit, ui: Ui, saves: int, origin: float | None) -> dict[str, A
         ui.type_count(other, "9")
         ui.see(f"{knocker} knocked (2 v 9): {knocker} +7")
         mark = len(v.console)
+        if i == saves:
+            with CpuProfile(v) as cpu_profile:
+                took, _, _, _ = v.tap_until("Save hand", want)
+            cpu = {"ms": took, **cpu_profile.summary}
+            break
         took, _, tap_at, drawn_at = v.tap_until("Save hand", want)
         drawn.append(took)
         page_side = v.page_side(tap_at, drawn_at)
@@ -801,7 +848,55 @@ def save_loop(v: Visit, ui: Ui, saves: int, origin: float | None) -> dict[str, A
                 )
                 break
             v.page.wait_for_timeout(50)  # polling our own console log
-    return {"save": drawn, "stages": stages}
+    return {"save": drawn, "stages": stages, "cpu": cpu}
+
+
+def start_only(browser: Browser, site: Static) -> dict[str, Any]:
+    """One more first visit of the profiling copy: its start path only."""
+    v = Visit(browser, site.url)
+    try:
+        home = v.open()
+        origin = float(v.page.evaluate("performance.timeOrigin"))
+        deadline = time.monotonic() + 30
+        while not any(e.get("step") == "open_app" for e in events(v)):
+            if time.monotonic() > deadline:
+                break
+            v.page.wait_for_timeout(100)  # the worker's console reaches us a little later
+        return {"home": home, "origin": origin, "start_events": events(v)}
+    finally:
+        v.close()
+
+
+def package_times(p: dict[str, Any]) -> dict[str, float]:
+    """Own import time by package (scorekeeper: by subpackage) of one start."""
+    tops: dict[str, float] = {}
+    for e in p["start_events"]:
+        if e["kind"] != "imports":
+            continue
+        for name, own, *_ in e["rows"]:
+            parts = name.split(".")
+            top = ".".join(parts[:2]) if parts[0] == "scorekeeper" else parts[0]
+            tops[top] = tops.get(top, 0.0) + own
+    return tops
+
+
+def start_steps(p: dict[str, Any]) -> dict[str, float]:
+    """The start's steps of one first visit, ms."""
+    ev = p["start_events"]
+    origin = p["origin"]
+    main_at = next((e["at"] - origin for e in ev if e["kind"] == "main"), math.nan)
+    imported = next((e["ms"] for e in ev if e["kind"] == "imported"), math.nan)
+    open_app = next((e["ms"] for e in ev if e.get("name") == "open_app"), math.nan)
+    open_at = next((e["at"] - origin for e in ev if e.get("name") == "open_app"), math.nan)
+    run_at = next((e["at"] - origin for e in ev if e["kind"] == "ft.run"), math.nan)
+    return {
+        "navigation -> main.py starts (Pyodide, archive)": main_at,
+        "imports (flet, app, store)": imported,
+        "ft.run -> session opens the app": open_at - run_at,
+        "open_app (store open, first render)": open_app,
+        "open_app ends -> home drawn": p["home"] - (open_at + open_app),
+        "navigation -> home drawn": p["home"],
+    }
 
 
 def profile_and_saves(browser: Browser, site: Static, upload: Path, saves: int) -> dict[str, Any]:
@@ -968,7 +1063,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--runs", type=int, default=5, help="runs of each figure")
     p.add_argument("--hands", type=int, default=3000, help="hands stored before the saves")
     p.add_argument("--saves", type=int, default=5, help="hands saved into the sheet")
-    p.add_argument("--quick", action="store_true", help="a smoke run: 1 run, 300 hands, 2 saves")
+    p.add_argument("--profiles", type=int, default=3, help="first visits of the profiling copy")
+    p.add_argument(
+        "--quick", action="store_true", help="a smoke run: 1 run, 300 hands, 2 saves, 1 profile"
+    )
     p.add_argument(
         "--route",
         action="store_true",
@@ -977,7 +1075,7 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     ROUTE[0] = args.route
     if args.quick:
-        args.runs, args.hands, args.saves = 1, 300, 2
+        args.runs, args.hands, args.saves, args.profiles = 1, 300, 2, 1
     started = datetime.now(UTC)
     failed: list[str] = []
     tmp = Path(tempfile.mkdtemp(prefix="bench-phone-"))
@@ -1024,6 +1122,7 @@ def main(argv: list[str] | None = None) -> int:
                         flush=True,
                     )
                 prof_out = profile_and_saves(browser, prof, upload, args.saves)
+                more_starts = [start_only(browser, prof) for _ in range(args.profiles - 1)]
                 SV = server_saves(browser, upload, tmp / "server-saves", args.saves)
             finally:
                 browser.close()
@@ -1141,12 +1240,31 @@ def main(argv: list[str] | None = None) -> int:
         print("  where a server-mode save's time goes (ms):")
         for key in SV["stages"][0]:
             print(f"    {key:<28} {spread([st[key] for st in SV['stages']])}")
+    for who, got in (("phone", P), ("server mode", SV)):
+        cpu = got.get("cpu") or {}
+        if cpu:
+            print(f"  the page's CPU during one more save ({who}, under the profiler:"
+                  f" {cpu['ms']:.0f} ms), self time in ms by file:"
+                  f" {', '.join(f'{k} {v:.0f}' for k, v in cpu['by_file'])}")  # fmt: skip
+            print(f"    by function: {', '.join(f'{k} {v:.0f}' for k, v in cpu['by_function'])}")
     print("  tap New game -> Standard drawn in the profiling copy (first tap, then again):")
     for took, handler, evs in P["taps"]:
         calls = ", ".join(f"{e['name']} {e['ms']:.0f} ms" for e in evs if e["kind"] == "call")
         h = f"{handler:.0f} ms" if handler is not None else "?"
         print(f"    {took:6.0f} ms; handler (open_new) {h}; {calls or 'no sync'}")
     print_profile(P)
+    starts = [P, *more_starts]
+    print(f"\n== the start path over {len(starts)} first visits of the profiling copy"
+          " (p50 / p95 / max, ms)")  # fmt: skip
+    steps = [start_steps(x) for x in starts]
+    for key in steps[0]:
+        print(f"  {key:<48} {spread([st[key] for st in steps])}")
+    tops = [package_times(x) for x in starts]
+    names = sorted({k for t in tops for k in t}, key=lambda k: -p50([t.get(k, 0) for t in tops]))
+    total = [sum(t.values()) for t in tops]
+    print(f"  own import time by package, all packages: {spread(total)}")
+    for name in names[:16]:
+        print(f"    {name:<28} {spread([t.get(name, 0.0) for t in tops])}")
     for e in P["late_imports"]:
         rows = e["rows"]
         if rows:
