@@ -12,7 +12,10 @@ and logs them on the worker's console).  Each site is served by a loopback
 static server of this process that counts the bytes it sends; the server
 mode is ``python -m scorekeeper --web --port P --data-dir D`` on an empty
 folder (one unmeasured visit first, so its one-time imports are not in the
-figures).  Chromium (Debian's, Playwright) runs at 390x844; every request to
+figures), twice: as Flet serves it (in chromium: its Wasm client, dart2wasm
++ skwasm) and as "server-ck" with the phone build's client (dart2js +
+CanvasKit, ``FLET_WEB_RENDERER=canvaskit``), which tells the page's part
+from Python's.  Chromium (Debian's, Playwright) runs at 390x844; every request to
 anything but the page's own loopback server is aborted and counted (it
 must be 0).
 
@@ -960,12 +963,17 @@ def profile_and_saves(browser: Browser, site: Static, upload: Path, saves: int) 
         v.close()
 
 
-def server_saves(browser: Browser, upload: Path, data: Path, saves: int) -> dict[str, Any]:
-    """The same saves in the server mode, on the same export imported on the host."""
+def server_saves(
+    browser: Browser, upload: Path, data: Path, saves: int, renderer: str | None = None
+) -> dict[str, Any]:
+    """The same saves in the server mode, on the same export imported on the host
+    (``renderer``: the web client's, FLET_WEB_RENDERER; default: Flet's choice)."""
     with open_store(data, durable=False) as store:
         store.import_json(json.loads(upload.read_text("utf-8")))
     srv = Server(data)
     srv.env = {"LANGUAGE": "en", "LANG": "C.UTF-8", "SCOREKEEPER_TIMING": "1"}
+    if renderer:
+        srv.env["FLET_WEB_RENDERER"] = renderer
     srv.start()
     v = Visit(browser, srv.url)
     try:
@@ -1081,6 +1089,7 @@ def main(argv: list[str] | None = None) -> int:
     tmp = Path(tempfile.mkdtemp(prefix="bench-phone-"))
     statics: list[Static] = []
     srv: Server | None = None
+    srv_ck: Server | None = None
     try:
         sites = {"app": tmp / "app", "floor": tmp / "floor"}
         t = time.perf_counter()
@@ -1102,39 +1111,54 @@ def main(argv: list[str] | None = None) -> int:
         srv = Server(tmp / "server-data")
         srv.env = {"LANGUAGE": "en", "LANG": "C.UTF-8"}
         srv.start()
-        runs: dict[str, list[dict[str, Any]]] = {"app": [], "floor": [], "server": []}
+        # The server mode with the phone build's web client (dart2js + CanvasKit):
+        # Flet's own choice in chromium is its Wasm build with skwasm.
+        srv_ck = Server(tmp / "server-data-ck")
+        srv_ck.env = {"LANGUAGE": "en", "LANG": "C.UTF-8", "FLET_WEB_RENDERER": "canvaskit"}
+        srv_ck.start()
+        runs: dict[str, list[dict[str, Any]]] = {
+            "app": [], "floor": [], "server": [], "server_ck": [],
+        }  # fmt: skip
         with sync_playwright() as pw:
             browser = pw.chromium.launch(
                 executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *BLOCK_ARGS]
             )
             try:
                 server_run(browser, srv)  # the server's one-time imports, not measured
+                server_run(browser, srv_ck)
                 for i in range(args.runs):
                     runs["app"].append(phone_run(browser, static["app"], "^Standard$"))
                     runs["floor"].append(phone_run(browser, static["floor"], "^Standard$"))
                     runs["server"].append(server_run(browser, srv))
+                    runs["server_ck"].append(server_run(browser, srv_ck))
                     a, f, s = runs["app"][-1], runs["floor"][-1], runs["server"][-1]
+                    sc = runs["server_ck"][-1]
                     print(
                         f"  run {i + 1}: first visit app {a['first']:.0f} / floor {f['first']:.0f}"
                         f" / server {s['first']:.0f} ms; offline reload app {a['reload']:.0f} /"
                         f" floor {f['reload']:.0f} ms; tap app {a['tap']:.0f} / floor"
-                        f" {f['tap']:.0f} / server {s['tap']:.0f} ms",
+                        f" {f['tap']:.0f} / server {s['tap']:.0f} / server-ck {sc['tap']:.0f} ms",
                         flush=True,
                     )
                 prof_out = profile_and_saves(browser, prof, upload, args.saves)
                 more_starts = [start_only(browser, prof) for _ in range(args.profiles - 1)]
                 SV = server_saves(browser, upload, tmp / "server-saves", args.saves)
+                SVC = server_saves(
+                    browser, upload, tmp / "server-saves-ck", args.saves, "canvaskit"
+                )
             finally:
                 browser.close()
     finally:
         for s in statics:
             s.stop()
         out = srv.stop() if srv is not None else ""
+        if srv_ck is not None:
+            out += srv_ck.stop()
         shutil_sizes = {k: folder_bytes(tmp / k) for k in ("app", "floor")}
         gz = {k: gzip_sizes(tmp / k) for k in ("app", "floor")}
         shutil.rmtree(tmp, ignore_errors=True)
 
-    A, F, S = runs["app"], runs["floor"], runs["server"]
+    A, F, S, SC = runs["app"], runs["floor"], runs["server"], runs["server_ck"]
 
     def col(rs: list[dict[str, Any]], key: str) -> list[float]:
         return [float(r[key]) for r in rs]
@@ -1142,7 +1166,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\n== phone build vs floor app vs server mode, {args.runs} runs each, chromium 390x844")
     print("   (a shared 2-core machine, another helper's browser tests running: noisy)")
     print("first visit -> home drawn, ms (fresh context: no service worker, no cache)")
-    for name, rs in (("app", A), ("floor", F), ("server", S)):
+    for name, rs in (("app", A), ("floor", F), ("server", S), ("server-ck", SC)):
         print(f"  {name:<7} {spread(col(rs, 'first'))}")
     print(f"  app / floor (p50): {p50(col(A, 'first')) / p50(col(F, 'first')):.2f}x; "
           f"app / server (p50): {p50(col(A, 'first')) / p50(col(S, 'first')):.2f}x")  # fmt: skip
@@ -1164,7 +1188,7 @@ def main(argv: list[str] | None = None) -> int:
     if offline:
         failed.append(f"{offline} requests reached the server offline")
     print("tap 'New game' -> next screen drawn, ms (from the pointerdown; app offline)")
-    for name, rs in (("app", A), ("floor", F), ("server", S)):
+    for name, rs in (("app", A), ("floor", F), ("server", S), ("server-ck", SC)):
         extra = sum(r["taps"] - 1 for r in rs)
         print(
             f"  {name:<7} {spread(col(rs, 'tap'))}"
@@ -1172,8 +1196,11 @@ def main(argv: list[str] | None = None) -> int:
         )
     print("  where the tap's time goes (the page's side; ms):")
     for key in A[0]["tap_side"]:
-        for name, rs in (("app", A), ("floor", F), ("server", S)):
+        for name, rs in (("app", A), ("floor", F), ("server", S), ("server-ck", SC)):
             print(f"    {key:<28} {name:<7} {spread([r['tap_side'][key] for r in rs])}")
+    print(f"  app / server-ck (p50): {p50(col(A, 'tap')) / p50(col(SC, 'tap')):.2f}x"
+          " (server-ck: the server mode with the phone's web client, dart2js + CanvasKit;"
+          " the server mode picks Flet's Wasm client with skwasm in chromium)")  # fmt: skip
     ratio = p50(col(A, "tap")) / p50(col(S, "tap"))
     print(f"  app / server (p50): {ratio:.2f}x   target <= 1.5x: {verdict(ratio <= 1.5)}")
     if ratio > 1.5:
@@ -1225,6 +1252,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"    in the worker: {e['name']}{e['args']} {e['ms']:.0f} ms")
     print(f"  phone: tap Save hand -> new score drawn, ms: {spread(P['save'])}")
     print(f"  server mode, the same export and saves, ms:    {spread(SV['save'])}")
+    print(f"  server-ck (the phone's web client), the same:   {spread(SVC['save'])}")
     worst = max(P["save"]) if P["save"] else math.inf
     print(f"    target <= 100 ms (durable sync included), phone's worst: {verdict(worst <= 100)}"
           f" (p50 {p50(P['save']):.0f} ms: {p50(P['save']) / 100:.1f}x the target)")  # fmt: skip
@@ -1240,7 +1268,11 @@ def main(argv: list[str] | None = None) -> int:
         print("  where a server-mode save's time goes (ms):")
         for key in SV["stages"][0]:
             print(f"    {key:<28} {spread([st[key] for st in SV['stages']])}")
-    for who, got in (("phone", P), ("server mode", SV)):
+    if SVC["stages"]:
+        print("  where a server-ck save's time goes (ms):")
+        for key in SVC["stages"][0]:
+            print(f"    {key:<28} {spread([st[key] for st in SVC['stages']])}")
+    for who, got in (("phone", P), ("server mode", SV), ("server-ck", SVC)):
         cpu = got.get("cpu") or {}
         if cpu:
             print(f"  the page's CPU during one more save ({who}, under the profiler:"
@@ -1271,8 +1303,9 @@ def main(argv: list[str] | None = None) -> int:
             ms = sum(r[1] for r in rows)
             print(f"  imported later ({e['step']}): {len(rows)} modules, {ms:.0f} ms")
 
-    blocked = [u for r in A + F + S for u in r["blocked"]] + P["blocked"] + SV["blocked"]
-    csp = [u for r in A + F + S for u in r["csp"]] + P["csp"] + SV["csp"]
+    blocked = [u for r in A + F + S + SC for u in r["blocked"]]
+    blocked += P["blocked"] + SV["blocked"] + SVC["blocked"]
+    csp = [u for r in A + F + S + SC for u in r["csp"]] + P["csp"] + SV["csp"] + SVC["csp"]
     how = "aborted by Playwright's routing" if ROUTE[0] else "failed: no name resolves but loopback"
     print(f"\nrequests not to the page's own loopback server ({how}): {len(blocked)}"
           f" (must be 0); besides, {len(csp)} refused by the site's own CSP before any"
