@@ -16,8 +16,13 @@ figures), twice: as Flet serves it (in chromium: its Wasm client, dart2wasm
 + skwasm) and as "server-ck" with the phone build's client (dart2js +
 CanvasKit, ``FLET_WEB_RENDERER=canvaskit``), which tells the page's part
 from Python's.  Chromium (Debian's, Playwright) runs at 390x844; every request to
-anything but the page's own loopback server is aborted and counted (it
-must be 0).
+anything but the page's own loopback server is counted (it must be 0) and
+fails: no name but loopback resolves (``--host-resolver-rules``).  With
+``--route`` they are aborted by Playwright's routing instead, which also
+turns the browser's HTTP cache off (the first visit then fetches more: the
+service worker's precache is no longer answered 304).  The CDN script the
+web client asks for (rive_native.js) is refused by the site's own CSP
+before any request leaves the page: counted apart.
 
 Timed in the browser (``performance.now()`` of the page; "drawn" is the
 moment the semantics tree holds the label, i.e. the frame that draws it):
@@ -563,7 +568,7 @@ def export_file(path: Path, hands: int, tmp: Path) -> dict[str, int]:
 
 
 class Visit:
-    """One browser context on one origin; every other request aborted and counted."""
+    """One browser context on one origin; every other request counted (and failed)."""
 
     def __init__(self, browser: Browser, origin: str) -> None:
         self.origin = origin.rstrip("/") + "/"
