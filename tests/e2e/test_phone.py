@@ -14,15 +14,18 @@ is refused and counted, and the count is 0 after each test.
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser
 
+from scorekeeper.engine import Hand
 from scorekeeper.store import open_store
 
 from .conftest import ROOT, Ui
@@ -267,6 +270,74 @@ def test_a_phone_keeps_every_hand_offline_across_tabs_and_exports_them(
     second = scorekeeper("import", str(export), "--data-dir", str(data))
     assert second == "Nothing new: everything in that file is already here.", second
 
+    # the phone imports a file with its bytes (no upload server): the same
+    # file adds nothing, a friend's file adds the friend's game
+    friend_file = tmp_path / "from-a-friend.json"
+    with open_store(tmp_path / "friend", durable=False) as friend:
+        gus, hal = friend.add_player("Gus").id, friend.add_player("Hal").id
+        gid = friend.create_game("standard", [gus, hal], "seed")
+        friend.record_hand(gid, Hand.gin(gus, 12))  # 12 + 25 = Gus +37
+        friend_file.write_text(json.dumps(friend.export_json()))
+    for file, said in [
+        (export, "Nothing new: everything in that file is already here."),
+        (friend_file, "Added 2 players, 1 game and 1 hand."),
+    ]:
+        with c.page.expect_file_chooser() as chooser:
+            c.click("Choose an export file…")
+        chooser.value.set_files(str(file))
+        c.see(said)
+    home(c)
+    c.click_until("Resume Gus v Hal", "Score: Gus 37 · Hal 0")
+    home(c)
+    c.click("Settings")
+    c.see("Games are kept in this browser's storage, on this device.")
+    c.shot("-settings")
+
     assert not p.blocked, p.blocked
     for t in (a, b, c):
         assert not t.errors, (t.name, t.errors)
+
+
+#: Rounds of the kill-the-tab test (one hand each).
+ROUNDS = 20
+
+
+def knock_one_point(ui: Ui, n: int) -> None:
+    """Ann knocks with 1 against Bob's 2: Ann +1, her ``n``-th point.  Typed
+    on the keyboard as at a desk (digits into the knocker's count, Tab to
+    the defender's, Enter saves): keys, unlike taps, are not lost to a
+    redraw in flight, so they need no wait between them."""
+    ui.click("Enter hand")
+    ui.click_until("Ann knocked", "enter the knocker's deadwood")
+    for key in ("1", "Tab", "2"):
+        ui.page.keyboard.press(key)
+    ui.see("Ann knocked (1 v 2): Ann +1")
+    ui.page.keyboard.press("Enter")
+    ui.see(f"Score: Ann {n} · Bob 0")
+
+
+def test_a_tab_closed_right_after_a_save_keeps_the_hand(
+    browser: Browser, phones: list[Phone], static: StaticServer
+) -> None:
+    p = phone(browser, phones, static)
+    t = p.tab("phone_kill-0")
+    t.start(static.url)
+    t.new_game(["Ann", "Bob"], dealer="Ann")
+    t.see("Score: Ann 0 · Bob 0")
+    saves, starts = [], []
+    for n in range(1, ROUNDS + 1):
+        t0 = time.monotonic()
+        knock_one_point(t, n)  # shown as saved...
+        t.page.close()  # ...and the tab is gone at once
+        saves.append(time.monotonic() - t0)
+        t = p.tab(f"phone_kill-{n}")
+        starts.append(t.start(static.url))
+        t.click_until("Resume Ann v Bob", f"Score: Ann {n} · Bob 0")
+        print(f"round {n}: save {saves[-1]:.1f} s, start {starts[-1]:.1f} s")
+    t.see("Ann knocked (1 v 2): Ann +1 · dealt by Ann")
+    for what, values in (("save", saves), ("start", starts)):
+        values.sort()
+        print(f"{what}: median {values[len(values) // 2]:.1f} s, max {values[-1]:.1f} s")
+    assert not p.blocked, p.blocked
+    for tab in p.tabs:
+        assert not tab.errors, (tab.name, tab.errors)
