@@ -291,6 +291,8 @@ def test_a_phone_keeps_every_hand_offline_across_tabs_and_exports_them(
     home(c)
     c.click("Settings")
     c.see("Games are kept in this browser's storage, on this device.")
+    c.page.mouse.move(195, 500)
+    c.page.mouse.wheel(0, 3000)  # down to "Your data"
     c.shot("-settings")
 
     assert not p.blocked, p.blocked
