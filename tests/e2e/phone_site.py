@@ -105,25 +105,76 @@ class PhoneTab(Ui):
         (SHOTS / f"{self.name}.log").write_text("\n".join(self.console + self.errors) + "\n")
 
 
+#: The kill switch, put into the site's Python worker (python-worker.js, as
+#: it is served to a phone that has one): once armed (:func:`arm_kill`),
+#: the worker closes itself (the app, its store, an IndexedDB sync in
+#: flight: all gone) right after it posted the first frame of the app's
+#: screen, before the page has even read it.  A tab closed by its user
+#: could not go sooner: a frame that shows a hand as saved must come only
+#: once the hand is in IndexedDB.  Python's printed output also travels as
+#: frames (a 0x00 byte, then msgpack [7, ...]): those pass.
+KILL_ARM = """
+self.__kill = { armed: false };
+self.addEventListener("message", (event) => {
+  if (event.data === "__arm_kill__") {
+    self.__kill.armed = true;
+    event.stopImmediatePropagation();  // not for the app
+  }
+});
+"""
+KILL_POST = "self.postMessage(bytes, [bytes.buffer]);"
+KILL_POST_ARMED = """const output = bytes[1] === 0x92 && bytes[2] === 0x07;
+    self.postMessage(bytes, [bytes.buffer]);
+    if (self.__kill.armed && !output) self.close();"""
+#: In the page: its workers, for :func:`arm_kill` to reach.
+KEEP_WORKERS = """
+(() => {
+  const Native = window.Worker;
+  window.__workers = [];
+  window.Worker = class extends Native {
+    constructor(...args) { super(...args); window.__workers.push(this); }
+  };
+})();
+"""
+
+
+def arm_kill(page: Page) -> None:
+    page.evaluate("window.__workers.forEach((w) => w.postMessage('__arm_kill__'))")
+
+
 class Phone:
     """One phone's browser (a context at 390×844): it may ask the test's own
     static server; every other request is refused and counted in
     :attr:`blocked`, which a test asserts empty."""
 
-    def __init__(self, browser: Browser, origin: str) -> None:
+    def __init__(self, browser: Browser, origin: str, *, kill_switch: bool = False) -> None:
         self.origin = origin.rstrip("/") + "/"
         self.blocked: list[str] = []
+        self.kill_switch = kill_switch
         self.context: BrowserContext = browser.new_context(
             viewport=PHONE,  # type: ignore[arg-type]
             accept_downloads=True,
+            # the kill switch goes into the worker script as it is fetched:
+            # no service worker may answer instead
+            service_workers="block" if kill_switch else "allow",
         )
         self.context.set_default_timeout(TIMEOUT_MS)
         self.context.route("**/*", self._route)
+        if kill_switch:
+            self.context.add_init_script(KEEP_WORKERS)
         self.tabs: list[PhoneTab] = []
 
     def _route(self, route: Route, *_: Any) -> None:
         url = route.request.url
-        if url.startswith(self.origin):
+        if self.kill_switch and url == self.origin + "python-worker.js":
+            response = route.fetch()
+            script = response.text()
+            assert KILL_POST in script, (
+                "python-worker.js changed: the kill switch needs a new place"
+            )
+            script = KILL_ARM + script.replace(KILL_POST, KILL_POST_ARMED)
+            route.fulfill(response=response, body=script)
+        elif url.startswith(self.origin):
             route.continue_()
         else:
             self.blocked.append(url)
