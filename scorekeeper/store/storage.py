@@ -443,6 +443,13 @@ class AtomicJSONStorage(Storage):
                 reason=err.strerror or str(err),
             ) from err
 
+    def reseal(self, content_sum: int) -> None:
+        """The file was replaced by the store itself, outside this storage
+        (an import's transaction, journal.py): keep the sum of its bytes."""
+        if self.seal_path is not None:
+            with contextlib.suppress(OSError):
+                self.seal_path.write_bytes(str(content_sum).encode())
+
     @staticmethod
     def path_seal(path: Path) -> Path:
         return path.with_name(f".{path.name}{SEAL_SUFFIX}")

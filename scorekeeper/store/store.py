@@ -430,14 +430,18 @@ class _Shared:
         """Commit a transaction, then bring the caches in line: ``games`` maps
         each game it wrote to its new index entry; ``players``: whether it
         wrote players.json."""
+        sums = dict(tx.sums)  # (commit clears them)
         tx.commit()
         for gid in games:
             self.forget_file(gid)
         if players:
+            players_sum = sums.get(self.data_dir / PLAYERS_FILE)
+            if players_sum is not None:  # our own bytes: not validated again (storage.py)
+                self.players_file.storage.reseal(players_sum)
             self.players_file.forget()
             self.load_players()
         for gid, entry in games.items():
-            self.index.put(gid, entry, tx.sums.get(self.games_dir / f"{gid}.json"))
+            self.index.put(gid, entry, sums.get(self.games_dir / f"{gid}.json"))
 
     def remember_ledger(
         self,

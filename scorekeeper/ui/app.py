@@ -96,6 +96,9 @@ class GinApp:
         self._appbars: dict[tuple[Any, ...], ft.AppBar] = {}
         #: the desktop window (the launcher knows; ``page.web`` is the client's claim)
         self.review_ctx = ReviewContext(self.review, self.render, desktop=desktop, phone=phone)
+        #: The phone build: one session per tab, and only one tab writes
+        #: (web/tabs.py): nobody else's changes to hear.
+        self.phone = phone
         #: The revision the hand form was last drawn with: Enter saves on it,
         #: like the Save button drawn then (a change from another device since
         #: is refused, not saved over).
@@ -362,8 +365,9 @@ class GinApp:
     # --- live: other sessions' changes ---------------------------------------------
 
     def _start_live(self) -> None:
-        self.live = Live(self.page.pubsub, self._on_live, self.model.store)
         self.model.device = self.device
+        if not self.phone:
+            self.live = Live(self.page.pubsub, self._on_live, self.model.store)
 
     def _follow(self) -> None:
         """Listen to the game on screen (its topic), and to no other."""

@@ -253,6 +253,14 @@ class PhoneSession:
             log.exception("the games could not be opened")
             self._failed(exc)
 
+    def sync_failed(self, exc: BaseException) -> None:
+        t = self._translator()
+        text = t.gettext(
+            "This browser did not keep the last change ({reason}): free some space, "
+            "then export your games."
+        ).format(reason=str(exc))
+        self.page.show_dialog(ft.SnackBar(ft.Text(text), duration=ft.Duration(seconds=30)))
+
     def _failed(self, exc: Exception) -> None:
         t = self._translator()
         why = t.render(exc)
@@ -362,8 +370,15 @@ def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     # The phone's language is the app's default one (i18n reads LANGUAGE).
     os.environ.setdefault("LANGUAGE", str(_js().navigator.language).replace("-", "_"))
-    durable = Durable(lambda: syncfs(False))
     holder: dict[str, PhoneSession] = {}
+
+    def refused(exc: BaseException) -> None:
+        # the hand stays in this tab's memory: tell the player it is not kept
+        session = holder.get("session")
+        if session is not None:
+            session.sync_failed(exc)
+
+    durable = Durable(lambda: syncfs(False), on_failure=refused)
 
     async def session(page: ft.Page) -> None:
         holder["session"] = PhoneSession(page, durable)

@@ -12,9 +12,12 @@ points the worker at a module URL it refuses, installs packages from the
 network on every page load and leaves the site online-only):
 
 * the web client of the installed ``flet-web`` (the same files the server
-  mode serves), without what a CanvasKit build never loads (skwasm, the
-  Wasm build of the client, debug symbols, Pyodide's command-line runner)
-  and without fonts the app never draws (KaTeX, Cupertino icons);
+  mode serves): its Wasm build with skwasm where the browser has WasmGC
+  (Chrome, Edge, Firefox, Safari 18.2+: 26 MB on a first visit, and it draws a
+  tap's screen in half the time of the JavaScript build), else the
+  JavaScript build with CanvasKit, as Flutter's loader picks; without debug
+  symbols, an experimental renderer, Pyodide's command-line runner, and
+  fonts the app never draws (KaTeX, Cupertino icons);
 * ``app.tar.gz``: an entry ``main.py``, the ``scorekeeper`` package without
   its server and LAN modules, and the browser's dependencies vendored in
   ``__pypackages__`` (which the worker puts on ``sys.path``): pure-Python
@@ -75,11 +78,11 @@ BROWSER_DISTS = (
     "typing-extensions",
     "typing-inspection",
 )
-#: The validation library (pydantic): checked only a file changed behind the
-#: store's back (storage.py's seals), so it is not in the app's download but in
-#: ``validation.tar.gz``, fetched the first time it is imported
-#: (:mod:`scorekeeper.ui.browser`) and kept for offline use from the second
-#: start on (boot.js): 1.9 MB less on the first visit.
+#: The validation library (pydantic): needed only for a file changed behind
+#: the store's back (storage.py's seals), so it is not in the app's download
+#: but in ``validation.tar.gz``: fetched once the app runs (boot.js, so the
+#: phone has it offline), imported only when a file must be checked
+#: (:mod:`scorekeeper.ui.browser`): a second less of every start.
 VALIDATION_DISTS = ("pydantic", "pydantic-core", "annotated-types", "typing-inspection")
 #: What a minimal Flet app needs (the benchmarks' floor app).
 FLOOR_DISTS = ("flet", "repath", "six", "msgpack")
@@ -100,13 +103,12 @@ NOT_IN_BROWSER = (
     "web/build.py",
 )
 
-#: Files of the web client a CanvasKit (dart2js) build never loads.
+#: Files of the web client no browser loads here.
 CLIENT_SKIPPED = re.compile(
-    r"""^(main\.dart\.(wasm|mjs)
-        |flutter_service_worker\.js
+    r"""^(flutter_service_worker\.js
         |.*\.map
         |.*\.symbols
-        |canvaskit/(skwasm|wimp)[^/]*
+        |canvaskit/wimp[^/]*
         |canvaskit/experimental_webparagraph/.*
         |pyodide/(python|python\.bat|python\.exe|python_cli_entry\.mjs|.*\.d\.ts
                   |micropip-.*\.whl|packaging-.*\.whl|package\.json)
@@ -308,7 +310,7 @@ def _write_index(template: Path, out: Path, *, base: str, version: str) -> None:
             f'flet.canvasKitBaseUrl = "{base}canvaskit/";',
             'flet.fontFallbackBaseUrl = "assets/fonts/";',
             "flet.noCdn = true;",
-            'flet.webRenderer = "canvaskit";',
+            'flet.webRenderer = "auto";',
             'flet.routeUrlStrategy = "hash";',
             f'flet.entrypointBaseUrl = "{base}";',
             f'flet.assetBase = "{base}";',

@@ -106,3 +106,23 @@ def test_a_checker_that_cannot_be_loaded_is_a_clear_refusal(tmp_path: Path) -> N
         assert "t.json could not be checked: the checker is not on this device yet" in str(exc)
     else:
         raise AssertionError("read without its check")
+
+
+def test_an_import_keeps_players_sealed(tmp_path: Path) -> None:
+    """An import writes players.json through its transaction (journal.py): the
+    seal follows, so reading the players back needs no checker (a phone
+    offline imports without it)."""
+    import zlib
+
+    from scorekeeper.store import open_store
+
+    a, b = tmp_path / "a", tmp_path / "b"
+    run(MAKE.format(d=str(a)))
+    with open_store(a) as s:
+        data = s.export_json()
+    with open_store(b) as s:
+        s.add_player("Zed")
+        s.import_json(data)
+        assert sorted(p.name for p in s.players()) == ["Ann", "Bob", "Zed"]
+        seal = (b / ".players.json.sum").read_bytes()
+        assert int(seal) == zlib.crc32((b / "players.json").read_bytes())

@@ -67,6 +67,7 @@ def test_index_runs_python_from_the_site_itself(site: Path) -> None:
     html = (site / "index.html").read_text()
     assert 'flet.pyodideUrl = "./pyodide/pyodide.mjs"' in html  # a module URL the worker takes
     assert "flet.pyodide = true" in html and "flet.noCdn = true" in html
+    assert 'flet.webRenderer = "auto"' in html  # Flutter's loader picks the build
     assert 'flet.routeUrlStrategy = "hash"' in html  # any static host serves it
     csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html)
     assert csp is not None and "connect-src 'self'" in csp.group(1)
@@ -79,7 +80,10 @@ def test_index_runs_python_from_the_site_itself(site: Path) -> None:
 def test_what_a_canvaskit_build_never_loads_is_left_out(site: Path) -> None:
     files = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
     assert "index.html" in files and "app.tar.gz" in files and "sw.js" in files
-    assert not [f for f in files if re.search(r"skwasm|\.symbols$|main\.dart\.wasm|\.map$", f)]
+    assert not [f for f in files if re.search(r"wimp|\.symbols$|\.map$|webparagraph", f)]
+    # both builds of the client: Wasm + skwasm where there is WasmGC, else JS + CanvasKit
+    assert {"main.dart.wasm", "main.dart.js", "canvaskit/skwasm.wasm"} <= files
+    assert "canvaskit/canvaskit.wasm" in files
     assert "pyodide/python.exe" not in files and "flutter_service_worker.js" not in files
     fonts = json.loads((site / "assets" / "FontManifest.json").read_text())
     assert {f["family"] for f in fonts} == {"MaterialIcons", "Roboto"}

@@ -3,6 +3,10 @@
 // worker's cache what this visit loaded.
 "use strict";
 
+// Settled once the Python worker runs the app (see jsConnect below).
+let appRunningResolve;
+const appRunning = new Promise((resolve) => (appRunningResolve = resolve));
+
 // What the page shows until Python has started (the first visit takes 10-15 s,
 // a start from the phone's own copy 5-10 s): Flutter's first frame comes long
 // before, and Flet's own "Working..." says nothing of what it waits for.
@@ -40,6 +44,7 @@
         return await connect.apply(this, args);
       } finally {
         box.remove();
+        appRunningResolve();
       }
     };
   }
@@ -73,11 +78,14 @@
     }
   })();
   Promise.all([ready, controlled]).then(start);
-  // From the second start on, keep the file checker for offline use too (it is
-  // fetched when first needed, which a first visit never does: see build.py).
-  if ("serviceWorker" in navigator && navigator.serviceWorker.controller) {
-    window.addEventListener("flutter-first-frame", () => {
-      setTimeout(() => fetch("validation.tar.gz").catch(() => {}), 15000);
+  // Keep the file checker for offline use too: it is not needed to start
+  // (build.py), so it is fetched once the app runs, and only then imported
+  // when a file must be checked (ui/browser.py); from the cache after that.
+  if ("serviceWorker" in navigator) {
+    window.addEventListener("flutter-first-frame", async () => {
+      await navigator.serviceWorker.ready;
+      await appRunning;
+      fetch("validation.tar.gz").catch(() => {});
     }, { once: true });
   }
   // Storage the browser keeps when space runs low (Settings says which).

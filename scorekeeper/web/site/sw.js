@@ -7,9 +7,9 @@
 // (boot.js) before it loads the app, so every file the page loads is kept
 // as it passes (the fetch handler) and nothing big is downloaded twice;
 // install fetches only the small files the page loaded before that. On an
-// update, install fills the new cache in full, taking each file whose
-// content did not change from the old cache instead of the network, so the
-// app keeps working offline whenever the update lands.
+// update, install fills the new cache with every file the old one held,
+// taking each file whose content did not change from the old cache instead
+// of the network, so the app keeps working offline whenever the update lands.
 "use strict";
 const VERSION = "__VERSION__";
 const CACHE = "scorekeeper-" + VERSION;
@@ -42,7 +42,10 @@ self.addEventListener("install", (event) => {
     (async () => {
       const cache = await caches.open(CACHE);
       const old = await previousCache();
-      const paths = old ? Object.keys(FILES) : EARLY;
+      // An update: what this browser had kept (only one of the web client's
+      // builds is ever loaded), new or changed; a first install: EARLY.
+      const had = old ? new Set((await old.cache.keys()).map((r) => key(new URL(r.url)))) : null;
+      const paths = old ? Object.keys(FILES).filter((p) => had.has(p) || EARLY.includes(p)) : EARLY;
       for (const path of paths) {
         const same = old && old.files[path] === FILES[path] && (await old.cache.match(path));
         if (same) await cache.put(path, same);
