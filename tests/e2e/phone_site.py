@@ -154,9 +154,10 @@ class Phone:
         self.context: BrowserContext = browser.new_context(
             viewport=PHONE,  # type: ignore[arg-type]
             accept_downloads=True,
-            # the kill switch goes into the worker script as it is fetched:
-            # no service worker may answer instead
-            service_workers="block" if kill_switch else "allow",
+            # the kill switch goes into the worker script as it is fetched,
+            # by the page or by the service worker (whose own requests are
+            # routed too), which then keeps the edited script
+            service_workers="allow",
         )
         self.context.set_default_timeout(TIMEOUT_MS)
         self.context.route("**/*", self._route)
