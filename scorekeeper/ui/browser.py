@@ -42,6 +42,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper import runtime
+from scorekeeper.engine.errors import N_, Msg
 from scorekeeper.i18n import Translator
 from scorekeeper.web.durable import Durable
 from scorekeeper.web.tabs import NAME, Role, Tab
@@ -293,9 +294,10 @@ class PhoneSession:
         runtime.WRITE_LISTENERS[:] = [self.durable.changed]
         if not self.page.views:  # the app's services go on the root view
             self.page.views.append(ft.View(route="/"))
+        if self._updated():  # told on the home screen, with the store's notices
+            self.store.notices.append(Msg(N_("Updated")))
         self.app = run_app(self.page, self.store, phone=True)
         self.app.review_ctx.storage_kept = await storage_persisted()
-        self._updated()
 
     async def _close_app(self) -> None:
         from .app import clear_page
@@ -346,23 +348,24 @@ class PhoneSession:
     async def _use_here(self, _: Any = None) -> None:
         await self.tab.use_here()
 
-    def _updated(self) -> None:
-        """Say "Updated" once after a new build took over."""
+    def _updated(self) -> bool:
+        """Whether a new build took over since this phone last started (once:
+        the build seen is noted in the data folder)."""
         try:
             build = BUILD_FILE.read_text().strip()
         except OSError:
-            return
+            return False
         seen = DATA_DIR / SEEN_BUILD
         try:
-            before = seen.read_text().strip()
+            before: str | None = seen.read_text().strip()
         except OSError:
             before = None
+        log.info("this build %s; the last one seen here %s", build, before)
         if before == build:
-            return
+            return False
         seen.write_text(build)
         self.durable.changed()
-        if before is not None and self.app is not None:
-            self.page.show_dialog(ft.SnackBar(ft.Text(self.app.model.t.gettext("Updated"))))
+        return before is not None
 
 
 def main() -> None:

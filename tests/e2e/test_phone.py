@@ -14,8 +14,10 @@ is refused and counted, and the count is 0 after each test.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -23,13 +25,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, BrowserContext, Playwright, Route, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from scorekeeper.engine import Hand
 from scorekeeper.store import open_store
 
-from .conftest import ROOT, Ui
-from .phone_site import Phone, StaticServer, arm_kill
+from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, ROOT, TIMEOUT_MS, Ui
+from .phone_site import START_MS, Phone, PhoneTab, StaticServer, arm_kill
 
 # Hand-worked from /work/shared/RULES.md (standard game to 100, gin bonus 25,
 # undercut bonus 10; the winner of a hand deals the next).
@@ -357,3 +360,109 @@ def test_a_tab_closed_right_after_a_save_keeps_the_hand(
     assert not p.blocked, p.blocked
     for tab in p.tabs:
         assert not tab.errors, (tab.name, tab.errors)
+
+
+# --- installable, and a new build says so once ----------------------------------------
+
+
+def build_next_version(out: Path, tmp: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The same site with one change to the app's code (a new release)."""
+    from scorekeeper.web import build as builder
+
+    package = tmp / "next" / "scorekeeper"
+    shutil.copytree(ROOT / "scorekeeper", package, ignore=shutil.ignore_patterns("__pycache__"))
+    durable = package / "web" / "durable.py"
+    durable.write_text(durable.read_text() + "\n# the next release\n")
+    monkeypatch.setattr(builder, "PACKAGE", package)
+    builder.build(out)
+    return (out / builder.MARK).read_text().strip()
+
+
+def wait_until_active(context: BrowserContext, version: str) -> None:
+    """Until the service worker of ``version`` is the active one."""
+    deadline = time.monotonic() + START_MS / 1000
+    while time.monotonic() < deadline:
+        for worker in context.service_workers:
+            with contextlib.suppress(PlaywrightError):  # one being replaced
+                if worker.evaluate("() => [VERSION, self.serviceWorker.state]") == [
+                    version,
+                    "activated",
+                ]:
+                    return
+        time.sleep(0.1)  # polling a condition, with a deadline
+    raise AssertionError(f"the service worker of {version} never took over")
+
+
+def test_the_site_installs_and_a_new_build_says_updated_once(
+    playwright: Playwright,
+    site: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Chromium's installability check finds nothing wrong (in a profile of
+    its own: incognito contexts never install); a new build on the same
+    address replaces the old cache once the phone has seen it, and the app
+    says "Updated" on the next start, and only then."""
+    from scorekeeper.web.build import MARK
+
+    nxt = build_next_version(tmp_path / "next-site", tmp_path, monkeypatch)
+    assert nxt != (site / MARK).read_text().strip()
+    static = StaticServer(site, tmp_path / "http.log")
+    static.start()
+    blocked: list[str] = []
+
+    def route(r: Route) -> None:
+        if r.request.url.startswith(static.url):
+            r.continue_()
+        else:
+            blocked.append(r.request.url)
+            r.abort()
+
+    context = playwright.chromium.launch_persistent_context(
+        str(tmp_path / "profile"),
+        executable_path=CHROMIUM,
+        args=CHROMIUM_ARGS,
+        viewport=PHONE,  # type: ignore[arg-type]
+    )
+    try:
+        context.route("**/*", route)
+        tab = PhoneTab(context.new_page(), "phone_update")
+        tab.start(static.url)
+        cdp = context.new_cdp_session(tab.page)
+        assert cdp.send("Page.getInstallabilityErrors") == {"installabilityErrors": []}
+        updated = tab.page.get_by_text("Updated", exact=True)
+        expect(updated).to_have_count(0)  # a first visit is no update
+        tab.start()
+        expect(updated).to_have_count(0)  # nor is a reload
+
+        static.stop()
+        static.root = tmp_path / "next-site"
+        static.start()
+        tab.start()  # the old build still answers; the browser fetches the new worker...
+        tab.page.wait_for_function(  # ...which fills its cache and waits for this tab to go
+            "async () => !!(await navigator.serviceWorker.getRegistration()).waiting",
+            timeout=START_MS,
+            polling=250,
+        )
+        expect(updated).to_have_count(0)
+        tab.page.close()  # the last tab of the old build: the new one takes over
+        wait_until_active(context, nxt)
+        tab = PhoneTab(context.new_page(), "phone_update-next")
+        tab.start(static.url)  # the new build, and nothing of the old one is kept
+        tab.page.wait_for_function(  # the old build's cache is dropped as the new one starts
+            "async (name) => JSON.stringify(await caches.keys()) === JSON.stringify([name])",
+            arg=f"scorekeeper-{nxt}",
+            timeout=TIMEOUT_MS,
+            polling=250,
+        )
+        updated = tab.page.get_by_text("Updated", exact=True)
+        expect(updated.first).to_be_visible()
+        tab.shot("-updated")
+        tab.start()
+        expect(updated).to_have_count(0)  # once
+        assert not blocked, blocked
+        assert not tab.errors, tab.errors
+    finally:
+        tab.save_log()
+        context.close()
+        static.stop()

@@ -8,6 +8,7 @@
 // as it passes (the fetch handler) and nothing big is downloaded twice;
 // install fetches only the small files the page loaded before that. On an
 // update, install fills the new cache with every file the old one held,
+// then waits until no tab runs the old build;
 // taking each file whose content did not change from the old cache instead
 // of the network, so the app keeps working offline whenever the update lands.
 "use strict";
@@ -52,7 +53,11 @@ self.addEventListener("install", (event) => {
         else await fetchInto(cache, path);
       }
       await cache.put(MANIFEST, new Response(JSON.stringify(FILES)));
-      await self.skipWaiting();
+      // A first install takes over at once (the page waits for it, boot.js).
+      // An update waits until no tab runs the old build, so no page ever
+      // mixes files of two builds; the next start is the new build, and the
+      // app says "Updated" (ui/browser.py).
+      if (!old) await self.skipWaiting();
     })()
   );
 });
