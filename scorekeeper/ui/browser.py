@@ -207,8 +207,6 @@ NOT_YET = "the app's file checker is not on this device yet: open the app once w
 
 # --- frames wait for storage ----------------------------------------------------
 
-DURABLE: Durable | None = None
-
 
 def _hold_frames(durable: Durable) -> None:
     """Every frame to the page goes through ``durable`` (see the module's docstring)."""
