@@ -235,6 +235,17 @@ class Ui:
                 continue
         self.see(shows)
 
+    def tap_cards(self, who: str, cards: list[str], summary: str) -> None:
+        """Tap ``who``'s cards one by one on the card grid, each tap seen
+        counted (``summary``: "full" for a whole hand, else "deadwood")."""
+        self.click(f"Tapping {who}")
+        for i, c in enumerate(cards, start=1):
+            self.click(c)
+            if summary == "full":
+                self.see(re.compile(rf"^{who}: {i} of 10"))
+            else:
+                self.see(re.compile(rf"^{who}: {i} cards?, deadwood"))
+
     def click_until(self, name: str | re.Pattern[str], shows: str | re.Pattern[str]) -> None:
         """Tap a button until the app shows ``shows``.  On a loaded machine a
         tap that lands while Flutter is still laying out the last redraw can

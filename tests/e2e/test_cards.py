@@ -12,24 +12,14 @@ ANN = ["5♠", "6♠", "7♠", "9♣", "9♦", "9♥", "2♣", "3♣", "4♣", "
 BOB = ["8♠", "9♠", "K♥", "Q♥", "J♥", "2♦", "3♦", "4♥", "4♦", "10♣"]
 
 
-def tap_cards(ui: Ui, who: str, cards: list[str], summary: str) -> None:
-    ui.click(f"Tapping {who}")
-    for i, c in enumerate(cards, start=1):
-        ui.click(c)
-        if summary == "full":
-            ui.see(re.compile(rf"^{who}: {i} of 10"))
-        else:
-            ui.see(re.compile(rf"^{who}: {i} cards?, deadwood"))
-
-
 def test_full_hands_with_lay_off(server: Server, ui: Ui) -> None:
     ui.open(server.url)
     ui.new_game(["Ann", "Bob"], dealer="Bob")
     ui.click("Enter hand")
     ui.click("Full hands")
     ui.click("Ann knocked")
-    tap_cards(ui, "Ann", ANN, "full")
-    tap_cards(ui, "Bob", BOB, "full")
+    ui.tap_cards("Ann", ANN, "full")
+    ui.tap_cards("Bob", BOB, "full")
     ui.see("Ann knocked (1 v 14): Ann +13")
     ui.see("Ann's melds: 5♠ 6♠ 7♠ | 9♥ 9♦ 9♣ | 2♣ 3♣ 4♣")
     ui.see("Bob lays off: 8♠ 9♠")
@@ -43,8 +33,8 @@ def test_full_hands_with_lay_off(server: Server, ui: Ui) -> None:
     ui.click("Enter hand")
     ui.click("Deadwood cards")
     ui.click("Ann knocked")
-    tap_cards(ui, "Ann", ["2♠", "3♥"], "deadwood")
-    tap_cards(ui, "Bob", ["4♠", "4♥", "4♣", "K♦"], "deadwood")
+    ui.tap_cards("Ann", ["2♠", "3♥"], "deadwood")
+    ui.tap_cards("Bob", ["4♠", "4♥", "4♣", "K♦"], "deadwood")
     ui.see(re.compile(r"Bob: 4 cards, deadwood 22 · these cards hold a meld: 4♠ 4♥ 4♣"))
     ui.see("4♠ 4♥ 4♣ is a set: tap only unmatched cards")
     ui.click("Save hand")  # refused: nothing stored

@@ -95,16 +95,6 @@ def phone(
 # --- the three entry modes ----------------------------------------------------------
 
 
-def tap_cards(ui: Ui, who: str, cards: list[str], summary: str) -> None:
-    ui.click(f"Tapping {who}")
-    for i, c in enumerate(cards, start=1):
-        ui.click(c)
-        if summary == "full":
-            ui.see(re.compile(rf"^{who}: {i} of 10"))
-        else:
-            ui.see(re.compile(rf"^{who}: {i} cards?, deadwood"))
-
-
 def play_quick_game(ui: Ui) -> None:
     ui.new_game(["Ann", "Bob"], dealer="Ann")
     ui.quick_hand(
@@ -124,8 +114,8 @@ def play_deadwood_cards_game(ui: Ui) -> None:
     ui.click("Enter hand")
     ui.click("Deadwood cards")
     ui.click("Cy knocked")
-    tap_cards(ui, "Cy", ["2♠", "3♥"], "deadwood")
-    tap_cards(ui, "Dee", ["4♠", "4♥", "K♦"], "deadwood")
+    ui.tap_cards("Cy", ["2♠", "3♥"], "deadwood")
+    ui.tap_cards("Dee", ["4♠", "4♥", "K♦"], "deadwood")
     ui.see("Cy knocked (5 v 18): Cy +13")
     ui.save_hand()
     ui.see("Score: Cy 13 · Dee 0")
@@ -136,8 +126,8 @@ def play_full_hands_game(ui: Ui) -> None:
     ui.click("Enter hand")
     ui.click("Full hands")
     ui.click("Eve knocked")
-    tap_cards(ui, "Eve", EVE, "full")
-    tap_cards(ui, "Finn", FINN, "full")
+    ui.tap_cards("Eve", EVE, "full")
+    ui.tap_cards("Finn", FINN, "full")
     ui.see("Eve knocked (1 v 14): Eve +13")
     ui.see("Finn lays off: 8♠ 9♠")
     ui.save_hand()
