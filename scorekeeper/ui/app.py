@@ -86,9 +86,12 @@ class GinApp:
             on_resume=self._resume,
         )
         self.model = AppModel(store, t=self.review.t)
+        #: The one view: every screen is drawn in it (a second view for the
+        #: hand form kept the new score off the screen for the 300 ms of
+        #: Flutter's route transition after each save, whatever the theme).
         self.view = ft.View(route="/", scroll=ft.ScrollMode.AUTO, padding=12)
-        self.hand_view = ft.View(route="/hand", scroll=ft.ScrollMode.AUTO, padding=12)
-        #: (screen, game) drawn in the base view
+        #: (screen, game) drawn in the view: "sheet" also while the hand form
+        #: is open over the sheet, which stays there, hidden
         self.base: tuple[str, Any] = ("", None)
         #: The score sheet, with its kept containers (see sheet_view).
         self.sheet = SheetView(self)
@@ -121,7 +124,6 @@ class GinApp:
         self._start_live()
         self.review_ctx.screen_keeper = ScreenKeeper(page, self.review_ctx.device_loaded)
         page.on_route_change = self._on_route
-        page.on_view_pop = self._on_view_pop
         page.on_keyboard_event = self._on_key
         page.on_resize = self._on_resize
         page.views.clear()
@@ -187,11 +189,6 @@ class GinApp:
             self.model.go_home()
         self.render()
 
-    def _on_view_pop(self, e: ft.ViewPopEvent) -> None:
-        if self.model.screen == "hand":
-            self.model.act(self.model.cancel_hand)
-            self.render()
-
     def on(self, fn: Callable[..., Any], *args: Any) -> Handler:
         """An event handler that runs a model action, then re-renders."""
 
@@ -227,8 +224,8 @@ class GinApp:
         self.render()
 
     def render(self) -> None:
-        """Redraw from the model.  Hand entry opens as a second view over the
-        sheet, so saving a hand only patches the sheet underneath."""
+        """Redraw from the model.  The hand form opens over the sheet, which
+        stays in the view, hidden: saving a hand only patches it."""
         if self.closed:
             return
         m = self.model
@@ -238,10 +235,9 @@ class GinApp:
             if screen == "hand":
                 title, controls, bottom = hand_screen(self)
                 self.hand_revision = m.revision
-                if self.base != ("sheet", m.game_id):
-                    self._fill(self.view, "sheet", *self.sheet.draw(), route=f"/game/{m.game_id}")
-                self._fill(self.hand_view, "hand", title, controls, route=m.route, bottom=bottom)
-                views = [self.view, self.hand_view]
+                if self.base != ("sheet", m.game_id) or self.sheet.frame is None:
+                    self._fill("sheet", *self.sheet.draw(), route=f"/game/{m.game_id}")
+                self._fill("hand", title, controls, route=m.route, bottom=bottom)
             else:
                 builder: dict[str, Callable[[], Screen]] = {
                     "home": lambda: home_screen(self),
@@ -250,17 +246,15 @@ class GinApp:
                     "table": lambda: table_view_screen(self),
                     "review": self._review_screen,
                 }
-                self._fill(self.view, screen, *builder[screen](), route=self._route())
-                views = [self.view]
+                self._fill(screen, *builder[screen](), route=self._route())
         except Exception:
             log.exception("could not draw the %s screen", screen)
             m.go_home()
             m.error = SCREEN_FAILED
-            self._fill(self.view, "home", *home_screen(self), route="/")
-            views = [self.view]
-        if list(self.page.views) != views:
+            self._fill("home", *home_screen(self), route="/")
+        if list(self.page.views) != [self.view]:
             self.page.views.clear()
-            self.page.views.extend(views)
+            self.page.views.append(self.view)
         if self.page.route != self._route():
             self.page.route = self._route()
         self.page.update()
@@ -270,9 +264,8 @@ class GinApp:
         self._to_top(shown)
 
     def _to_top(self, route_before: str) -> None:
-        """A screen opens at its top: the base view keeps its scroll position
-        from screen to screen, so a newly shown screen is scrolled back up (a
-        hand form is a route of its own, new each time: it starts at its top)."""
+        """A screen opens at its top: the view keeps its scroll position from
+        screen to screen, so a newly shown screen is scrolled back up."""
         if self.view.route == route_before:
             return
         loop = getattr(getattr(self.page.session, "connection", None), "loop", None)
@@ -282,7 +275,6 @@ class GinApp:
 
     def _fill(
         self,
-        view: ft.View,
         screen: str,
         title: str,
         controls: list[ft.Control],
@@ -290,11 +282,13 @@ class GinApp:
         route: str,
         bottom: ft.BottomAppBar | None = None,
     ) -> None:
-        m = self.model
+        m, view = self.model, self.view
         frame = self.sheet.frame
         body: ft.ResponsiveRow
-        if screen == "sheet" and view is self.view and frame is not None:
+        behind: list[ft.Control] = []  # the sheet under the hand form
+        if screen == "sheet" and frame is not None:
             body = frame.body  # kept: SheetView.draw made sure it is this game's
+            body.visible = True
             frame.column.controls = controls
         else:
             # the table view fills a wide window; other screens keep a readable width
@@ -302,7 +296,10 @@ class GinApp:
             body = screen_body(
                 controls, key=f"screen:{screen}", col=wide if screen == "table" else None
             )
-        if view is self.view:
+        if screen == "hand" and frame is not None:
+            frame.body.visible = False  # not drawn, and not in the accessibility tree
+            behind = [frame.body]
+        else:
             self.base = (screen, m.game_id)
             if screen != "sheet":
                 self.sheet.frame = None
@@ -319,7 +316,7 @@ class GinApp:
         if view.bottom_appbar is not None:
             autokey(view.bottom_appbar)
         autokey(body)
-        view.controls = [body]
+        view.controls = [*behind, body]
 
     def _appbar(self, title: str, screen: str) -> ft.AppBar:
         m = self.model

@@ -196,6 +196,10 @@ def test_racing_saves_and_undo_lose_no_acknowledged_hand(
     hand1 = "Bob knocked (4 v 30): Bob +26 · dealt by Ann"
     a.see(hand1)
     b.see(hand1)  # A's hand 1 is never lost
+    # A's Undo has been answered once a tap A made after it is: the server
+    # handles one session's events in the order they came
+    a.click(re.compile("^Dark theme"))
+    expect(a.button(re.compile("^Light theme"))).to_be_visible(timeout=TIMEOUT_MS)
     if not a.page.evaluate("window.__undone"):
         a.see(gin)  # A's Undo was refused: B's hand is there
         b.see(gin)
