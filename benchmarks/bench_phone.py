@@ -236,6 +236,19 @@ def _timed_call(name, fn, is_async):
     return run
 
 
+def _timed_start(name, fn):
+    """``fn`` begins its work at the call and returns a future of its end:
+    timed from the call to that end."""
+    def run(*a, **k):
+        t0, at = time.perf_counter(), _abs()
+        future = fn(*a, **k)
+        future.add_done_callback(lambda _: _log(
+            "call", name=name, args=repr(a[-1:])[:40], at=at,
+            ms=(time.perf_counter() - t0) * 1000))
+        return future
+    return run
+
+
 _open_store = store_module.open_store
 
 
@@ -252,7 +265,7 @@ def open_store(*a, **k):
 
 
 store_module.open_store = open_store
-browser.syncfs = _timed_call("syncfs", browser.syncfs, True)
+browser.syncfs = _timed_start("syncfs", browser.syncfs)
 browser.mount_data = _timed_call("mount_data", browser.mount_data, False)
 browser.storage_persisted = _timed_call("storage_persisted", browser.storage_persisted, True)
 app_module.run_app = _timed_call("run_app", app_module.run_app, False)
@@ -391,6 +404,9 @@ async () => {
   for (const e of performance.getEntriesByType("resource")) {
     const u = new URL(e.name);
     if (u.origin !== location.origin) continue;
+    // an answer that was no file (the floor's site has no file checker, yet
+    // its boot.js asks for one): nothing to keep
+    if (e.responseStatus >= 400) continue;
     if (!(await cache.match(u.pathname, { ignoreSearch: true }))) missing.push(u.pathname);
   }
   if (!(await cache.match("./"))) missing.push("./");
@@ -851,6 +867,7 @@ def save_loop(v: Visit, ui: Ui, saves: int, origin: float | None) -> dict[str, A
                         "store write (record_hand)": w["ms"],
                         "render (build + diff)": r["ms"],
                         "save handler in all": handler,
+                        # < 0: the sync began at the write, inside the handler
                         "handler end -> sync starts": sy["at"] - (r["at"] + r["ms"]),
                         "IndexedDB sync (FS.syncfs)": sy["ms"],
                         "syncs in this save": len(syncs),

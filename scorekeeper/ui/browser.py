@@ -86,8 +86,9 @@ def mount_data() -> None:
     fs.mount(fs.filesystems.IDBFS, _js_object({}), str(DATA_DIR))
 
 
-async def syncfs(populate: bool) -> None:
-    """Copy IndexedDB into the folder (``populate``) or the folder into IndexedDB."""
+def syncfs(populate: bool) -> asyncio.Future[None]:
+    """Begin copying IndexedDB into the folder (``populate``) or the folder
+    into IndexedDB, now; the future is done once it has finished."""
     from pyodide.ffi import create_once_callable, jsnull
 
     done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -101,7 +102,7 @@ async def syncfs(populate: bool) -> None:
             done.set_exception(OSError(f"IndexedDB: {err}"))
 
     _fs().syncfs(populate, create_once_callable(finished))
-    await done
+    return done
 
 
 class WebLock:

@@ -9,7 +9,9 @@ acknowledgement passes: the frames the app sends to the page.  After a write
 (the store's ``on_change``, or :func:`scorekeeper.runtime.wrote`), every
 frame waits until a sync that began after that write has finished; the
 screen that shows the hand as saved is such a frame.  Frames keep their
-order; a write made while a sync is running asks for one more.
+order; a write made while a sync is running asks for one more.  A sync
+begins at the write itself, not once the handler that wrote is done: the
+browser's storage works on it while the handler goes on drawing the screen.
 
 Pure asyncio, no browser: the tests drive it with a fake sync
 (tests/web/test_phone_storage.py).
@@ -47,7 +49,7 @@ class Durable:
 
     def __init__(
         self,
-        sync: Callable[[], Awaitable[None]],
+        sync: Callable[[], Awaitable[None]],  # begins a sync; awaited: it has ended
         *,
         send: Callable[[bytes], Any] | None = None,
         on_failure: Callable[[BaseException], None] | None = None,
@@ -87,7 +89,7 @@ class Durable:
         self._wanted += 1
         self._idle.clear()
         if self._task is None or self._task.done():
-            self._task = asyncio.ensure_future(self._run())
+            self._task = asyncio.ensure_future(self._run(*self._begin()))
 
     def send(self, frame: bytes) -> None:
         if self.pending or self._held:
@@ -103,22 +105,32 @@ class Durable:
         """Sync nothing more (call after :meth:`flushed`)."""
         self.stopped = True
 
-    async def _run(self) -> None:
-        while self._done < self._wanted:
-            target = self._wanted
+    def _begin(self) -> tuple[int, Awaitable[None]]:
+        """Begin a sync: the writes it covers (those so far), and its end."""
+        self.syncs += 1
+        try:
+            return self._wanted, self._sync()
+        except Exception as exc:  # refused at once: fails where a late refusal does
+            return self._wanted, _raise(exc)
+
+    async def _run(self, target: int, sync: Awaitable[None]) -> None:
+        while True:
             for attempt in range(1, TRIES + 1):
                 try:
-                    self.syncs += 1
-                    await self._sync()
+                    await sync
                     break
                 except Exception as exc:  # quota, a storage the browser took away
                     if attempt < TRIES:
+                        target, sync = self._begin()
                         continue
                     self.failures += 1
                     log.error("the browser's storage refused a sync: %s", exc)
                     if self._on_failure is not None:
                         self._on_failure(exc)
             self._done = target
+            if self._done >= self._wanted:
+                break
+            target, sync = self._begin()  # writes made while it ran: one more
         self._release()
 
     def _release(self) -> None:
@@ -133,3 +145,7 @@ class Durable:
             self._held.append(frame)  # not connected yet: kept in order
             return
         self.out(frame)
+
+
+async def _raise(exc: BaseException) -> None:
+    raise exc

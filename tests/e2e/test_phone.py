@@ -182,6 +182,15 @@ def hands_by_game(data: Path) -> dict[str, list[str]]:
 # --- the tests ----------------------------------------------------------------------
 
 
+#: Whether the service worker's cache holds the file checker's archive.
+KEPT_CHECKER = """async () => {
+  for (const name of await caches.keys()) {
+    if (await (await caches.open(name)).match("validation.tar.gz")) return true;
+  }
+  return false;
+}"""
+
+
 def test_a_phone_keeps_every_hand_offline_across_tabs_and_exports_them(
     browser: Browser, phones: list[Phone], static: StaticServer, tmp_path: Path
 ) -> None:
@@ -193,6 +202,9 @@ def test_a_phone_keeps_every_hand_offline_across_tabs_and_exports_them(
     # then draws off the page's thread), the first visit's page too: boot.js
     # loads it again from the worker before the app starts
     assert a.page.evaluate("crossOriginIsolated") is True
+    # the file checker is kept for offline use once the app runs, before
+    # any file was checked (boot.js)
+    a.page.wait_for_function(KEPT_CHECKER, polling=250, timeout=60_000)
     a.shot("-home")
     play_quick_game(a)
     a.shot("-quick")

@@ -80,6 +80,41 @@ def test_a_write_during_a_sync_asks_for_another() -> None:
     asyncio.run(go())
 
 
+def test_a_sync_begins_at_the_write_and_covers_only_the_writes_before_it() -> None:
+    """The sync begins at the write (IDBFS takes its list of files then), not
+    once the handler that wrote is done; a second write in the same handler
+    gets a sync of its own before the frame after it goes."""
+
+    async def go() -> None:
+        loop = asyncio.get_running_loop()
+        written = 0
+        began: list[int] = []  # the writes each sync's copy holds
+        ends: list[asyncio.Future[None]] = []
+
+        def sync() -> asyncio.Future[None]:
+            began.append(written)
+            ends.append(loop.create_future())
+            return ends[-1]
+
+        out: list[bytes] = []
+        d = Durable(sync, send=out.append)
+        written = 1
+        d.changed()
+        assert began == [1]  # begun at once: no turn of the loop needed
+        written = 2
+        d.changed()  # the same handler writes again
+        d.send(b"sheet")
+        ends[0].set_result(None)
+        await settle()
+        assert out == []  # the first copy lacked the second write
+        assert began == [1, 2]
+        ends[1].set_result(None)
+        await d.flushed()
+        assert out == [b"sheet"]
+
+    asyncio.run(go())
+
+
 def test_a_sync_that_fails_is_tried_again_then_told() -> None:
     async def go() -> None:
         told: list[BaseException] = []
