@@ -95,6 +95,8 @@ _DEFENDER_COUNT = (
     N_("the defender's deadwood can't be negative ({value})"),
     N_("the defender's deadwood of {value} is impossible: ten cards leave at most 98"),
 )
+#: The knock limit of the standard rules; any other is a house rule.
+STANDARD_KNOCK_LIMIT = Rules().knock_limit
 _OVER_LIMIT = N_("{name} can't knock with {k}: the limit this hand is {limit} ({why})")
 _NO_UNDERCUT = N_("that is no undercut: {name} has {k}, less than the defender's {d}")
 
@@ -366,8 +368,12 @@ def knock_limit(rules: Rules, upcard: Card | None) -> tuple[int, Msg]:
 
     >>> knock_limit(Rules(oklahoma=True, oklahoma_ace_gin=True), card("AH"))
     (0, Msg('upcard A♥: gin only'))
+    >>> knock_limit(Rules(), None), knock_limit(Rules(knock_limit=7), None)
+    ((10, Msg('standard rules')), (7, Msg('house rule')))
     """
     if not rules.oklahoma:
+        if rules.knock_limit == STANDARD_KNOCK_LIMIT:
+            return rules.knock_limit, Msg("standard rules")
         return rules.knock_limit, Msg("house rule")
     if upcard is None:
         raise RuleError("Oklahoma: enter the upcard first, it sets the knock limit")

@@ -83,6 +83,8 @@ class Translator:
         self._t = _catalog(self.code)
 
     def gettext(self, message: str) -> str:
+        if not message:  # gettext's "" is the catalog's header, never a message
+            return ""
         return self._t.gettext(message)
 
     __call__ = gettext

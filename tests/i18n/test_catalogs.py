@@ -44,6 +44,13 @@ def test_translations_keep_the_placeholders_and_plural_forms(code: str) -> None:
                 assert placeholders(s) == expected, (code, e.msgid, s)
 
 
+@pytest.mark.parametrize("code", ["en", "lv", "fi", "uk"])
+def test_an_empty_text_stays_empty(code: str) -> None:
+    # gettext's own answer for "" is the catalog's header
+    t = Translator(code)
+    assert t.render("") == "" and t.gettext("") == ""
+
+
 def test_plural_forms_follow_each_language() -> None:
     # The catalogs' own plural rules pick the form: Latvian and Ukrainian have
     # three, English and Finnish two (checked on a plural message they all have).
