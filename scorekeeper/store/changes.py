@@ -13,11 +13,11 @@ about (None for a whole-game change); ``device`` the short label the writer
 gave (None when it gave none).
 
 >>> str(stale_message({"kind": "record", "hand": 2, "device": "Bob's phone"}))
-"Bob's phone saved hand 2 in the meantime"
+"Bob's phone saved hand 2 in the meantime."
 >>> str(stale_message({"kind": "undo", "hand": 3, "device": None}))
-'Another device took back hand 3 in the meantime'
+'Another device took back hand 3 in the meantime.'
 >>> str(stale_message(None))
-'This game was changed in the meantime'
+'This game was changed in the meantime.'
 """
 
 from __future__ import annotations
@@ -34,43 +34,43 @@ MAX_DEVICE = 40
 #: kind -> (message naming the device, message when no device is known).
 KINDS: dict[str, tuple[str, str]] = {
     "record": (
-        N_("{device} saved hand {number} in the meantime"),
-        N_("Another device saved hand {number} in the meantime"),
+        N_("{device} saved hand {number} in the meantime."),
+        N_("Another device saved hand {number} in the meantime."),
     ),
     "undo": (
-        N_("{device} took back hand {number} in the meantime"),
-        N_("Another device took back hand {number} in the meantime"),
+        N_("{device} took back hand {number} in the meantime."),
+        N_("Another device took back hand {number} in the meantime."),
     ),
     "redo": (
-        N_("{device} put back hand {number} in the meantime"),
-        N_("Another device put back hand {number} in the meantime"),
+        N_("{device} put back hand {number} in the meantime."),
+        N_("Another device put back hand {number} in the meantime."),
     ),
     "edit": (
-        N_("{device} changed hand {number} in the meantime"),
-        N_("Another device changed hand {number} in the meantime"),
+        N_("{device} changed hand {number} in the meantime."),
+        N_("Another device changed hand {number} in the meantime."),
     ),
     "revert": (
-        N_("{device} put back the earlier version of hand {number} in the meantime"),
-        N_("Another device put back the earlier version of hand {number} in the meantime"),
+        N_("{device} put back the earlier version of hand {number} in the meantime."),
+        N_("Another device put back the earlier version of hand {number} in the meantime."),
     ),
     "delete": (
-        N_("{device} deleted this game in the meantime"),
-        N_("Another device deleted this game in the meantime"),
+        N_("{device} deleted this game in the meantime."),
+        N_("Another device deleted this game in the meantime."),
     ),
     "restore": (
-        N_("{device} restored this game in the meantime"),
-        N_("Another device restored this game in the meantime"),
+        N_("{device} restored this game in the meantime."),
+        N_("Another device restored this game in the meantime."),
     ),
     "import": (
-        N_("{device} imported hands into this game in the meantime"),
-        N_("Hands were imported into this game in the meantime"),
+        N_("{device} imported hands into this game in the meantime."),
+        N_("Hands were imported into this game in the meantime."),
     ),
     "players": (
-        N_("{device} merged a player of this game with another in the meantime"),
-        N_("A player of this game was merged with another in the meantime"),
+        N_("{device} merged a player of this game with another in the meantime."),
+        N_("A player of this game was merged with another in the meantime."),
     ),
 }
-UNKNOWN = N_("This game was changed in the meantime")
+UNKNOWN = N_("This game was changed in the meantime.")
 
 
 def device_label(device: object) -> str | None:

@@ -55,7 +55,7 @@ def test_redo_with_a_stale_revision_changes_nothing(
     gid = store.create_game("standard", [ann.id, bob.id], first_dealer=ann.id)
     store.record_hand(gid, Hand.knock(ann.id, 3, 20))
     store.undo(gid)
-    with pytest.raises(StaleGameError, match="took back hand 1 in the meantime"):
+    with pytest.raises(StaleGameError, match=r"took back hand 1 in the meantime\."):
         store.redo(gid, expect_revision=1)
     assert store.game(gid).hands == ()
     assert store.redo(gid, device="test").hands == (Hand.knock(ann.id, 3, 20),)

@@ -87,7 +87,7 @@ def test_importing_hands_into_a_game_moves_its_revision(
     assert store.revision(game) == rev + 1
     with pytest.raises(StaleGameError) as info:
         store.undo(game, expect_revision=rev)
-    assert str(info.value) == "Hands were imported into this game in the meantime"
+    assert str(info.value) == "Hands were imported into this game in the meantime."
     assert len(store.game(game).hands) == 3
 
 
@@ -128,9 +128,9 @@ def test_a_stale_change_is_refused_and_changes_no_byte(
     assert err.game.hands == store.game(game).hands
     assert len(err.game.hands) == 2
     if call == "restore_game":
-        assert str(err) == "Bob's phone deleted this game in the meantime"
+        assert str(err) == "Bob's phone deleted this game in the meantime."
     else:
-        assert str(err) == "Bob's phone changed hand 2 in the meantime"
+        assert str(err) == "Bob's phone changed hand 2 in the meantime."
     assert _files(data_dir) == before
     assert store.summary(game) == summary
     assert store.revision(game) == rev
@@ -148,25 +148,25 @@ def test_the_refusal_says_what_happened(store: Store, game: str) -> None:
             store.record_hand(game, Hand.knock(ann.id, 1, 5), expect_revision=rev)
         return str(info.value)
 
-    assert refusal() == "Another device saved hand 2 in the meantime"
+    assert refusal() == "Another device saved hand 2 in the meantime."
     store.record_hand(game, Hand.knock(bob.id, 1, 5), device="Bob's phone")
-    assert refusal() == "Bob's phone saved hand 3 in the meantime"
+    assert refusal() == "Bob's phone saved hand 3 in the meantime."
     store.undo(game, device="the host")
-    assert refusal() == "the host took back hand 3 in the meantime"
+    assert refusal() == "the host took back hand 3 in the meantime."
     store.undo(game)
-    assert refusal() == "Another device took back hand 2 in the meantime"
+    assert refusal() == "Another device took back hand 2 in the meantime."
     store.record_hand(game, Hand.knock(bob.id, 1, 5))
     store.edit_hand(game, 1, Hand.knock(ann.id, 1, 5))
-    assert refusal() == "Another device changed hand 2 in the meantime"
+    assert refusal() == "Another device changed hand 2 in the meantime."
     store.revert_edit(game, 1, device="Ann's tablet")
-    assert refusal() == ("Ann's tablet put back the earlier version of hand 2 in the meantime")
+    assert refusal() == ("Ann's tablet put back the earlier version of hand 2 in the meantime.")
     store.delete_game(game)
-    assert refusal() == "Another device deleted this game in the meantime"
+    assert refusal() == "Another device deleted this game in the meantime."
     store.restore_game(game, device="Bob's\nphone\u202e")
-    assert refusal() == "Bob's phone restored this game in the meantime"
+    assert refusal() == "Bob's phone restored this game in the meantime."
     carl = store.add_player("Carl")
     store.merge_players(carl.id, bob.id)
-    assert refusal() == "A player of this game was merged with another in the meantime"
+    assert refusal() == "A player of this game was merged with another in the meantime."
 
 
 def test_a_deleted_game_refuses_a_stale_change_before_anything_else(
@@ -200,9 +200,9 @@ def test_every_kind_of_change_has_both_messages() -> None:
             hand is None
         )
     assert str(stale_message({"kind": "record", "hand": "x"})) == (
-        "This game was changed in the meantime"
+        "This game was changed in the meantime."
     )
-    assert str(stale_message({"kind": "nonsense"})) == "This game was changed in the meantime"
+    assert str(stale_message({"kind": "nonsense"})) == "This game was changed in the meantime."
     assert device_label("x" * 100) == "x" * 40
     assert device_label("\u200b\u200b") is None
 

@@ -122,7 +122,7 @@ class FakeStore:
         r = self._games[game_id]
         if expect_revision is not None and expect_revision != r.revision:
             raise _stale(
-                f"Another device saved hand {len(r.hands)} in the meantime",
+                f"Another device saved hand {len(r.hands)} in the meantime.",
                 self.game(game_id),
                 r.revision,
             )

@@ -25,7 +25,11 @@ def test_enter_after_another_devices_save_not_yet_drawn_is_refused(server: Serve
     assert len(server.store.game(gid).hands) == 1  # only B's hand
     assert a.model.screen == "hand"  # the form stays, with what was typed
     assert a.model.hand is not None and a.model.hand.error is not None
-    assert "in the meantime" in a.model.hand.t.render(a.model.hand.error)
+    # two whole sentences: what happened, then what the form kept
+    assert a.model.hand.t.render(a.model.hand.error) == (
+        "Another device saved hand 1 in the meantime. "
+        "Your entry is kept: check the preview, then save again."
+    )
     # drawn again, with B's hand on it: Enter saves A's hand now
     a._on_key(SimpleNamespace(key="Enter"))  # type: ignore[arg-type]
     assert len(server.store.game(gid).hands) == 2
