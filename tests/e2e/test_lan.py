@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, WebSocket, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .conftest import SHOTS, TIMEOUT_MS, Server, Ui, tab
 
@@ -95,16 +96,18 @@ def reopen(ui: Ui, url: str) -> None:
 
 
 def enter_code(ui: Ui, code: str) -> None:
-    """Type a join code and send it with Enter (typing lost to a redraw is typed again)."""
+    """Type a join code and send it with Enter (typing lost to a redraw is
+    typed again, and so is typing that stalled: in one CI run Playwright's
+    typing into the field hung 20 s on a loaded machine)."""
     box = ui.page.get_by_role("textbox", name="Join code")
     for _ in range(5):
-        box.click()
-        box.fill("")
-        box.press_sequentially(code, delay=30)
         try:
+            box.click(timeout=5000)
+            box.fill("", timeout=5000)
+            box.press_sequentially(code, delay=30, timeout=5000)
             expect(box).to_have_value(code, timeout=3000)
             break
-        except AssertionError:
+        except (AssertionError, PlaywrightTimeoutError):
             continue
     expect(box).to_have_value(code)
     box.press("Enter")  # after the text on its channel (a click on Join could overtake it)
