@@ -30,6 +30,7 @@ from scorekeeper.runtime import cpu_time
 from .hand_view import hand_screen, save_hand
 from .home_view import home_screen
 from .keying import autokey, sealed
+from .layers import Layers
 from .live import Change, Live, LiveStore
 from .model import AppModel
 from .newgame_view import new_game_screen
@@ -95,6 +96,8 @@ class GinApp:
         self.base: tuple[str, Any] = ("", None)
         #: The score sheet, with its kept containers (see sheet_view).
         self.sheet = SheetView(self)
+        #: The sheet and, over it, the hand form (see layers.py).
+        self.layers = Layers()
         #: Top bars by view, title, screen, theme and language.
         self._appbars: dict[tuple[Any, ...], ft.AppBar] = {}
         #: the desktop window (the launcher knows; ``page.web`` is the client's claim)
@@ -271,7 +274,12 @@ class GinApp:
         loop = getattr(getattr(self.page.session, "connection", None), "loop", None)
         if loop is None or not loop.is_running():
             return  # no browser (the in-process tests): nothing to scroll
-        self.page.run_task(self.view.scroll_to, offset=0)
+        scroll: ft.View | ft.Column = self.view
+        if self.view.scroll is None:  # the sheet's layers (see layers.py)
+            if self.model.screen != "hand":
+                return  # a sheet is new and at its top, or kept where it was under the form
+            scroll = self.layers.form  # the form's layer is kept from one hand to the next
+        self.page.run_task(scroll.scroll_to, offset=0)
 
     def _fill(
         self,
@@ -285,7 +293,6 @@ class GinApp:
         m, view = self.model, self.view
         frame = self.sheet.frame
         body: ft.ResponsiveRow
-        behind: list[ft.Control] = []  # the sheet under the hand form
         if screen == "sheet" and frame is not None:
             body = frame.body  # kept: SheetView.draw made sure it is this game's
             body.visible = True
@@ -296,10 +303,7 @@ class GinApp:
             body = screen_body(
                 controls, key=f"screen:{screen}", col=wide if screen == "table" else None
             )
-        if screen == "hand" and frame is not None:
-            frame.body.visible = False  # not drawn, and not in the accessibility tree
-            behind = [frame.body]
-        else:
+        if screen != "hand" or frame is None:
             self.base = (screen, m.game_id)
             if screen != "sheet":
                 self.sheet.frame = None
@@ -316,7 +320,13 @@ class GinApp:
         if view.bottom_appbar is not None:
             autokey(view.bottom_appbar)
         autokey(body)
-        view.controls = [*behind, body]
+        if frame is not None and screen in ("sheet", "hand"):
+            # each layer scrolls by itself: the sheet keeps its place under the form
+            view.scroll = None
+            view.controls = [self.layers.show(frame.body, body if screen == "hand" else None)]
+        else:
+            view.scroll = ft.ScrollMode.AUTO
+            view.controls = [body]
 
     def _appbar(self, title: str, screen: str) -> ft.AppBar:
         m = self.model
