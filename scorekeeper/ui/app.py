@@ -98,6 +98,8 @@ class GinApp:
         self.sheet = SheetView(self)
         #: The sheet and, over it, the hand form (see layers.py).
         self.layers = Layers()
+        #: The sheet's scroll and the revision it last showed (see _place).
+        self._sheet_seen: tuple[ft.Column | None, int | None] = (None, None)
         #: Top bars by view, title, screen, theme and language.
         self._appbars: dict[tuple[Any, ...], ft.AppBar] = {}
         #: the desktop window (the launcher knows; ``page.web`` is the client's claim)
@@ -264,22 +266,29 @@ class GinApp:
         self._follow()
         if self.review_ctx.screen_keeper is not None:  # the screen stays on during a game
             self.review_ctx.screen_keeper.want(m.screen in ("sheet", "hand", "table"))
-        self._to_top(shown)
+        self._place(shown)
 
-    def _to_top(self, route_before: str) -> None:
-        """A screen opens at its top: the view keeps its scroll position from
-        screen to screen, so a newly shown screen is scrolled back up."""
-        if self.view.route == route_before:
-            return
+    def _place(self, route_before: str) -> None:
+        """Where the screen is scrolled to.  A newly shown screen opens at its
+        top (the view keeps its scroll position from screen to screen).  The
+        sheet follows the game: once a hand is saved, undone, edited or
+        changed by another device, its end (the newest line, the totals) is
+        in view; otherwise it stays where the player left it."""
         loop = getattr(getattr(self.page.session, "connection", None), "loop", None)
         if loop is None or not loop.is_running():
             return  # no browser (the in-process tests): nothing to scroll
-        scroll: ft.View | ft.Column = self.view
-        if self.view.scroll is None:  # the sheet's layers (see layers.py)
-            if self.model.screen != "hand":
-                return  # a sheet is new and at its top, or kept where it was under the form
-            scroll = self.layers.form  # the form's layer is kept from one hand to the next
-        self.page.run_task(scroll.scroll_to, offset=0)
+        new = self.view.route != route_before
+        if self.view.scroll is not None:
+            if new:
+                self.page.run_task(self.view.scroll_to, offset=0)
+        elif self.model.screen == "hand":  # the form's layer is kept from hand to hand
+            if new:
+                self.page.run_task(self.layers.form.scroll_to, offset=0)
+        else:
+            seen = (self.layers.sheet_scroll, self.model.revision)
+            if self._sheet_seen[0] is seen[0] and self._sheet_seen[1] != seen[1]:
+                self.page.run_task(seen[0].scroll_to, offset=-1)
+            self._sheet_seen = seen
 
     def _fill(
         self,

@@ -296,8 +296,9 @@ class SheetView:
             size: int = 17,
             below: list[str] | None = None,
         ) -> list[ft.Control]:
-            """One cell per column; ``below``: a smaller line under each value
-            (a hand's running totals under the points it scored)."""
+            """One cell per column; ``below``: a smaller value with each (a
+            hand's running totals beside the points it scored, or under them
+            in Hollywood's narrow columns)."""
             out: list[ft.Control] = []
             for i, v in enumerate(values):
                 game_idx = s.header_game[i] if i < len(s.header_game) else 0
@@ -313,21 +314,34 @@ class SheetView:
                     overflow=ft.TextOverflow.ELLIPSIS,
                 )
                 if below is not None:
-                    value = ft.Column(
-                        [
-                            value,
-                            ft.Text(
-                                below[i],
-                                size=13,
-                                color=ft.Colors.ON_SURFACE_VARIANT,
-                                text_align=ft.TextAlign.CENTER,
-                                no_wrap=True,
-                                overflow=ft.TextOverflow.ELLIPSIS,
-                            ),
-                        ],
-                        spacing=0,
-                        tight=True,
-                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    small = ft.Text(
+                        below[i],
+                        size=13,
+                        color=ft.Colors.ON_SURFACE_VARIANT,
+                        text_align=ft.TextAlign.CENTER,
+                        no_wrap=True,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    )
+                    value = (
+                        # at 390 px a Hollywood column is some 55 px wide
+                        ft.Column(
+                            [value, small],
+                            spacing=0,
+                            tight=True,
+                            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                        )
+                        if hollywood
+                        # the totals a column of their own, right of the points
+                        else ft.Row(
+                            [
+                                ft.Container(
+                                    value, expand=True, alignment=ft.Alignment.CENTER_RIGHT
+                                ),
+                                ft.Container(small, width=44, alignment=ft.Alignment.BOTTOM_LEFT),
+                            ],
+                            spacing=6,
+                            vertical_alignment=ft.CrossAxisAlignment.END,
+                        )
                     )
                 out.append(
                     ft.Container(
@@ -487,17 +501,17 @@ class SheetView:
                         [
                             ft.Container(ft.Text(str(r.number), size=14), width=num_w),
                             # the points the hand scored, the running totals under them
-                            *cells(r.points, marks=r.scored, size=20, below=r.cells),
+                            *cells(r.points, marks=r.scored, size=18, below=r.cells),
                         ],
                         spacing=2,
                         vertical_alignment=ft.CrossAxisAlignment.START,
                     ),
-                    ft.Text(r.detail, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                    ft.Text(r.detail, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
                 ],
                 spacing=0,
                 tight=True,
             ),
-            padding=ft.Padding.symmetric(vertical=6, horizontal=2),
+            padding=ft.Padding.symmetric(vertical=3, horizontal=2),
             border_radius=8,
             ink=True,
             on_click=self.app.on(self.app.model.open_hand, r.number - 1),

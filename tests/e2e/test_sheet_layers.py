@@ -1,28 +1,28 @@
-"""The hand form over the sheet (ui/layers.py): the sheet stays built under
-the form, but unseen in every way a player (or a screen reader) could meet
-it, and keeps its place."""
+"""The sheet and the hand form over it (ui/layers.py): the sheet stays built
+under the form, but unseen in every way a player (or a screen reader) could
+meet it, and keeps its place; after a save it follows the game."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from playwright.sync_api import expect
+from playwright.sync_api import FloatRect, expect
 
 from scorekeeper.engine import Hand, Rules
 from scorekeeper.store import open_store
 
-from .conftest import Server, Ui
+from .conftest import PHONE, Server, Ui
 
 HANDS = 12
 
 
-def a_game(data_dir: Path) -> None:
-    """Ann v Bob with HANDS hands, each Ann knocking 5 against 9 (+4)."""
+def a_game(data_dir: Path, hands: int = HANDS) -> None:
+    """Ann v Bob with ``hands`` hands, each Ann knocking 5 against 9 (+4)."""
     with open_store(data_dir, durable=False) as store:
         ann, bob = store.add_player("Ann").id, store.add_player("Bob").id
         gid = store.create_game("standard", [ann, bob], Rules(target=500), first_dealer=ann)
-        for _ in range(HANDS):
+        for _ in range(hands):
             store.record_hand(gid, Hand.knock(ann, 5, 9))
 
 
@@ -80,3 +80,41 @@ def test_the_sheet_under_the_form_is_not_seen_tapped_or_read_and_keeps_its_place
         expect(ui.button(re.compile(rf"^Edit hand {HANDS + 1}\b")).first).to_be_attached()
     finally:
         srv.stop_checked()
+
+
+def test_after_a_save_at_hand_25_on_a_phone_the_newest_line_and_the_totals_are_in_view(
+    tmp_path: Path, ui: Ui
+) -> None:
+    a_game(tmp_path / "data", 24)
+    srv = Server(tmp_path / "data")
+    srv.start()
+    try:
+        ui.open(srv.url)
+        ui.click("Resume Ann v Bob")
+        ui.see("Score: Ann 96 · Bob 0")
+        ui.quick_hand("Ann", k="5", d="9", defender="Bob")
+        ui.see("Score: Ann 100 · Bob 0")
+        height = PHONE["height"]
+
+        def in_view(box: FloatRect | None) -> bool:
+            return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+        newest = ui.button(re.compile(r"^Edit hand 25\b")).first
+        expect(newest).to_be_attached()
+        # the scroll comes after the line is drawn
+        ui.page.wait_for_function(IN_WINDOW, arg=[newest.element_handle(), height])
+        assert in_view(newest.bounding_box())
+        assert in_view(ui.text(re.compile("^Σ$")).first.bounding_box())  # the totals
+        lines = ui.page.get_by_role("button", name=re.compile(r"^Edit hand \d+\b"))
+        seen = [i for i in range(lines.count()) if in_view(lines.nth(i).bounding_box())]
+        assert len(seen) >= 10, f"{len(seen)} hands in view"
+        ui.shot("-hand-25")
+    finally:
+        srv.stop_checked()
+
+
+#: Whether an element is wholly inside the window.
+IN_WINDOW = """([e, height]) => {
+    const r = e.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= height;
+}"""
