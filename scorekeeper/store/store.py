@@ -1203,6 +1203,15 @@ class Store:
             raise StoreError("there is no game {game_id!r}", game_id=game_id)
         return int(gf.meta()["rev"])
 
+    def last_change(self, game_id: str) -> dict[str, Any] | None:
+        """What the game's last change was (``{"kind", "hand", "device"}``, see
+        :mod:`~scorekeeper.store.changes`; None before any)."""
+        gf = self._s.game_file(game_id)
+        if not gf.exists():
+            raise StoreError("there is no game {game_id!r}", game_id=game_id)
+        change = gf.meta().get("last_change")
+        return dict(change) if isinstance(change, Mapping) else None
+
     @_reading
     def game_with_revision(self, game_id: str) -> tuple[Game, int]:
         """The game (as :meth:`game`) and the revision it is, read together."""

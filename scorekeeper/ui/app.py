@@ -14,6 +14,7 @@ messages), so no rule and no storage code lives here.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
 import os
@@ -50,6 +51,8 @@ TIMING = os.environ.get("SCOREKEEPER_TIMING") == "1"
 
 #: How the desktop window is named to the browsers of the same data folder.
 DESKTOP = "Desktop window"
+#: How long the line another device changed stays marked on the sheet.
+MARK_SECONDS = 3.0
 #: Shown on the home screen when a screen failed to draw (a msgid).
 SCREEN_FAILED = N_("Sorry, that screen could not be shown.")
 
@@ -274,9 +277,8 @@ class GinApp:
         sheet follows the game: once a hand is saved, undone, edited or
         changed by another device, its end (the newest line, the totals) is
         in view; otherwise it stays where the player left it."""
-        loop = getattr(getattr(self.page.session, "connection", None), "loop", None)
-        if loop is None or not loop.is_running():
-            return  # no browser (the in-process tests): nothing to scroll
+        if not self._on_loop():
+            return
         new = self.view.route != route_before
         if self.view.scroll is not None:
             if new:
@@ -406,10 +408,35 @@ class GinApp:
         elif m.screen != "home":
             return  # the new-game form: its fields are being typed in
         self.render()
+        self._tell_heard()
         if TIMING:
             ms = (time.perf_counter() - start) * 1000
             lag = (time.perf_counter() - change[1]) * 1000
             timing_log.info("live %.1f ms (%.1f ms after the save)", ms, lag)
+
+    def _tell_heard(self) -> None:
+        """Say what another device just did to the game on screen, and take
+        the mark off its line after a moment (unless the game changed again)."""
+        m = self.model
+        heard, m.heard = m.heard, None
+        if heard is None or m.screen != "sheet":
+            return  # on the hand form a notice would cover Save; the form follows the game
+        self.sheet.tell(m.render(heard))
+        if m.highlight is not None and self._on_loop():
+            self.page.run_task(self._unmark, m.revision)
+
+    async def _unmark(self, revision: int | None) -> None:
+        await asyncio.sleep(MARK_SECONDS)
+        m = self.model
+        if not self.closed and m.highlight is not None and m.revision == revision:
+            m.highlight = None
+            self.render()
+
+    def _on_loop(self) -> bool:
+        """Whether the session runs on a browser's event loop (the in-process
+        tests have none: nothing to scroll or wait for there)."""
+        loop = getattr(getattr(self.page.session, "connection", None), "loop", None)
+        return loop is not None and bool(loop.is_running())
 
     def close(self) -> None:
         """Stop listening and drawing (the session ends, or a LAN device was

@@ -407,11 +407,21 @@ class SheetView:
         built_blocks: dict[tuple[Any, ...], ft.Control] = {}
         full = len(s.rows) - len(s.rows) % BLOCK
         shared = (closed, t.code)
+        lit = self.app.model.highlight
         for first in range(0, len(s.rows), BLOCK):
             chunk = s.rows[first : first + BLOCK]
             # the language too: a line's words (and tooltip) are in it
+            # and whether it is the line another device just changed (marked)
             sigs = tuple(
-                (r.number, r.detail, tuple(r.cells), tuple(r.points), tuple(r.scored), *shared)
+                (
+                    r.number,
+                    r.detail,
+                    tuple(r.cells),
+                    tuple(r.points),
+                    tuple(r.scored),
+                    r.number == lit,
+                    *shared,
+                )
                 for r in chunk
             )
             if first >= full:
@@ -513,6 +523,7 @@ class SheetView:
             ),
             padding=ft.Padding.symmetric(vertical=3, horizontal=2),
             border_radius=8,
+            bgcolor=ft.Colors.TERTIARY_CONTAINER if r.number == self.app.model.highlight else None,
             ink=True,
             on_click=self.app.on(self.app.model.open_hand, r.number - 1),
             tooltip=t.gettext("Edit hand {number}").format(number=r.number),
@@ -531,6 +542,16 @@ class SheetView:
                 self._offer_redo()
 
         return handler
+
+    def tell(self, text: str) -> None:
+        """A short notice over the sheet (another device's change)."""
+        self.app.page.show_dialog(
+            ft.SnackBar(
+                ft.Text(text, size=16),
+                duration=ft.Duration(seconds=4),
+                behavior=ft.SnackBarBehavior.FLOATING,
+            )
+        )
 
     def _offer_redo(self) -> None:
         m = self.app.model
