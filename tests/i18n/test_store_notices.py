@@ -9,9 +9,10 @@ from pathlib import Path
 
 from scorekeeper.engine import Hand
 from scorekeeper.i18n import Translator
-from scorekeeper.i18n.extract import messages_in
 from scorekeeper.store import ImportReport, open_store
 from scorekeeper.store.errors import Notice
+
+from .sources import messages_in
 
 
 def _game(data_dir: Path) -> tuple[str, str]:
@@ -115,4 +116,4 @@ def test_a_notice_is_its_english_text_and_survives_a_pickle() -> None:
 
 def test_the_extractor_finds_notices_and_data_problems() -> None:
     src = 'Notice("{file} was missing", file=f); DataProblem("the file is empty")'
-    assert [m for m, _ in messages_in(src)] == ["{file} was missing", "the file is empty"]
+    assert messages_in(src) == ["{file} was missing", "the file is empty"]
