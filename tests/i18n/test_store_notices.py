@@ -35,11 +35,11 @@ def test_a_check_problem_renders_in_latvian(tmp_path: Path) -> None:
     fresh = {ann: 8, next(k for k in data["game"]["1"]["setup"]["players"] if k != ann): 0}
     stored = dict(fresh, **{ann: 99})
     assert problem == (
-        f"games/{gid}.json (Ann vs Bob, {day}): stored totals {stored!r} "
+        f"games/{gid}.json (Ann v Bob, {day}): stored totals {stored!r} "
         f"but the hands replay to {fresh!r}"
     )
     assert Translator("lv").render(problem) == (
-        f"games/{gid}.json (Ann vs Bob, {day}): saglabātais lauks “kopsummas” ir {stored!r}, "
+        f"games/{gid}.json (Ann pret Bob, {day}): saglabātais lauks “kopsummas” ir {stored!r}, "
         f"bet, pārrēķinot partijas, sanāk {fresh!r}"
     )
 
