@@ -331,15 +331,15 @@ class SheetView:
                             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                         )
                         if hollywood
-                        # the totals a column of their own, right of the points
+                        # the totals a column of their own, right of the points,
+                        # the two meeting at the middle of the column (under Σ's)
                         else ft.Row(
                             [
-                                ft.Container(
-                                    value, expand=True, alignment=ft.Alignment.CENTER_RIGHT
-                                ),
-                                ft.Container(small, width=44, alignment=ft.Alignment.BOTTOM_LEFT),
+                                ft.Container(value, width=48, alignment=ft.Alignment.CENTER_RIGHT),
+                                ft.Container(small, width=48, alignment=ft.Alignment.BOTTOM_LEFT),
                             ],
                             spacing=6,
+                            alignment=ft.MainAxisAlignment.CENTER,
                             vertical_alignment=ft.CrossAxisAlignment.END,
                         )
                     )
