@@ -151,6 +151,10 @@ class GinApp:
             self.model.go_home()
             self.model.screen = "review"
         else:
+            if self.model.screen == "review":
+                # the review's address is the review model's: the app's model
+                # would take "/" for where it already is, and stay on the review
+                self.model.go_home()
             self.model.act(self.model.go, route)
 
     def _route(self) -> str:
