@@ -270,6 +270,7 @@ class GinApp:
         if self.page.route != self._route():
             self.page.route = self._route()
         self.page.update()
+        self.sheet.send()
         self._follow()
         if self.review_ctx.screen_keeper is not None:  # the screen stays on during a game
             self.review_ctx.screen_keeper.want(m.screen in ("sheet", "hand", "table"))

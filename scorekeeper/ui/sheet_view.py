@@ -9,6 +9,7 @@ patched in place (:class:`SheetFrame`) rather than rebuilt.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import itertools
 from collections.abc import Callable
@@ -40,11 +41,17 @@ class SheetLine(ft.Container):
 
 
 class SheetBlock(ft.Container):
-    """:data:`BLOCK` consecutive hands of the sheet, keyed by their content and
-    never changed: a new hand or an edit replaces a block or two, and the diff
-    of a 200-hand sheet compares 20 blocks instead of 200 lines.  The lines sit
-    in a column inside (not in the block itself): the diff stops at an isolated
-    control's children, so it looks at one child per block instead of ten."""
+    """Up to :data:`BLOCK` consecutive hands of the sheet (hands 1-10, 11-20,
+    ...; the last block may hold fewer).  The page diff stops at an isolated
+    control's children, so it compares 20 blocks of a 200-hand sheet instead
+    of 200 lines.  A block whose hands changed (one saved, taken back, edited,
+    marked) is changed in place and sent by itself (:meth:`SheetView.send`):
+    only the lines that changed go to the browser, never the block's others
+    (a rebuilt block re-sent all ten, some 17 KB).  The lines sit in a column
+    inside, not in the block itself."""
+
+    #: the content of each of its lines, as drawn
+    sigs: tuple[Any, ...] = ()
 
     def is_isolated(self) -> bool:
         return True
@@ -88,9 +95,9 @@ class SheetFrame:
     table: ft.Container
     table_column: ft.Column
     lines: ft.Column
-    #: built hands and blocks by content (pruned to the current sheet's)
+    #: built hands by content (pruned to the current sheet's), blocks by first hand
     rows: dict[tuple[Any, ...], ft.Control] = dataclasses.field(default_factory=dict)
-    blocks: dict[tuple[Any, ...], ft.Control] = dataclasses.field(default_factory=dict)
+    blocks: dict[int, SheetBlock] = dataclasses.field(default_factory=dict)
     #: other parts of the sheet by name and content (see keep)
     kept: dict[tuple[Any, ...], ft.Control] = dataclasses.field(default_factory=dict)
     #: parts whose texts change with every hand, changed in place (see live_texts)
@@ -144,6 +151,8 @@ class SheetView:
         self.app = app
         #: The sheet's kept containers and built hands (see SheetFrame).
         self.frame: SheetFrame | None = None
+        #: blocks changed in place since the last :meth:`send`
+        self._changed: list[SheetBlock] = []
 
     def draw(self) -> Screen:
         m = self.app.model
@@ -404,8 +413,7 @@ class SheetView:
         closed = tuple(g.closed for g in s.games)
         blocks: list[ft.Control] = []
         built_rows: dict[tuple[Any, ...], ft.Control] = {}
-        built_blocks: dict[tuple[Any, ...], ft.Control] = {}
-        full = len(s.rows) - len(s.rows) % BLOCK
+        built_blocks: dict[int, SheetBlock] = {}
         shared = (closed, t.code)
         lit = self.app.model.highlight
         for first in range(0, len(s.rows), BLOCK):
@@ -424,25 +432,25 @@ class SheetView:
                 )
                 for r in chunk
             )
-            if first >= full:
-                # the hands after the last full block stand alone, so a new
-                # hand adds one line rather than rebuilding a block
-                for r, sig in zip(chunk, sigs, strict=True):
-                    line = frame.rows.get(sig) or self._sheet_line(r, sig, cells, num_w)
-                    built_rows[sig] = line
-                    blocks.append(line)
-                continue
-            block = frame.blocks.get(sigs)
-            if block is None:
+            block = frame.blocks.get(first)
+            if block is None or block.sigs != sigs:
                 lines = [
                     frame.rows.get(sig) or self._sheet_line(r, sig, cells, num_w)
                     for r, sig in zip(chunk, sigs, strict=True)
                 ]
-                block = sealed(
-                    SheetBlock(ft.Column(lines, spacing=0), key=f"block{first}:{hash(sigs)}")
-                )
-            assert isinstance(block, SheetBlock)
-            built_blocks[sigs] = block
+                if block is None:
+                    # a new key for a new block: a block matched by key with
+                    # an earlier one would be marked frozen (see SheetFrame)
+                    block = sealed(
+                        SheetBlock(ft.Column(lines, spacing=0), key=f"block:{next(_frames)}")
+                    )
+                else:
+                    self._changed.append(block)  # sent by itself (send)
+                    column = block.content
+                    assert isinstance(column, ft.Column)
+                    column.controls = lines  # a new list: the diff compares it with the old
+                block.sigs = sigs
+            built_blocks[first] = block
             built_rows.update(zip(sigs, block.lines, strict=True))
             blocks.append(block)
         frame.rows, frame.blocks = built_rows, built_blocks
@@ -529,6 +537,15 @@ class SheetView:
             tooltip=t.gettext("Edit hand {number}").format(number=r.number),
         )
         return sealed(line)
+
+    def send(self) -> None:
+        """Send the blocks changed in place, once the page's own update is
+        sent: the page's diff does not look inside them (they are isolated)."""
+        changed, self._changed = self._changed, []
+        for block in changed:
+            # no longer on the page (another screen is shown): nothing to send
+            with contextlib.suppress(RuntimeError):
+                block.update()
 
     def _undo(self, revision: int | None) -> Handler:
         """Undo the last hand (based on ``revision``, the one drawn with the

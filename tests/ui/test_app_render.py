@@ -81,22 +81,54 @@ def test_saving_a_hand_sends_its_line_and_the_totals_not_the_whole_sheet(store: 
     assert texts(t.page).count("46") == 1
 
 
-def test_a_long_sheet_is_kept_in_blocks(store: Store) -> None:
+def test_a_long_sheet_is_kept_in_blocks_changed_in_place(store: Store) -> None:
     gid, *_ = long_game(store, 3 * BLOCK + 4)
     t = Table(store)
     t.tap(t.m.open_game, gid)
     frame = t.gin.sheet.frame
     assert frame is not None
-    blocks = frame.lines.controls
-    assert [len(b.lines) for b in blocks[:3]] == [BLOCK] * 3  # type: ignore[attr-defined]
-    assert len(blocks) == 3 + 4  # then the last hands, one line each
-    first = frame.lines.controls[0]
+
+    def sizes() -> list[int]:
+        return [len(b.lines) for b in frame.lines.controls]  # type: ignore[attr-defined]
+
+    assert sizes() == [BLOCK] * 3 + [4]  # the last block holds the last hands
+    blocks = list(frame.lines.controls)
     t.quick_hand(t.m.game().standings.players[0], 3, 20)
-    assert frame.lines.controls[0] is first  # untouched blocks are the same objects
-    assert len(frame.lines.controls) == 3 + 5
-    for _ in range(BLOCK - 5):  # the tenth hand after the last block makes a block of them
+    assert frame.lines.controls == blocks  # the same blocks, the last one changed in place
+    assert all(a is b for a, b in zip(frame.lines.controls, blocks, strict=True))
+    assert sizes() == [BLOCK] * 3 + [5]
+    for _ in range(BLOCK - 5):
         t.quick_hand(t.m.game().standings.players[0], 3, 20)
-    assert [len(b.lines) for b in frame.lines.controls] == [BLOCK] * 4  # type: ignore[attr-defined]
+    assert sizes() == [BLOCK] * 4
+    t.quick_hand(t.m.game().standings.players[0], 3, 20)
+    assert sizes() == [BLOCK] * 4 + [1]  # the hand after a full block starts a block
+
+
+def test_a_change_inside_a_full_block_sends_that_line_not_the_blocks_others(store: Store) -> None:
+    """Taking back hand 30 of 30 once re-sent all ten lines of its block
+    (some 17 KB), correcting hand 15 the lines before it too; a block is now
+    changed in place."""
+    gid, *_ = long_game(store, 3 * BLOCK)
+    t = Table(store)
+    t.tap(t.m.open_game, gid)
+    sent = t.tap(t.m.undo)
+    assert not [n for n in range(1, 3 * BLOCK + 1) if f"Edit hand {n}" in sent]
+    assert sum(len(x) for x in sent) < 1000
+    assert "Edit hand 30" not in texts_and_tooltips(t.page)
+    sent = t.tap(t.m.redo)
+    assert [n for n in range(1, 3 * BLOCK + 1) if f"Edit hand {n}" in sent] == [30]
+    assert "Edit hand 30" in texts_and_tooltips(t.page)
+    t.tap(t.m.open_hand, 14)
+    form = t.m.hand
+    assert form is not None
+    form.set_active("defender")
+    for ch in "C33":
+        form.press(ch)
+    sent = t.tap(t.m.save_hand)
+    # hand 15 and the running totals after it, none of the hands before
+    assert [n for n in range(1, 3 * BLOCK + 1) if f"Edit hand {n}" in sent] == list(
+        range(15, 3 * BLOCK + 1)
+    )
 
 
 def test_undo_and_edit_reach_the_browser(store: Store) -> None:
