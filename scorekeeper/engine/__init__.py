@@ -45,11 +45,13 @@ from .melds import (
     knock_layouts,
     lay_off,
 )
-from .rules import PRESETS, DealerRule, Rules, Shutout
+from .rules import MAX_STAKE, PRESETS, DealerRule, Rules, Shutout
+from .settlement import Payment, settlement
 
 __all__ = [
     "DECK",
     "MAX_DEADWOOD",
+    "MAX_STAKE",
     "PRESETS",
     "SUITS",
     "Arrangement",
@@ -69,6 +71,7 @@ __all__ = [
     "Meld",
     "MeldKind",
     "Outcome",
+    "Payment",
     "Roles",
     "RuleError",
     "Rules",
@@ -89,4 +92,5 @@ __all__ = [
     "replay",
     "roles_from_draw",
     "score_hand",
+    "settlement",
 ]
