@@ -8,6 +8,13 @@ No UI and no storage here: everything a score depends on is a value.
 >>> g = Game("standard", ["Ann", "Bob"], "seed", first_dealer="Bob")
 >>> g.record(Hand.knock("Ann", 3, 25)).standings.totals["Ann"]
 22
+
+Played for a cent a point (RULES §10), what is owed once the game ends:
+
+>>> from scorekeeper.engine import Rules, settlement
+>>> won = Game("standard", ["Ann", "Bob"], Rules(stake=1), hands=[Hand.gin("Ann", 75)])
+>>> settlement(won.standings)
+(Payment(payer='Bob', payee='Ann', amount=100),)
 """
 
 from .cards import DECK, SUITS, Card, Suit, card, cards_value, format_cards, parse_cards
