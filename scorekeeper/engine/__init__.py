@@ -8,6 +8,13 @@ No UI and no storage here: everything a score depends on is a value.
 >>> g = Game("standard", ["Ann", "Bob"], "seed", first_dealer="Bob")
 >>> g.record(Hand.knock("Ann", 3, 25)).standings.totals["Ann"]
 22
+
+Played for a cent a point (RULES §10), what is owed once the game ends:
+
+>>> from scorekeeper.engine import Rules, settlement
+>>> won = Game("standard", ["Ann", "Bob"], Rules(stake=1), hands=[Hand.gin("Ann", 75)])
+>>> settlement(won.standings)
+(Payment(payer='Bob', payee='Ann', amount=100),)
 """
 
 from .cards import DECK, SUITS, Card, Suit, card, cards_value, format_cards, parse_cards
@@ -45,11 +52,13 @@ from .melds import (
     knock_layouts,
     lay_off,
 )
-from .rules import PRESETS, DealerRule, Rules, Shutout
+from .rules import MAX_STAKE, PRESETS, DealerRule, Rules, Shutout
+from .settlement import Payment, settlement
 
 __all__ = [
     "DECK",
     "MAX_DEADWOOD",
+    "MAX_STAKE",
     "PRESETS",
     "SUITS",
     "Arrangement",
@@ -69,6 +78,7 @@ __all__ = [
     "Meld",
     "MeldKind",
     "Outcome",
+    "Payment",
     "Roles",
     "RuleError",
     "Rules",
@@ -89,4 +99,5 @@ __all__ = [
     "replay",
     "roles_from_draw",
     "score_hand",
+    "settlement",
 ]

@@ -17,11 +17,29 @@ later never rewrites history.  Presets are plain values:
 Traceback (most recent call last):
 ...
 scorekeeper.engine.errors.RuleError: the target must be a whole number from 1 to 10000, not 0
+
+A game may be played for money (RULES §10): ``stake`` is what one point is
+worth in the smallest unit of ``currency`` (cents for euros), 0 (the default)
+when the game is not played for money.  See :mod:`scorekeeper.engine.settlement`.
+
+>>> penny = PRESETS["seed"].replace(stake=1, currency="GBP")
+>>> penny.stake, penny.currency, penny.third_game_double
+(1, 'GBP', False)
+>>> for wrong in [{"currency": "eur"}, {"currency": "€"}, {"stake": -1}, {"stake": 0.5}]:
+...     try:  # doctest: +ELLIPSIS
+...         Rules(stake=1).replace(**wrong)
+...     except RuleError as exc:
+...         print(exc)
+the currency must be a code like EUR (three capital letters), not 'eur'
+the currency must be a code like EUR (three capital letters), not '€'
+the stake must be a whole number of the currency's smallest unit ... from 0 to 1000000, not -1
+the stake must be a whole number of the currency's smallest unit ... from 0 to 1000000, not 0.5
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
@@ -50,6 +68,9 @@ class DealerRule(Enum):
     ALTERNATE = "alternate"
 
 
+#: The highest stake a point may carry, in the currency's smallest unit.
+MAX_STAKE = 1_000_000
+
 # One whole sentence per option, so each translates on its own.
 _RANGE = {
     "target": N_("the target must be a whole number from {lo} to {hi}, not {value}"),
@@ -61,6 +82,11 @@ _RANGE = {
     "big_gin_bonus": N_("the big gin bonus must be a whole number from {lo} to {hi}, not {value}"),
     "game_bonus": N_("the game bonus must be a whole number from {lo} to {hi}, not {value}"),
     "box_bonus": N_("the line bonus must be a whole number from {lo} to {hi}, not {value}"),
+    "stake": N_(
+        "the stake must be a whole number of the currency's smallest unit (cents for EUR) "
+        "a point, "
+        "from {lo} to {hi}, not {value}"
+    ),
 }
 _INT_LIMITS = {
     "target": (1, 10_000),
@@ -70,7 +96,19 @@ _INT_LIMITS = {
     "big_gin_bonus": (0, 1_000),
     "game_bonus": (0, 10_000),
     "box_bonus": (0, 1_000),
+    #: Up to 10,000.00 a point (a million of the smallest unit): more is a typo.
+    "stake": (0, MAX_STAKE),
 }
+_CURRENCY = re.compile(r"[A-Z]{3}")
+
+
+def _shown(value: object) -> str:
+    """A refused value as the message quotes it: short, whatever was given."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long to print (sys.get_int_max_str_digits)
+        text = "…"
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 @dataclass(frozen=True)
@@ -102,15 +140,30 @@ class Rules:
     hollywood_rolling: bool = False
     #: Who deals after a won hand (two-player formats).
     dealer: DealerRule = DealerRule.WINNER
+    #: What a point is worth, in the currency's smallest unit (1 = a cent a
+    #: point for EUR); 0: not played for money (RULES §10).
+    stake: int = 0
+    #: ISO 4217 code of the stake's currency.  Always a valid code, even for a
+    #: stake of 0 (then unused), so no "no currency" case exists; the new-game
+    #: form picks the player's own (e.g. from the locale) when a stake is set.
+    currency: str = "EUR"
+    #: Hollywood option: game 3's margin counts twice in the settlement
+    #: (ignored by the other formats, like ``hollywood_rolling``).
+    third_game_double: bool = False
 
     def __post_init__(self) -> None:
         for name, (lo, hi) in _INT_LIMITS.items():
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-                raise RuleError(_RANGE[name], lo=lo, hi=hi, value=repr(v))
+                raise RuleError(_RANGE[name], lo=lo, hi=hi, value=_shown(v))
         for f in dataclasses.fields(self):
             if f.type in ("bool", bool) and not isinstance(getattr(self, f.name), bool):
                 raise RuleError("{option} must be on or off", option=f.name.replace("_", " "))
+        if not isinstance(self.currency, str) or not _CURRENCY.fullmatch(self.currency):
+            raise RuleError(
+                "the currency must be a code like EUR (three capital letters), not {value}",
+                value=_shown(self.currency),
+            )
         if not isinstance(self.shutout, Shutout):
             try:
                 object.__setattr__(self, "shutout", Shutout(self.shutout))
