@@ -549,6 +549,8 @@ def profiling_copy(site: Path, out: Path) -> None:
         tarfile.open(fileobj=buf, mode="w:gz", compresslevel=9) as dst,
     ):
         for info in src.getmembers():
+            if info.name.startswith("__pycache__/main."):
+                continue  # the bytecode of the main.py replaced (it is never checked)
             if info.name == "main.py":
                 data = PROFILE_MAIN.encode()
                 info.size = len(data)
