@@ -25,6 +25,9 @@ network on every page load and leaves the site online-only):
   ones (pydantic-core, msgpack) as the Pyodide builds the package registry
   serves, downloaded once into a cache.  No server or desktop package
   (fastapi, uvicorn, flet-web, flet-desktop) goes to the browser;
+* the bytecode of every module, there and in the standard library's zip,
+  compiled at build time by the browser's own Python (:mod:`.bytecode`),
+  so that Pyodide compiles no source as the app starts;
 * ``index.html`` set for Python in the browser (``./pyodide/pyodide.mjs``,
   local CanvasKit, hash routes, which any static host can serve), with a
   content security policy that keeps every request on the site's origin
