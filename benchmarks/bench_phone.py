@@ -300,9 +300,16 @@ def _compile_all(_event=None):
         n += 1
         size += len(src)
     _log("compile", n=n, bytes=size, ms=(time.perf_counter() - t0) * 1000,
-         pyc=sum(1 for m in list(sys.modules.values())
-                 if (getattr(m, "__file__", None) or "").endswith(".pyc")),
+         pyc=sum(1 for m in list(sys.modules.values()) if _from_bytecode(m)),
          dont_write_bytecode=sys.dont_write_bytecode)
+
+
+def _from_bytecode(module):
+    """Loaded from a .pyc: alone (flet, the standard library), or in
+    __pycache__ beside its source (the app's own: its __file__ is the .py)."""
+    path = getattr(module, "__file__", None) or ""
+    cached = getattr(module, "__cached__", None) or ""
+    return path.endswith(".pyc") or bool(cached and os.path.exists(cached))
 
 
 from pyodide.ffi import create_proxy  # noqa: E402
@@ -549,6 +556,8 @@ def profiling_copy(site: Path, out: Path) -> None:
         tarfile.open(fileobj=buf, mode="w:gz", compresslevel=9) as dst,
     ):
         for info in src.getmembers():
+            if info.name.startswith("__pycache__/main."):
+                continue  # the bytecode of the main.py replaced (it is never checked)
             if info.name == "main.py":
                 data = PROFILE_MAIN.encode()
                 info.size = len(data)
@@ -1087,7 +1096,7 @@ def print_profile(p: dict[str, Any]) -> None:
         print(f"    {own:8.1f}  (total {tot:8.1f})  {name}  <- {parent or 'main.py'}")
     c = p.get("compile")
     if c:
-        print(f"  compiling the {c['n']} modules imported from .py sources again "
+        print(f"  compiling the {c['n']} modules that have a .py source again "
               f"({c['bytes'] / 1e6:.1f} MB of source) takes {c['ms']:.0f} ms in the worker"
               f" ({c['pyc']} modules came from .pyc; sys.dont_write_bytecode="
               f"{c['dont_write_bytecode']})")  # fmt: skip

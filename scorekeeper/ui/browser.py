@@ -46,6 +46,7 @@ from scorekeeper.engine.errors import N_, Msg
 from scorekeeper.i18n import Translator
 from scorekeeper.web.durable import Durable
 from scorekeeper.web.tabs import NAME, Role, Tab
+from scorekeeper.web.warm import warm_up
 
 from .widgets import TAP, apply_look
 
@@ -385,6 +386,8 @@ def main() -> None:
     async def session(page: ft.Page) -> None:
         holder["session"] = PhoneSession(page, durable)
         await holder["session"].start()
+        # what the first taps import, once home is drawn (a task: main's end is not delayed)
+        page.run_task(warm_up, durable.flushed)
 
     sys.meta_path.append(FetchValidation())
     ft.run(session)

@@ -27,6 +27,9 @@ network on every page load and leaves the site online-only):
   app's four languages only, the catalogs compiled by it to ``.mo``.  No
   server or desktop package (fastapi, uvicorn, flet-web, flet-desktop) goes
   to the browser;
+* the bytecode of every module, there and in the standard library's zip,
+  compiled at build time by the browser's own Python (:mod:`.bytecode`),
+  so that Pyodide compiles no source as the app starts;
 * ``index.html`` set for Python in the browser (``./pyodide/pyodide.mjs``,
   local CanvasKit, hash routes, which any static host can serve), with a
   content security policy that keeps every request on the site's origin
@@ -41,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gzip
 import hashlib
 import io
 import json
@@ -52,12 +56,13 @@ import subprocess
 import sys
 import tarfile
 import zipfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from importlib import metadata
 from pathlib import Path
 
 from scorekeeper.i18n import LANGUAGES
 
+from .bytecode import CompileError, compile_sources
 from .slim import strip_docstrings
 
 PACKAGE = Path(__file__).resolve().parent.parent  # scorekeeper/
@@ -106,8 +111,9 @@ NOT_IN_BROWSER = (
     "ui/peer.py",
     "ui/launch.py",
     "web/build.py",
+    "web/bytecode.py",
     "i18n/extract.py",  # the catalogs' upkeep, and their reader: the phone
-    "i18n/catalog.py",  # gets them compiled (see _app_archive)
+    "i18n/catalog.py",  # gets them compiled (see _app_files)
 )
 #: Babel's CLDR data the app reads: its four languages and the root they
 #: inherit from (the wheel has ~1100 locales, 35 MB), and ``global.dat``.
@@ -189,11 +195,15 @@ def build(
     dists = FLOOR_DISTS if entry is not None else BROWSER_DISTS
     wheels = _browser_wheels(dists, cache_dir or _default_cache())
     app = {k: v for k, v in wheels.items() if k not in VALIDATION_DISTS}
-    (out_dir / "app.tar.gz").write_bytes(_app_archive(app, entry))
+    app_files = _app_files(app, entry)
+    stdlib = out_dir / "pyodide" / "python_stdlib.zip"
+    stdlib_files = _stdlib_files(stdlib)
+    cache_tag, compiled = _bytecode(client / "pyodide", app_files, stdlib_files)
+    (out_dir / "app.tar.gz").write_bytes(_app_archive(app_files, compiled, cache_tag))
     if entry is None:
         checker = {k: v for k, v in wheels.items() if k in VALIDATION_DISTS}
         (out_dir / VALIDATION_ARCHIVE).write_bytes(_packages_archive(checker))
-    _slim_stdlib(out_dir / "pyodide" / "python_stdlib.zip")
+    stdlib.write_bytes(_stdlib_archive(stdlib_files, compiled))
     _slim_lockfile(out_dir / "pyodide" / "pyodide-lock.json")
     for name in ("boot.js",):
         shutil.copyfile(SITE / name, out_dir / name)
@@ -274,7 +284,7 @@ def _subset_fonts(out_dir: Path) -> None:
         raise BuildError("fontTools is missing: pip install 'gin-scorekeeper[all]'") from exc
     logging.getLogger("fontTools").setLevel(logging.ERROR)  # "FFTM dropped": a timestamp
     icons = out_dir / "assets" / "fonts" / "MaterialIcons-Regular.otf"
-    font = TTFont(icons)
+    font = TTFont(icons, recalcTimestamp=False)  # the same bytes each build
     have = set(font.getGlyphOrder())
     wanted = {_icon_glyph(n) for n in app_icons() | set(FRAMEWORK_ICONS)}
     missing = sorted(g for g in wanted if g not in have)
@@ -294,7 +304,7 @@ def _subset_fonts(out_dir: Path) -> None:
     text_options.notdef_outline = True
     codepoints = [c for lo, hi in TEXT_RANGES for c in range(lo, hi + 1)]
     for path in sorted((out_dir / "fonts").glob("*.ttf")):
-        font = TTFont(path)
+        font = TTFont(path, recalcTimestamp=False)
         sub = subset.Subsetter(text_options)
         sub.populate(unicodes=codepoints)
         sub.subset(font)
@@ -463,8 +473,6 @@ def _skip_python_file(rel: str) -> bool:
 
 
 def _add_bytes(tar: tarfile.TarFile, name: str, data: bytes) -> None:
-    if name.endswith(".py"):
-        data = _slim_source(data)
     info = tarfile.TarInfo(name)
     info.size = len(data)
     info.mtime = 0
@@ -472,47 +480,122 @@ def _add_bytes(tar: tarfile.TarFile, name: str, data: bytes) -> None:
     tar.addfile(info, io.BytesIO(data))
 
 
-def _app_archive(wheels: dict[str, Path | metadata.Distribution], entry: str | None) -> bytes:
+@contextlib.contextmanager
+def _tar_gz(buf: io.BytesIO) -> Iterator[tarfile.TarFile]:
+    # gzip's header holds a time: 0, so that a build of the same files is
+    # the same bytes (the service worker's version is a hash of them)
+    with (
+        gzip.GzipFile(fileobj=buf, mode="wb", compresslevel=9, mtime=0) as gz,
+        tarfile.open(fileobj=gz, mode="w") as tar,
+    ):
+        yield tar
+
+
+def _slimmed(name: str, data: bytes) -> bytes:
+    return _slim_source(data) if name.endswith(".py") else data
+
+
+def _app_files(
+    wheels: dict[str, Path | metadata.Distribution], entry: str | None
+) -> list[tuple[str, bytes]]:
+    """The files of ``app.tar.gz`` (their sources without docstrings), in order."""
+    files: list[tuple[str, bytes]] = []
+    main = entry.encode() if entry is not None else (SITE / "main.py").read_bytes()
+    files.append(("main.py", _slim_source(main)))
+    for src in sorted(PACKAGE.rglob("*")) if entry is None else []:
+        rel = src.relative_to(PACKAGE).as_posix()
+        if (
+            src.is_dir()
+            or _skip_python_file(rel)
+            or rel in NOT_IN_BROWSER
+            or rel.startswith(("ui/assets/", "web/site/"))
+        ):
+            continue
+        if rel.startswith("i18n/locale/") and rel.endswith(".po"):
+            files.extend(_catalog(rel, src))
+            continue
+        files.append((f"scorekeeper/{rel}", _slimmed(rel, src.read_bytes())))
+    build_id = hashlib.sha256()
+    for _name, what in wheels.items():
+        for rel, data in _dist_files(what):
+            build_id.update(rel.encode() + hashlib.sha256(data).digest())
+            files.append((f"__pypackages__/{rel}", _slimmed(rel, data)))
+    for src in sorted(PACKAGE.rglob("*.py")):
+        build_id.update(hashlib.sha256(src.read_bytes()).digest())
+    if entry is None:  # the app's own id: the phone says "Updated" once when it changes
+        files.append(("scorekeeper/web/BUILD", build_id.hexdigest()[:16].encode()))
+    return files
+
+
+# --- bytecode (scorekeeper.web.bytecode) ------------------------------------------
+
+#: The worker's folder (Pyodide's home), where it unpacks ``app.tar.gz``.
+WORKER_HOME = "/home/pyodide/"
+#: Where Pyodide puts the standard library's zip (``sys.path``).
+STDLIB_ZIP = "/lib/python314.zip/"
+#: Sources kept beside their bytecode (in ``__pycache__``, where the import
+#: system looks first): the app's own, so that a traceback from a phone
+#: shows the lines of our code.  Every other module (flet and the other
+#: vendored packages, the standard library) ships as bytecode alone, in
+#: place of its source: with every source kept, a first visit would have
+#: grown by 3.3 MB, past 30 MB; as built it grew by 1.3 MB (27.8 -> 29.1 MB,
+#: bench_phone).
+SOURCE_KEPT = ("main.py", "scorekeeper/")
+
+
+def _bytecode(
+    runtime: Path,
+    app_files: list[tuple[str, bytes]],
+    stdlib_files: list[tuple[zipfile.ZipInfo, bytes]],
+) -> tuple[str, dict[str, bytes]]:
+    """The bytecode of every source of the app's archive and of the standard
+    library, by the file's path in the browser."""
+    sources = {WORKER_HOME + name: data for name, data in app_files if name.endswith(".py")}
+    sources.update(
+        (STDLIB_ZIP + info.filename, data)
+        for info, data in stdlib_files
+        if info.filename.endswith(".py")
+    )
+    try:
+        return compile_sources(runtime, sources)
+    except CompileError as exc:
+        raise BuildError(str(exc)) from exc
+
+
+def _cached(name: str, cache_tag: str) -> str:
+    # importlib.util.cache_from_source, for the browser's Python
+    folder, _, file = name.rpartition("/")
+    return f"{folder}/__pycache__/{file[:-3]}.{cache_tag}.pyc".lstrip("/")
+
+
+def _app_archive(
+    files: list[tuple[str, bytes]], compiled: dict[str, bytes], cache_tag: str
+) -> bytes:
     buf = io.BytesIO()
-    with tarfile.open(fileobj=buf, mode="w:gz", compresslevel=9) as tar:
-        main = entry.encode() if entry is not None else (SITE / "main.py").read_bytes()
-        _add_bytes(tar, "main.py", main)
-        for src in sorted(PACKAGE.rglob("*")) if entry is None else []:
-            rel = src.relative_to(PACKAGE).as_posix()
-            if (
-                src.is_dir()
-                or _skip_python_file(rel)
-                or rel in NOT_IN_BROWSER
-                or rel.startswith(("ui/assets/", "web/site/"))
-            ):
-                continue
-            if rel.startswith("i18n/locale/") and rel.endswith(".po"):
-                _add_catalog(tar, rel, src)
-                continue
-            _add_bytes(tar, f"scorekeeper/{rel}", src.read_bytes())
-        build_id = hashlib.sha256()
-        for _name, what in wheels.items():
-            for rel, data in _dist_files(what):
-                build_id.update(rel.encode() + hashlib.sha256(data).digest())
-                _add_bytes(tar, f"__pypackages__/{rel}", data)
-        for src in sorted(PACKAGE.rglob("*.py")):
-            build_id.update(hashlib.sha256(src.read_bytes()).digest())
-        if entry is None:  # the app's own id: the phone says "Updated" once when it changes
-            _add_bytes(tar, "scorekeeper/web/BUILD", build_id.hexdigest()[:16].encode())
+    with _tar_gz(buf) as tar:
+        for name, data in files:
+            pyc = compiled.get(WORKER_HOME + name)
+            if pyc is None:
+                _add_bytes(tar, name, data)
+            elif name.startswith(SOURCE_KEPT):
+                _add_bytes(tar, name, data)
+                _add_bytes(tar, _cached(name, cache_tag), pyc)
+            else:  # bytecode alone, where its source was (the import system's sourceless layout)
+                _add_bytes(tar, name + "c", pyc)
     return buf.getvalue()
 
 
-def _add_catalog(tar: tarfile.TarFile, rel: str, src: Path) -> None:
+def _catalog(rel: str, src: Path) -> list[tuple[str, bytes]]:
     """A language's catalog, compiled by Babel: the ``.mo`` that the
     Translator reads with the standard library (English needs none)."""
     from scorekeeper.i18n import catalog
 
     code = rel.split("/")[2]
     if code == "en":
-        return
+        return []
     with src.open("rb") as f:
         mo = catalog.compile_mo(catalog.read(f, code))
-    _add_bytes(tar, f"scorekeeper/{rel.removesuffix('.po')}.mo", mo)
+    return [(f"scorekeeper/{rel.removesuffix('.po')}.mo", mo)]
 
 
 def _shipped(rel: str) -> bool:
@@ -524,10 +607,10 @@ def _shipped(rel: str) -> bool:
 
 def _packages_archive(wheels: dict[str, Path | metadata.Distribution]) -> bytes:
     buf = io.BytesIO()
-    with tarfile.open(fileobj=buf, mode="w:gz", compresslevel=9) as tar:
+    with _tar_gz(buf) as tar:
         for what in wheels.values():
             for rel, data in _dist_files(what):
-                _add_bytes(tar, f"__pypackages__/{rel}", data)
+                _add_bytes(tar, f"__pypackages__/{rel}", _slimmed(rel, data))
     return buf.getvalue()
 
 
@@ -564,25 +647,34 @@ def _stdlib_kept(name: str) -> bool:
     return not (name.startswith("encodings/") and not ENCODINGS_KEPT.match(name))
 
 
-def _slim_stdlib(path: Path) -> None:
+def _stdlib_files(path: Path) -> list[tuple[zipfile.ZipInfo, bytes]]:
     """Pyodide's standard library without its docstrings and what the app
     never imports (1 MB less)."""
+    with zipfile.ZipFile(path) as src:
+        return [
+            (info, _slimmed(info.filename, src.read(info)))
+            for info in src.infolist()
+            if _stdlib_kept(info.filename)
+        ]
+
+
+def _stdlib_archive(
+    files: list[tuple[zipfile.ZipInfo, bytes]], compiled: dict[str, bytes]
+) -> bytes:
+    """The standard library's zip, each module that compiles as bytecode
+    alone (X.pyc in place of X.py: zipimport's layout)."""
     buf = io.BytesIO()
-    with (
-        zipfile.ZipFile(path) as src,
-        zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst,
-    ):
-        for info in src.infolist():
-            if not _stdlib_kept(info.filename):
-                continue
-            data = src.read(info)
-            if info.filename.endswith(".py"):
-                data = _slim_source(data)
-            out = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
+        for info, data in files:
+            name = info.filename
+            pyc = compiled.get(STDLIB_ZIP + name)
+            if pyc is not None:
+                name, data = name + "c", pyc
+            out = zipfile.ZipInfo(name, date_time=info.date_time)
             out.compress_type = zipfile.ZIP_DEFLATED
             out.external_attr = info.external_attr
             dst.writestr(out, data)
-    path.write_bytes(buf.getvalue())
+    return buf.getvalue()
 
 
 def _slim_lockfile(path: Path) -> None:

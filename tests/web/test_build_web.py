@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 import tarfile
+import zipfile
 from importlib import metadata
 from pathlib import Path
 
@@ -106,7 +107,40 @@ def test_the_archive_holds_the_app_and_its_vendored_dependencies(archive: list[s
     assert not packages & {"pydantic", "pydantic_core", "annotated_types"}
     compiled = [n for n in names if n.endswith(".so")]
     assert compiled and all("wasm32-emscripten" in n for n in compiled)
-    assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+    # bytecode: the app's own beside its sources, every other module's alone
+    own = [n for n in names if n.endswith(".py") and not n.startswith("__pypackages__/")]
+    assert own and all(_cached(n) in names for n in own)
+    assert not [n for n in names if n.startswith("__pypackages__/") and n.endswith(".py")]
+    assert "__pypackages__/flet/__init__.pyc" in names
+    assert not [n for n in names if "__pycache__" in n and not n.endswith(".cpython-314.pyc")]
+
+
+def _cached(name: str) -> str:
+    folder, _, file = name.rpartition("/")
+    return f"{folder}/__pycache__/{file[:-3]}.cpython-314.pyc".lstrip("/")
+
+
+def _pyc_headers(site: Path) -> dict[str, bytes]:
+    """The first 8 bytes (magic number, flags) of every shipped .pyc."""
+    out: dict[str, bytes] = {}
+    with tarfile.open(site / "app.tar.gz") as tar:
+        for member in tar.getmembers():
+            if member.name.endswith(".pyc"):
+                f = tar.extractfile(member)
+                assert f is not None
+                out[member.name] = f.read(8)
+    with zipfile.ZipFile(site / "pyodide/python_stdlib.zip") as z:
+        for info in z.infolist():
+            if info.filename.endswith(".pyc"):
+                out["stdlib/" + info.filename] = z.read(info)[:8]
+    return out
+
+
+def test_the_standard_library_ships_as_bytecode(site: Path) -> None:
+    with zipfile.ZipFile(site / "pyodide/python_stdlib.zip") as z:
+        names = set(z.namelist())
+    assert {"json/__init__.pyc", "asyncio/base_events.pyc", "pyodide/webloop.pyc"} <= names
+    assert not [n for n in names if n.endswith(".py")]  # every module of it compiles
 
 
 def test_babel_ships_the_four_languages_and_compiled_catalogs_only(archive: list[str]) -> None:
@@ -177,12 +211,24 @@ def test_a_rebuild_replaces_the_site_and_a_foreign_folder_is_refused(tmp_path: P
     floor = 'import flet as ft\nft.run(lambda page: page.add(ft.Text("floor")))\n'
     build(out, entry=floor)
     first = (out / MARK).read_text()
+    # the same inputs give the same bytes (the service worker's version is their hash)
+    again = tmp_path / "again"
+    build(again, entry=floor)
+    assert _files(again) == _files(out)
     (out / "stale.txt").write_text("from an older build")
     build(out, entry=floor + "# changed\n")
     assert not (out / "stale.txt").exists()
     assert (out / MARK).read_text() != first  # a new build is a new service worker
     with tarfile.open(out / "app.tar.gz") as tar:
         assert not [n for n in tar.getnames() if n.startswith("scorekeeper/")]
+
+
+def _files(folder: Path) -> dict[str, str]:
+    return {
+        p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
 
 
 def test_the_fonts_keep_every_glyph_the_app_draws(site: Path) -> None:
@@ -222,8 +268,17 @@ NEVER_IMPORTED = {
 }
 
 IMPORT_ALL = """
-import importlib, json, pkgutil, sys
+import builtins, importlib, importlib.util, json, pkgutil, sys
 sys.path[:0] = [".", "__pypackages__"]
+# every source the import system compiles (importlib's source loader and
+# zipimport call the built-in compile): none should be, but the
+# validation library's (shipped as sources, fetched when first needed)
+compiled, _compile = [], builtins.compile
+def compile(source, filename, *args, **kwargs):
+    if str(filename).endswith(".py"):
+        compiled.append(str(filename))
+    return _compile(source, filename, *args, **kwargs)
+builtins.compile = compile
 failed, count = {}, 0
 for root in %r:
     mod = importlib.import_module(root)
@@ -236,7 +291,9 @@ for root in %r:
             count += 1
         except BaseException as exc:
             failed[name] = f"{type(exc).__name__}: {exc}"
-print(json.dumps({"count": count, "failed": failed}))
+builtins.compile = _compile
+magic = importlib.util.MAGIC_NUMBER.hex()
+print(json.dumps({"count": count, "failed": failed, "compiled": compiled, "magic": magic}))
 """
 
 
@@ -280,3 +337,20 @@ def test_every_shipped_module_imports_in_pyodide_with_the_slimmed_stdlib(
         if NEVER_IMPORTED.get(name, "\0") not in why
     }
     assert not unexpected
+    # ...and from the shipped bytecode: no source of the app, flet, the
+    # other packages or the standard library was compiled there
+    validation = ("pydantic", "pydantic_core", "annotated_types", "typing_inspection")
+    compiled = [
+        f for f in result["compiled"] if not f.split("__pypackages__/")[-1].startswith(validation)
+    ]
+    assert not compiled
+    assert len(result["compiled"]) > 50  # (the hook saw the validation library's)
+    # every .pyc is for this Pyodide (its magic number) and unchecked-hash (flags 0b01)
+    headers = _pyc_headers(site)
+    assert len(headers) > 700
+    wrong = {
+        n: h.hex()
+        for n, h in headers.items()
+        if h != bytes.fromhex(result["magic"]) + b"\x01\0\0\0"
+    }
+    assert not wrong
