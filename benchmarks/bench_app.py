@@ -54,6 +54,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_history import synthetic_history  # noqa: E402
 from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+from sheet_moves import MOVES, FloorServer, Side, floor_form, open_floor  # noqa: E402
 
 from scorekeeper.engine import Hand, Rules  # noqa: E402
 from scorekeeper.store import open_store  # noqa: E402
@@ -78,6 +79,11 @@ def spread(values: list[float]) -> str:
     p50 = v[max(math.ceil(0.50 * len(v)) - 1, 0)]
     p95 = v[max(math.ceil(0.95 * len(v)) - 1, 0)]
     return f"p50 {p50:.2f}  p95 {p95:.2f}  max {v[-1]:.2f}  (n={len(v)})"
+
+
+def p50(values: list[float]) -> float:
+    v = sorted(values)
+    return v[max(math.ceil(0.50 * len(v)) - 1, 0)] if v else math.nan
 
 
 def kb(n: float) -> str:
@@ -166,6 +172,20 @@ def review_screens(page: Page, mark: Callable[[str], None]) -> None:
     home.wait_for(timeout=WAIT_MS)
 
 
+def enter_hand(ui: Ui, i: int) -> None:
+    """The app's hand form for the ``i``-th new hand, filled until its preview
+    is drawn; the caller taps "Save hand".  The one place that knows the
+    form's flow: Enter hand, Knock, who knocked, both counts."""
+    knocker = "Ann" if i % 2 == 0 else "Bob"
+    other = "Bob" if knocker == "Ann" else "Ann"
+    ui.click("Enter hand")
+    ui.click("Knock")
+    ui.click(f"{knocker} knocked")
+    ui.type_count(knocker, "2")
+    ui.type_count(other, "9")
+    ui.see(f"{knocker} knocked (2 v 9): {knocker} +7")  # the preview is drawn
+
+
 def saves(browser: Browser, data_dir: Path, game_hands: int, n: int) -> dict[str, Any]:
     """Home, history, statistics, then ``n`` saves; the server's peak memory."""
     srv = Server(data_dir)
@@ -190,14 +210,7 @@ def saves(browser: Browser, data_dir: Path, game_hands: int, n: int) -> dict[str
         ui.see(re.compile("deals next"))
         mark(f"sheet of {game_hands}")
         for i in range(n):
-            knocker = "Ann" if i % 2 == 0 else "Bob"
-            other = "Bob" if knocker == "Ann" else "Ann"
-            ui.click("Enter hand")
-            ui.click("Knock")
-            ui.click(f"{knocker} knocked")
-            ui.type_count(knocker, "2")
-            ui.type_count(other, "9")
-            ui.see(f"{knocker} knocked (2 v 9): {knocker} +7")  # the preview is drawn
+            enter_hand(ui, i)
             line = page.get_by_role("button", name=f"Edit hand {game_hands + i + 1}")
             t = time.perf_counter()
             ui.click("Save hand")
@@ -218,6 +231,73 @@ def saves(browser: Browser, data_dir: Path, game_hands: int, n: int) -> dict[str
         "cpu": [float(c) for _, c in logged],
         "peak MB": peak,
     }
+
+
+def open_app_sheet(ui: Ui, url: str) -> None:
+    """Home drawn, then the Ann v Bob game's sheet."""
+    ui.open(url)
+    ui.click("Resume Ann v Bob")
+    ui.see(re.compile("deals next"))
+
+
+def moves(browser: Browser, data_dir: Path, game_hands: int, rounds: int) -> list[Side]:
+    """The app and its floor side by side, each with two devices on a sheet of
+    ``game_hands`` hands; ``rounds`` times each move, the two sides taking
+    turns move by move, and which goes first changing every round."""
+    app_srv = Server(data_dir)
+    floor_srv = FloorServer(data_dir.parent / "floor", game_hands)
+    sides: list[Side] = []
+    try:
+        app_srv.start()
+        floor_srv.start()
+        sides.append(Side("app", browser, app_srv, open_app_sheet, enter_hand, game_hands))
+        sides.append(Side("floor", browser, floor_srv, open_floor, floor_form, game_hands))
+        for r in range(rounds):
+            for move in MOVES:
+                for side in sides if r % 2 == 0 else sides[::-1]:
+                    side.move(move, r)
+        for side in sides:
+            side.finish()
+        return sides
+    finally:
+        for side in sides:
+            side.close()
+        app_srv.stop()
+        floor_srv.stop()
+
+
+#: what each move is, as printed
+MOVE_TEXT = {
+    "save": "save hand -> new line drawn",
+    "undo": "undo last hand -> line gone",
+    "live save": "another device's save -> line drawn here",
+    "live undo": "another device's undo -> line gone here",
+}
+
+
+def print_moves(sides: list[Side], size: int, game_hands: int) -> None:
+    app, floor = sides
+    print(f"  moves on the {game_hands}-hand sheet ({size:,} history hands), app beside the"
+          " floor (floor_sheet.py), interleaved, tap to semantics node, ms:")  # fmt: skip
+    for move in MOVES:
+        a, f = app.ms[move], floor.ms[move]
+        print(f"    {MOVE_TEXT[move]}:")
+        print(f"      app    {spread(a)}")
+        print(f"      floor  {spread(f)}")
+        if a and f:
+            ratio = p50(a) / p50(f)
+            target = "   (target <= 1.5x)" if move in ("save", "undo") else ""
+            paired = spread([x / y for x, y in zip(a, f, strict=True)])
+            print(f"      app / floor: {ratio:.2f}x (p50s){target}; round by round: {paired}")
+    print(f"  bytes sent to device A per move ({game_hands}-hand sheet, {size:,} history"
+          " hands), KB:")  # fmt: skip
+    for move in MOVES:
+        a, f = app.bytes[move], floor.bytes[move]
+        over = " over 4 KB!" if a and max(a) > 4096 else ""
+        print(f"    {move:<10} app    {spread([n / 1024 for n in a])}   (target <= 4 KB){over}")
+        print(f"    {move:<10} floor  {spread([n / 1024 for n in f])}")
+    if app.retaps or floor.retaps:
+        print(f"  taps made again (lost to a redraw): app {app.retaps}, floor {floor.retaps}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -253,6 +333,8 @@ def main(argv: list[str] | None = None) -> int:
                     total = [sum(f) / 1024 for _, f in boots if f]
                     print(f"  all messages to home, KB: {spread(total)}")
                     data_mb = folder_bytes(tmp / "data") / 2**20
+                    # the moves first: they leave the sheet as long as it was
+                    m = moves(browser, tmp / "data", args.hands, args.saves) if args.saves else []
                     s = saves(browser, tmp / "data", args.hands, args.saves)
                     print(f"  save hand -> new line drawn in chromium, ms: {spread(s['drawn'])}")
                     if s["cpu"]:
@@ -267,6 +349,8 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"  server peak memory (VmHWM) once drawn, MB: {steps}"
                           "   (target < 150 MB at 200k)")  # fmt: skip
                     print(f"  data folder on disk: {data_mb:.1f} MB for {info['hands']:,} hands")
+                    if m:
+                        print_moves(m, size, args.hands)
                 finally:
                     shutil.rmtree(tmp, ignore_errors=True)
         finally:
