@@ -3,14 +3,14 @@ weighed the same way for the app and for its floor (``floor_sheet.py``);
 used by ``bench_app.py``.
 
 A :class:`Side` is one server with two devices (browser contexts) on its
-sheet.  Device A makes the save and the undo; device B makes the same moves
-as live changes, which A receives.  For each move:
+sheet.  Device A saves and takes back hands; device B makes the same moves
+as live changes, which A receives (:data:`ROUND`).  For each move:
 
 - **ms**: from the tap's ``pointerdown`` (on the device that taps) to the
-  moment the last line's "Edit hand N" button appears in (or is gone from)
-  A's semantics tree, both read in the pages on the machine's clock: a
+  moment the line's "Edit hand N" button appears in (or is gone from) A's
+  semantics tree, both read in the pages on the machine's clock: a
   MutationObserver sees the change as the browser makes it, where
-  Playwright's own waits poll every 100 to 500 ms.
+  Playwright's own waits poll (after 20, 50, 100, 100 ms, then every 500).
 - **bytes**: the websocket frames A receives from the tap until the side's
   next move begins (the other side's move runs in between, so a message sent
   just after the one that drew the change still counts; one sent seconds
@@ -34,8 +34,13 @@ from tests.e2e.conftest import PHONE, Server, Ui
 WAIT_MS = 120_000  # a generous ceiling for any one wait on a condition
 RETAP_MS = 15_000  # nothing changed this long after a tap: it was lost
 MOVES = ("save", "undo", "live save", "live undo")
+#: One round, from a sheet of N hands: hand N+1 saved and taken back, then
+#: hand N taken back and saved again (a long sheet may be cut in blocks, and
+#: the last hand then ends one); the same by device B.  The sheet is N hands
+#: long again after it.
+ROUND = ("save", "undo", "undo", "save", "live save", "live undo", "live undo", "live save")
 
-#: In every page, before its scripts: the time of the last ``pointerdown``,
+#: In every page, before its scripts: the times of the ``pointerdown`` events,
 #: and ``wait(pattern, drawn)``: a promise of the moment a button whose label
 #: matches ``pattern`` is in the semantics tree (``drawn``) or is not.
 #: Times are ms on the machine's clock (``timeOrigin + now``), so a tap on
@@ -43,7 +48,7 @@ MOVES = ("save", "undo", "live save", "live undo")
 WATCH_JS = """
 (() => {
   if (window.__bench) return;
-  const B = window.__bench = { tap: null, waits: [], next: null };
+  const B = window.__bench = { taps: [], waits: [], next: null };
   const now = () => performance.timeOrigin + performance.now();
   const shown = (re) => {
     for (const el of document.querySelectorAll("flt-semantics-host [role=button]")) {
@@ -60,7 +65,7 @@ WATCH_JS = """
     B.waits.push({ re: new RegExp(source), drawn, resolve });
     check();
   });
-  window.addEventListener("pointerdown", () => { B.tap = now(); }, true);
+  window.addEventListener("pointerdown", () => { B.taps.push(now()); }, true);
   const start = () => new MutationObserver(check).observe(document.documentElement, {
     subtree: true, childList: true, characterData: true, attributes: true,
     attributeFilter: ["aria-label", "role"],
@@ -144,15 +149,17 @@ class Side:
             open_sheet(d.ui, srv.url)
             d.line(lines).wait_for(state="attached")
         self.ms: dict[str, list[float]] = {m: [] for m in MOVES}
-        self.bytes: dict[str, list[int]] = {m: [] for m in MOVES}
+        #: (the line the move drew or removed, the bytes A received for it)
+        self.bytes: dict[str, list[tuple[int, int]]] = {m: [] for m in MOVES}
         self.retaps = 0
-        self._open: tuple[str, int] | None = None  # the move whose frames still come in
+        #: the move whose frames still come in: its name, line, first frame
+        self._open: tuple[str, int, int] | None = None
 
     def _settle(self) -> None:
         """The last move's bytes: every frame A received since its tap."""
         if self._open is not None:
-            move, start = self._open
-            self.bytes[move].append(sum(self.a.frames[start:]))
+            move, line, start = self._open
+            self.bytes[move].append((line, sum(self.a.frames[start:])))
             self._open = None
 
     def move(self, move: str, i: int) -> None:
@@ -166,7 +173,7 @@ class Side:
         target = self.lines + 1 if adds else self.lines
         self.a.arm(target, drawn=adds)
         start = len(self.a.frames)
-        by.page.evaluate("window.__bench.tap = null")
+        by.page.evaluate("window.__bench.taps = []")
         for _ in range(3):
             by.ui.click(button)
             at = self.a.seen(RETAP_MS)
@@ -178,11 +185,12 @@ class Side:
             self.retaps += 1
         if at is None:
             raise RuntimeError(f"{self.name}: {move} never drawn on device A")
-        tap = by.page.evaluate("window.__bench.tap")
-        if tap is None or at < tap:
+        # from the last tap before the change (a tap made again came after it)
+        taps = [float(t) for t in by.page.evaluate("window.__bench.taps") if t <= at]
+        if not taps:
             raise RuntimeError(f"{self.name}: {move}: line {target} changed before the tap")
-        self.ms[move].append(at - float(tap))
-        self._open = (move, start)
+        self.ms[move].append(at - taps[-1])
+        self._open = (move, target, start)
         self.lines += 1 if adds else -1
         # both devices show the new sheet before the next move (untimed)
         self.b.line(target).wait_for(state="attached" if adds else "detached")
