@@ -1,8 +1,10 @@
 """App speed in a real browser, on an empty folder and on big histories:
 launch -> home drawn in chromium (and the size of what the server sends for
-it), and "save hand" -> the updated sheet.
+it), "save hand" -> the updated sheet, and save, undo and another device's
+changes on a long sheet beside a minimal Flet app making the same moves.
 
     python benchmarks/bench_app.py [--sizes 0,50000] [--runs 5] [--hands 200] [--saves 5]
+                                   [--rounds 3]
 
 For each size (stored hands), a data folder is filled once with the
 project-shaped history of ``benchmarks/bench_history.py`` (exactly that many
@@ -18,16 +20,32 @@ plus one game of ``--hands`` hands between Ann and Bob, the newest.
    5 s at 200,000 hands, first message under 100 KB.
 2. Save: on the same folder, with ``SCOREKEEPER_TIMING=1``, the Ann v Bob
    game is resumed and a few hands entered in chromium.  Timed: from the tap
-   on "Save hand" to the new line's "Edit hand N" drawn in chromium, and the
-   server's own log of the handler (store write, replay, diff) as wall clock
-   and CPU.  Target: under 50 ms on the server.  Before the game is resumed,
-   the same session opens the history and the statistics (each drawn).
+   on "Save hand" to the new line's "Edit hand N" drawn in chromium (seen by
+   Playwright's ``expect``, which polls: past 270 ms, every 500 ms; step 4
+   times it in the page), and the server's own log of the handler (store
+   write, replay, diff) as wall clock and CPU.  Target: under 50 ms on the
+   server.  Before the game is resumed, the same session opens the history
+   and the statistics (each drawn).
 3. Memory: that server's peak resident memory so far (``VmHWM`` in
    ``/proc/<pid>/status`` of the ``python -m scorekeeper --web`` process,
    which has no child process), read once home, the history, the statistics,
    the long game's sheet and the last save are drawn; with the data folder's
    size on disk.
    Target (issue #10): under 150 MB at 200,000 hands.
+4. Moves beside the floor (issue #17), run before step 2 on the same folder,
+   the sheet ``--hands`` long: the app and ``floor_sheet.py`` (a minimal
+   Flet app: a list of as many lines, a form over it, Save and Undo; web
+   mode, ``no_cdn``, the same Flet) each served on loopback with two
+   devices (browser contexts) on the sheet.  ``--rounds`` times: device A
+   saves hand N+1 and takes it back, takes back hand N and saves it again;
+   then device B does the same while A watches (a live change).  The two
+   sides take turns move by move (which goes first alternates by round), so
+   a noisy machine weighs on both alike.  For each move: ms from the tap to
+   the line's "Edit hand N" in (or gone from) A's semantics tree, timed in
+   the pages; the app / floor ratio (target <= 1.5x for save and undo); the
+   bytes A receives (target <= 4 KB each, whatever the sheet's length), by
+   the line moved.  How: ``benchmarks/sheet_moves.py``; the app's hand form
+   flow is :func:`enter_hand`, the one function to change with the form.
 
 Each figure is printed with the data size it ran on, as p50, p95 and max.
 Every wait is on a condition (a text drawn), never a fixed sleep.  Screenshots
@@ -54,6 +72,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_history import synthetic_history  # noqa: E402
 from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+from sheet_moves import MOVES, ROUND, FloorServer, Side, floor_form, open_floor  # noqa: E402
 
 from scorekeeper.engine import Hand, Rules  # noqa: E402
 from scorekeeper.store import open_store  # noqa: E402
@@ -78,6 +97,11 @@ def spread(values: list[float]) -> str:
     p50 = v[max(math.ceil(0.50 * len(v)) - 1, 0)]
     p95 = v[max(math.ceil(0.95 * len(v)) - 1, 0)]
     return f"p50 {p50:.2f}  p95 {p95:.2f}  max {v[-1]:.2f}  (n={len(v)})"
+
+
+def p50(values: list[float]) -> float:
+    v = sorted(values)
+    return v[max(math.ceil(0.50 * len(v)) - 1, 0)] if v else math.nan
 
 
 def kb(n: float) -> str:
@@ -166,6 +190,20 @@ def review_screens(page: Page, mark: Callable[[str], None]) -> None:
     home.wait_for(timeout=WAIT_MS)
 
 
+def enter_hand(ui: Ui, i: int) -> None:
+    """The app's hand form for the ``i``-th new hand, filled until its preview
+    is drawn; the caller taps "Save hand".  The one place that knows the
+    form's flow: Enter hand, Knock, who knocked, both counts."""
+    knocker = "Ann" if i % 2 == 0 else "Bob"
+    other = "Bob" if knocker == "Ann" else "Ann"
+    ui.click("Enter hand")
+    ui.click("Knock")
+    ui.click(f"{knocker} knocked")
+    ui.type_count(knocker, "2")
+    ui.type_count(other, "9")
+    ui.see(f"{knocker} knocked (2 v 9): {knocker} +7")  # the preview is drawn
+
+
 def saves(browser: Browser, data_dir: Path, game_hands: int, n: int) -> dict[str, Any]:
     """Home, history, statistics, then ``n`` saves; the server's peak memory."""
     srv = Server(data_dir)
@@ -190,14 +228,7 @@ def saves(browser: Browser, data_dir: Path, game_hands: int, n: int) -> dict[str
         ui.see(re.compile("deals next"))
         mark(f"sheet of {game_hands}")
         for i in range(n):
-            knocker = "Ann" if i % 2 == 0 else "Bob"
-            other = "Bob" if knocker == "Ann" else "Ann"
-            ui.click("Enter hand")
-            ui.click("Knock")
-            ui.click(f"{knocker} knocked")
-            ui.type_count(knocker, "2")
-            ui.type_count(other, "9")
-            ui.see(f"{knocker} knocked (2 v 9): {knocker} +7")  # the preview is drawn
+            enter_hand(ui, i)
             line = page.get_by_role("button", name=f"Edit hand {game_hands + i + 1}")
             t = time.perf_counter()
             ui.click("Save hand")
@@ -220,13 +251,85 @@ def saves(browser: Browser, data_dir: Path, game_hands: int, n: int) -> dict[str
     }
 
 
+def open_app_sheet(ui: Ui, url: str) -> None:
+    """Home drawn, then the Ann v Bob game's sheet."""
+    ui.open(url)
+    ui.click("Resume Ann v Bob")
+    ui.see(re.compile("deals next"))
+
+
+def moves(browser: Browser, data_dir: Path, game_hands: int, rounds: int) -> list[Side]:
+    """The app and its floor side by side, each with two devices on a sheet of
+    ``game_hands`` hands; ``rounds`` times each move, the two sides taking
+    turns move by move, and which goes first changing every round."""
+    app_srv = Server(data_dir)
+    floor_srv = FloorServer(data_dir.parent / "floor", game_hands)
+    sides: list[Side] = []
+    try:
+        app_srv.start()
+        floor_srv.start()
+        sides.append(Side("app", browser, app_srv, open_app_sheet, enter_hand, game_hands))
+        sides.append(Side("floor", browser, floor_srv, open_floor, floor_form, game_hands))
+        for r in range(rounds):
+            for k, move in enumerate(ROUND):
+                for side in sides if r % 2 == 0 else sides[::-1]:
+                    side.move(move, r * len(ROUND) + k)
+        for side in sides:
+            side.finish()
+        return sides
+    finally:
+        for side in sides:
+            side.close()
+        app_srv.stop()
+        floor_srv.stop()
+
+
+#: what each move is, as printed
+MOVE_TEXT = {
+    "save": "save hand -> new line drawn",
+    "undo": "undo last hand -> line gone",
+    "live save": "another device's save -> line drawn here",
+    "live undo": "another device's undo -> line gone here",
+}
+
+
+def print_moves(sides: list[Side], size: int, game_hands: int) -> None:
+    app, floor = sides
+    print(f"  moves on the {game_hands}-hand sheet ({size:,} history hands), app beside the"
+          " floor (floor_sheet.py), interleaved; ms, tap to semantics node:")  # fmt: skip
+    for move in MOVES:
+        a, f = app.ms[move], floor.ms[move]
+        print(f"    {MOVE_TEXT[move]}:")
+        print(f"      app    {spread(a)}")
+        print(f"      floor  {spread(f)}")
+        if a and f:
+            ratio = p50(a) / p50(f)
+            target = "   (target <= 1.5x)" if move in ("save", "undo") else ""
+            paired = spread([x / y for x, y in zip(a, f, strict=True)])
+            print(f"      app / floor: {ratio:.2f}x (p50s){target}; move by move: {paired}")
+    print(f"  bytes sent to device A per move ({game_hands}-hand sheet, {size:,} history"
+          " hands), KB (target <= 4 KB each, whatever the sheet's length):")  # fmt: skip
+    for move in MOVES:
+        for line in sorted({n for n, _ in app.bytes[move]}, reverse=True):
+            a = [b / 1024 for n, b in app.bytes[move] if n == line]
+            f = [b / 1024 for n, b in floor.bytes[move] if n == line]
+            over = "   over 4 KB!" if a and max(a) > 4 else ""
+            print(f"    {move + ', hand ' + str(line) + ':':<20} app    {spread(a)}{over}")
+            print(f"    {'':<20} floor  {spread(f)}")
+    if app.retaps or floor.retaps:
+        print(f"  taps made again (lost to a redraw): app {app.retaps}, floor {floor.retaps}")
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--sizes", default="0,50000", help="stored hands, comma separated")
     p.add_argument("--runs", type=int, default=5, help="launches per size")
     p.add_argument("--hands", type=int, default=200, help="hands in the game saved into")
-    p.add_argument("--saves", type=int, default=5)
+    p.add_argument("--saves", type=int, default=5, help="saves timed on the server")
+    p.add_argument("--rounds", type=int, default=3, help="rounds of moves beside the floor")
     args = p.parse_args(argv)
+    if args.rounds and args.hands < 1:
+        p.error("the moves take back the sheet's last hand: --hands must be 1 or more")
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
     failed = False
     with sync_playwright() as pw:
@@ -253,6 +356,8 @@ def main(argv: list[str] | None = None) -> int:
                     total = [sum(f) / 1024 for _, f in boots if f]
                     print(f"  all messages to home, KB: {spread(total)}")
                     data_mb = folder_bytes(tmp / "data") / 2**20
+                    # the moves first: they leave the sheet as long as it was
+                    m = moves(browser, tmp / "data", args.hands, args.rounds) if args.rounds else []
                     s = saves(browser, tmp / "data", args.hands, args.saves)
                     print(f"  save hand -> new line drawn in chromium, ms: {spread(s['drawn'])}")
                     if s["cpu"]:
@@ -267,6 +372,8 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"  server peak memory (VmHWM) once drawn, MB: {steps}"
                           "   (target < 150 MB at 200k)")  # fmt: skip
                     print(f"  data folder on disk: {data_mb:.1f} MB for {info['hands']:,} hands")
+                    if m:
+                        print_moves(m, size, args.hands)
                 finally:
                     shutil.rmtree(tmp, ignore_errors=True)
         finally:
