@@ -10,8 +10,8 @@ from scorekeeper.ui.join import (
     LOCKOUT_SECONDS,
     MAX_ADDRESSES,
     MAX_FAILURES,
-    MAX_TOTAL_FAILURES,
     MAX_NAME,
+    MAX_TOTAL_FAILURES,
     JoinGate,
     new_join_code,
 )
