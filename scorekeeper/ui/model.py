@@ -76,6 +76,9 @@ class AppModel:
         #: The number of the hand the last undo took back, while a redo can
         #: still put it back (the snackbar's "Redo"); None otherwise.
         self.undone: int | None = None
+        #: Where the hand form goes back to once saved or cancelled: the
+        #: sheet, or the table view it was opened from.
+        self.after_hand: str = "sheet"
 
     # --- language ---------------------------------------------------------------
 
@@ -339,13 +342,14 @@ class AppModel:
         if edit_index is None and g.standings.finished:
             raise RuleError("this game is over: start a new one")
         self.hand = HandForm(g, edit_index, t=self.t)
+        self.after_hand = "table" if self.screen == "table" else "sheet"
         self.screen = "hand"
         self.error = None
         self.note = None
 
     def cancel_hand(self) -> None:
         self.hand = None
-        self.screen = "sheet"
+        self.screen = self.after_hand
         self.error = None
 
     def save_hand(self, revision: int | None = None) -> None:
@@ -359,7 +363,7 @@ class AppModel:
         else:
             self._write(self.store.edit_hand, form.edit_index, hand, revision=revision)
         self.hand = None
-        self.screen = "sheet"
+        self.screen = self.after_hand  # the table view, when opened from it
         self.error = None
         self.note = None
         self.undone = None

@@ -131,3 +131,87 @@ def test_undo_offers_the_hand_back_and_redo_restores_it_exactly(real: Store) -> 
 
 def tips(page: ft.Page) -> list[str]:
     return [c.tooltip for v in page.views for c in controls(v) if isinstance(c.tooltip, str)]  # type: ignore[attr-defined]
+
+
+def table_button(t: Table, key: str) -> Any:
+    """The table view's button whose key starts with ``key``."""
+    found = [
+        c
+        for v in t.page.views
+        for c in controls(v)
+        if isinstance(getattr(c, "key", None), str) and c.key.startswith(key)  # type: ignore[attr-defined]
+    ]
+    assert len(found) == 1, [getattr(c, "key", None) for c in found]
+    return found[0]
+
+
+def test_a_hand_entered_from_the_table_view_goes_back_to_it(real: Store) -> None:
+    """Enter hand on the table view opens the sheet's hand form; saved (or
+    cancelled) the table view is back, with the new totals: no tap through
+    the sheet."""
+    ann, bob = real.add_player("Ann").id, real.add_player("Bob").id
+    gid = real.create_game("standard", [ann, bob], Rules(), first_dealer=ann)
+    t = Table(real)
+    t.tap(t.m.open_game, gid)
+    t.tap(t.m.open_table)
+    assert table_button(t, "table-undo@").disabled  # no hand yet to take back
+    enter = table_button(t, "table-enter")
+    enter.on_click(None)
+    assert t.m.screen == "hand" and t.m.route == f"/game/{gid}/hand"
+    t.tap(t.m.cancel_hand)
+    assert t.m.screen == "table"
+    table_button(t, "table-enter").on_click(None)
+    form = t.m.hand
+    assert form is not None
+    form.set_knocker(bob)
+    form.set_active("knocker")
+    form.press("4")
+    form.set_active("defender")
+    form.press("3")
+    form.press("0")
+    t.tap(t.m.save_hand)
+    assert t.m.screen == "table" and t.m.route == f"/game/{gid}/table", t.m.error
+    assert "26" in texts(t.page) and len(real.game(gid).hands) == 1
+    t.tap(t.m.close_table)
+    t.tap(t.m.open_hand)  # from the sheet, back to the sheet
+    t.tap(t.m.cancel_hand)
+    assert t.m.screen == "sheet"
+
+
+def test_undo_on_the_table_view_is_the_sheets_and_carries_its_revision(real: Store) -> None:
+    ann, bob = real.add_player("Ann").id, real.add_player("Bob").id
+    gid = real.create_game("standard", [ann, bob], Rules(), first_dealer=ann)
+    for h in (Hand.knock(bob, 4, 30), Hand.knock(ann, 2, 20)):
+        real.record_hand(gid, h)
+    t = Table(real)
+    t.tap(t.m.open_game, gid)
+    t.tap(t.m.open_table)
+    drawn = table_button(t, "table-undo@")
+    assert drawn.key == f"table-undo@{t.m.revision}"
+    # another device saves a hand meanwhile: the Undo drawn before it must
+    # not take that hand back
+    real.record_hand(gid, Hand.gin(bob, 10), device="Bob's phone")
+    t.gin.on(lambda: None)(None)  # type: ignore[arg-type]
+    drawn.on_click(None)
+    assert len(real.game(gid).hands) == 3
+    assert "Bob's phone saved hand 3 in the meantime." in (t.m.error or "")
+    assert t.m.screen == "table"
+    # the fresh Undo takes back hand 3 and offers it back, as the sheet's does
+    table_button(t, "table-undo@").on_click(None)
+    assert len(real.game(gid).hands) == 2 and t.m.screen == "table"
+    bars = [c for c in t.page._dialogs.controls if isinstance(c, ft.SnackBar)]
+    assert bars and bars[-1].open and isinstance(bars[-1].content, ft.Text)
+    assert bars[-1].content.value == "Hand 3 taken back"
+
+
+def test_the_table_view_of_a_finished_game_has_undo_but_no_enter_hand(real: Store) -> None:
+    ann, bob = real.add_player("Ann").id, real.add_player("Bob").id
+    gid = real.create_game("standard", [ann, bob], Rules(target=50), first_dealer=ann)
+    real.record_hand(gid, Hand.gin(ann, 40))  # 65: Ann wins
+    t = Table(real)
+    t.tap(t.m.open_game, gid)
+    t.tap(t.m.open_table)
+    assert "Ann wins!" in texts(t.page)
+    keys = [getattr(c, "key", None) for v in t.page.views for c in controls(v)]
+    assert "table-enter" not in keys
+    assert table_button(t, "table-undo@").disabled is False
