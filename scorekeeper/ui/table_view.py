@@ -17,10 +17,12 @@ if TYPE_CHECKING:
 
 #: The window assumed before the browser told its size (a desktop).
 DEFAULT_SIZE = (1280.0, 800.0)
-#: Height taken by the top bar, the view's padding, the status lines (who
-#: deals next may take two lines in a long language) and the row of Enter
-#: hand and Undo under the totals.
-CHROME = 56 + 24 + 96 + TAP + 12
+#: Height taken by the top bar, the view's padding and the status lines
+#: (Enter hand and Undo beside them, in a window wider than tall).
+CHROME = 56 + 24 + 88
+#: Upright (a phone), Enter hand and Undo get a row of their own under the
+#: totals, where a thumb reaches them; who deals next may take two lines.
+CHROME_UPRIGHT = CHROME + 2 * 14 + TAP + 8
 #: A digit's width in the bold font, as a share of the font size (DejaVu Sans
 #: Bold: 0.696, and some room).
 DIGIT = 0.75
@@ -77,8 +79,8 @@ def sizes(board: Board, width: float | None, height: float | None) -> dict[str, 
     n = max(1, len(board.entries))
     digits = max(2, *(len(v) for e in board.entries for v in e.totals))
     avail_w = max(200.0, w - 24)
-    avail_h = max(200.0, h - CHROME)
     landscape = w >= h
+    avail_h = _avail_h(w, h)
     ncols = len(board.columns)
     won = any(e.won for e in board.entries)
     if ncols > 1:  # Hollywood: a panel per player, a number per game
@@ -99,6 +101,12 @@ def sizes(board: Board, width: float | None, height: float | None) -> dict[str, 
     limit = _name_limit(board, panel_w)
     fit = _fit(panel_w / (DIGIT * digits), panel_h, int(won) + int(roles), limit)
     return {**fit, "landscape": float(landscape)}
+
+
+def _avail_h(width: float | None, height: float | None) -> float:
+    """The height left for the totals."""
+    w, h = (width or DEFAULT_SIZE[0]), (height or DEFAULT_SIZE[1])
+    return max(200.0, h - (CHROME if w >= h else CHROME_UPRIGHT))
 
 
 def _big(value: str, size: float, **kw: Any) -> ft.Text:
@@ -138,7 +146,8 @@ def table_screen(
     """The table view's controls: the status lines, the totals, then Enter
     hand and Undo (where a thumb reaches them)."""
     s = sizes(board, width, height)
-    avail_h = max(200.0, (height or DEFAULT_SIZE[1]) - CHROME)
+    avail_h = _avail_h(width, height)
+    buttons = _buttons(actions, width, beside=bool(s["landscape"]))
     top = ft.Row(
         [
             ft.Column(
@@ -151,6 +160,7 @@ def table_screen(
                 expand=True,
                 horizontal_alignment=ft.CrossAxisAlignment.START,
             ),
+            *(buttons if s["landscape"] else []),
             ft.FilledTonalButton(
                 actions.back_label,
                 icon=ft.Icons.TABLE_ROWS,
@@ -163,27 +173,31 @@ def table_screen(
     )
     grid = len(board.columns) > 1  # Hollywood
     body = _grid(board, s, avail_h) if grid else _panels(board, s, avail_h)
-    return [top, body, _buttons(actions, width)]
+    if s["landscape"]:
+        return [top, body]
+    return [top, body, ft.Row(buttons, spacing=GAP)]
 
 
-def _buttons(actions: Actions, width: float | None) -> ft.Control:
-    """Enter hand (the wide one) and Undo: on a phone Undo is its icon (its
-    name is read out and shown on a long press), on a wide window its words."""
+def _buttons(actions: Actions, width: float | None, *, beside: bool) -> list[ft.Control]:
+    """Enter hand and Undo, ``beside`` the status lines or in a row of their
+    own (Enter hand the wide one): on a phone Undo is its icon (its name is
+    read out and shown on a long press), on a wide window its words."""
     row: list[ft.Control] = []
+    narrow = (width or DEFAULT_SIZE[0]) < 600
     if actions.on_enter is not None:
         row.append(
             ft.FilledButton(
                 actions.enter_label,
                 icon=ft.Icons.ADD,
                 height=TAP,
-                expand=True,
+                expand=not beside,
                 on_click=actions.on_enter,
                 key="table-enter",
             )
         )
     key = f"table-undo@{actions.revision}"  # one per revision, as on the sheet
     disabled = actions.on_undo is None
-    if (width or DEFAULT_SIZE[0]) < 600 and actions.on_enter is not None:
+    if narrow and actions.on_enter is not None:
         row.append(
             ft.IconButton(
                 ft.Icons.UNDO,
@@ -211,7 +225,7 @@ def _buttons(actions: Actions, width: float | None) -> ft.Control:
                 key=key,
             )
         )
-    return ft.Row(row, spacing=GAP, alignment=ft.MainAxisAlignment.END)
+    return row
 
 
 def _panel_color(leader: bool) -> str:
