@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from .table_model import Board, build_board
-from .widgets import TAP, Handler
+from .widgets import TAP, Handler, message
 
 if TYPE_CHECKING:
     from .app import GinApp
@@ -34,6 +34,8 @@ LINE = 1.5
 #: The widest a name's letters run, as a share of the font size (DejaVu
 #: Sans: "m" 0.97, "W" 0.99, most letters 0.55-0.7; and some room).
 LETTER = 0.72
+#: A note's height above the status (one line of text, its padding and gap).
+NOTE = 64
 #: The Hollywood column heads: "Game 1" over "✓ Ann" once it is closed.
 HEAD = 34
 HEAD_CLOSED = 52
@@ -142,11 +144,15 @@ def table_screen(
     width: float | None,
     height: float | None,
     actions: Actions,
+    notes: tuple[tuple[str, str], ...] = (),
 ) -> list[ft.Control]:
-    """The table view's controls: the status lines, the totals, then Enter
-    hand and Undo (where a thumb reaches them)."""
-    s = sizes(board, width, height)
-    avail_h = _avail_h(width, height)
+    """The table view's controls: any ``notes`` ((text, "error" or "info"):
+    an Undo refused, "Hand 3 is back"), the status lines, the totals, then
+    Enter hand and Undo (where a thumb reaches them)."""
+    shown = [message(text, kind) for text, kind in notes if text]
+    # the totals give up the notes' room: the buttons stay in the window
+    s = sizes(board, width, None if height is None else height - NOTE * len(shown))
+    avail_h = _avail_h(width, None if height is None else height - NOTE * len(shown))
     buttons = _buttons(actions, width, beside=bool(s["landscape"]))
     top = ft.Row(
         [
@@ -174,14 +180,14 @@ def table_screen(
     grid = len(board.columns) > 1  # Hollywood
     body = _grid(board, s, avail_h) if grid else _panels(board, s, avail_h)
     if s["landscape"]:
-        return [top, body]
-    return [top, body, ft.Row(buttons, spacing=GAP)]
+        return [*shown, top, body]
+    return [*shown, top, body, ft.Row(buttons, spacing=GAP)]
 
 
 def _buttons(actions: Actions, width: float | None, *, beside: bool) -> list[ft.Control]:
     """Enter hand and Undo, ``beside`` the status lines or in a row of their
     own (Enter hand the wide one): on a phone Undo is its icon (its name is
-    read out and shown on a long press), on a wide window its words."""
+    read out), on a wide window its words."""
     row: list[ft.Control] = []
     narrow = (width or DEFAULT_SIZE[0]) < 600
     if actions.on_enter is not None:
@@ -199,19 +205,22 @@ def _buttons(actions: Actions, width: float | None, *, beside: bool) -> list[ft.
     disabled = actions.on_undo is None
     if narrow and actions.on_enter is not None:
         row.append(
-            ft.IconButton(
-                ft.Icons.UNDO,
-                tooltip=actions.undo_label,
-                icon_size=28,
-                width=TAP + 8,
-                height=TAP,
-                style=ft.ButtonStyle(
-                    shape=ft.RoundedRectangleBorder(radius=TAP // 2),
-                    side=ft.BorderSide(1, ft.Colors.OUTLINE),
-                ),
-                disabled=disabled,
-                on_click=actions.on_undo,
+            ft.Semantics(  # named whether or not it can be tapped (a tooltip is not)
+                label=actions.undo_label,
+                button=True,
                 key=key,
+                content=ft.IconButton(
+                    ft.Icons.UNDO,
+                    icon_size=28,
+                    width=TAP + 8,
+                    height=TAP,
+                    style=ft.ButtonStyle(
+                        shape=ft.RoundedRectangleBorder(radius=TAP // 2),
+                        side=ft.BorderSide(1, ft.Colors.OUTLINE),
+                    ),
+                    disabled=disabled,
+                    on_click=actions.on_undo,
+                ),
             )
         )
     else:
@@ -339,5 +348,8 @@ def table_view_screen(app: GinApp) -> tuple[str, list[ft.Control]]:
         on_undo=app.sheet.undo_handler(revision) if m.game().hands else None,
         revision=revision,
     )
-    controls = table_screen(board, width=app.page.width, height=app.page.height, actions=actions)
+    notes = ((m.error or "", "error"), (m.note or "", "info"))
+    controls = table_screen(
+        board, width=app.page.width, height=app.page.height, actions=actions, notes=notes
+    )
     return f"{board.title} · {m.sheet().title}", controls

@@ -196,6 +196,7 @@ def test_undo_on_the_table_view_is_the_sheets_and_carries_its_revision(real: Sto
     assert len(real.game(gid).hands) == 3
     assert "Bob's phone saved hand 3 in the meantime." in (t.m.error or "")
     assert t.m.screen == "table"
+    assert any("in the meantime" in s for s in texts(t.page))  # said on the table view
     # the fresh Undo takes back hand 3 and offers it back, as the sheet's does
     table_button(t, "table-undo@").on_click(None)
     assert len(real.game(gid).hands) == 2 and t.m.screen == "table"
