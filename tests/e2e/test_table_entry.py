@@ -28,9 +28,9 @@ from .test_table_sheet import see_whole, visit, wait_until
 #: words however it is drawn, so the words alone cannot tell "Game 1 ✓ Ann"
 #: from "Game 1 ✓ …"; its box can: the font size is the box's height over
 #: its lines (Material's line height is 20/14 of the size), and the text,
-#: wrapped at the box's width in that size, must take exactly that many
-#: lines with no line wider than the box.  A text cut short has a box too
-#: narrow for one line and too low for two.
+#: wrapped at the box's width in that size, must take that many lines (give
+#: or take 2 % of the width) with no word wider than the box.  A text cut
+#: short has a box too narrow for one line and too low for two.
 WHOLE_TEXTS = """
 async ([fontUrl, lineHeight]) => {
   if (!window.__wholeFont) {
@@ -50,15 +50,23 @@ async ([fontUrl, lineHeight]) => {
     const text = span.textContent;
     const r = node.getBoundingClientRect();
     if (!text.trim() || r.width < 1 || r.height < 1) continue;
-    let lines = 0;
-    for (let n = 1; n <= 8 && !lines; n++) {
-      const size = r.height / n / lineHeight;
+    const layout = (size, width) => {  // [lines taken, whether a word sticks out]
       probe.style.fontSize = `${size}px`;
       probe.style.lineHeight = `${size * lineHeight}px`;
-      probe.style.width = `${r.width * 1.02 + 1}px`;
+      probe.style.width = `${width}px`;
       probe.textContent = text;
-      const taken = Math.round(probe.scrollHeight / (size * lineHeight));
-      if (taken === n && probe.scrollWidth <= probe.clientWidth) lines = n;
+      return [Math.round(probe.scrollHeight / (size * lineHeight)),
+              probe.scrollWidth > probe.clientWidth];
+    };
+    let lines = 0;
+    for (let n = 1; n <= 8 && !lines; n++) {
+      // the browser measures a little differently from Flutter: n lines
+      // must be what the text takes at a width a little over the box's,
+      // or at one a little under it
+      const size = r.height / n / lineHeight;
+      const [wide, out] = layout(size, r.width * 1.02 + 1);
+      const [narrow] = layout(size, Math.max(1, r.width * 0.98 - 1));
+      if (wide <= n && n <= narrow && !out) lines = n;
     }
     out.push({text, lines, width: r.width, height: r.height,
               left: r.left, right: r.right});
