@@ -370,7 +370,7 @@ class GinApp:
         """Listen to the game on screen (its topic), and to no other."""
         m = self.model
         if self.live is not None:
-            self.live.follow(m.game_id if m.screen in ("sheet", "hand") else None)
+            self.live.follow(m.game_id if m.screen in ("sheet", "hand", "table") else None)
 
     def _on_live(self, change: Change) -> None:
         """Another session changed a game or the lists: redraw what is stale.
@@ -378,7 +378,7 @@ class GinApp:
         screen with a field being typed in is left alone."""
         start = time.perf_counter()
         m = self.model
-        if m.screen in ("sheet", "hand"):
+        if m.screen in ("sheet", "hand", "table"):  # the table view follows too
             if not m.sync():
                 return
         elif m.screen == "review":

@@ -483,7 +483,7 @@ class AppModel:
         """Catch up with a change made elsewhere; returns whether anything changed
         for the game on screen (its sheet and any open form are then fresh)."""
         gid = self.game_id
-        if gid is None or self.screen not in ("sheet", "hand"):
+        if gid is None or self.screen not in ("sheet", "hand", "table"):
             return False
         try:
             revision = self.store.revision(gid)
