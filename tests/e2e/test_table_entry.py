@@ -204,6 +204,7 @@ def test_a_hand_entered_and_taken_back_on_the_table_view(server: Server, ui: Ui)
     ui.shot("-table-desktop")
     ui.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
     ui.click("Sheet")
+    expect(ui.button("Table view")).to_be_visible()
     ui.click("Enter hand")  # from the sheet, Cancel goes back to the sheet
     ui.click("Cancel")
     expect(ui.button("Table view")).to_be_visible(timeout=TIMEOUT_MS)
