@@ -1,6 +1,7 @@
 """The table view: a game's totals in numbers big enough to read from two
 metres, filling the window (a phone turned sideways, a desktop), drawn from
-:class:`~scorekeeper.ui.table_model.Board` and nothing else."""
+:class:`~scorekeeper.ui.table_model.Board` and nothing else; with Enter hand
+and Undo, so a game can be kept from the table view alone."""
 
 from __future__ import annotations
 
