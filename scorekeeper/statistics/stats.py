@@ -191,7 +191,10 @@ class Statistics:
 
     ``players`` holds every player seen, by id, ordered by display name;
     ``games`` counts the game records (a Hollywood sheet once), ``hands``
-    every hand played, ``draws`` the hands that were draws.
+    every hand played, ``draws`` the hands that were draws.  ``finished``
+    counts the finished games as the players' "games played" do (each
+    ended Hollywood column a game), so a summary quoting it agrees with the
+    player lines; ``hollywood`` counts the Hollywood sheets among ``games``.
     """
 
     filter: Filter
@@ -201,6 +204,8 @@ class Statistics:
     players: Mapping[str, PlayerStats]
     names: Mapping[str, str]
     _pairs: Mapping[tuple[str, str], tuple[PlayerStats, PlayerStats]] = field(repr=False)
+    finished: int = 0
+    hollywood: int = 0
 
     def name(self, player: str) -> str:
         return self.names.get(player, player)
@@ -367,7 +372,7 @@ def statistics(records: Iterable[RecordLike], filter: Filter | None = None) -> S
     tallies: dict[str, _Tally] = {}
     names: dict[str, str] = {}
     pairs: dict[tuple[str, str], tuple[_Tally, _Tally]] = {}
-    hands = draws = seq = 0
+    hands = draws = seq = finished_total = hollywood = 0
     three_hand = Format.THREE_HAND
 
     for rec in chosen:
@@ -423,6 +428,8 @@ def statistics(records: Iterable[RecordLike], filter: Filter | None = None) -> S
 
         columns = d.columns
         finished = sum(columns[0::2])
+        finished_total += finished
+        hollywood += d.format is Format.HOLLYWOOD
         winners = [None if s < 0 else players[s] for s in columns[1::2]]
         series = None if d.series < 0 else players[d.series]
         _games({p: tallies[p] for p in players}, finished, winners, series)
@@ -450,4 +457,6 @@ def statistics(records: Iterable[RecordLike], filter: Filter | None = None) -> S
         MappingProxyType(players_out),
         MappingProxyType(names),
         MappingProxyType(pairs_out),
+        finished_total,
+        hollywood,
     )

@@ -396,7 +396,7 @@ class GinApp:
         """Listen to the game on screen (its topic), and to no other."""
         m = self.model
         if self.live is not None:
-            self.live.follow(m.game_id if m.screen in ("sheet", "hand") else None)
+            self.live.follow(m.game_id if m.screen in ("sheet", "hand", "table") else None)
 
     def _on_live(self, change: Change) -> None:
         """Another session changed a game or the lists: redraw what is stale.
@@ -404,7 +404,7 @@ class GinApp:
         screen with a field being typed in is left alone."""
         start = time.perf_counter()
         m = self.model
-        if m.screen in ("sheet", "hand"):
+        if m.screen in ("sheet", "hand", "table"):  # the table view follows too
             if not m.sync():
                 return
         elif m.screen == "review":
@@ -424,7 +424,7 @@ class GinApp:
         the mark off its line after a moment (unless the game changed again)."""
         m = self.model
         heard, m.heard = m.heard, None
-        if heard is None or m.screen != "sheet":
+        if heard is None or m.screen not in ("sheet", "table"):
             return  # on the hand form a notice would cover Save; the form follows the game
         self.sheet.tell(m.render(heard))
         if m.highlight is not None and self._on_loop():

@@ -123,7 +123,14 @@ def hand_screen(app: GinApp) -> tuple[str, list[ft.Control], ft.BottomAppBar]:
     layout = ft.ResponsiveRow(
         [
             ft.Column(left, col={"xs": 12, "lg": 7}, spacing=12),
-            ft.Column(right, col={"xs": 12, "lg": 5}, spacing=12),
+            # the preview fills its column: on a desktop the form spans the
+            # screen's width, not the keypad's third of it
+            ft.Column(
+                right,
+                col={"xs": 12, "lg": 5},
+                spacing=12,
+                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+            ),
         ],
         spacing=16,
     )

@@ -242,7 +242,7 @@ class JoinGate:
                 self._failures.pop(address, None)
                 device = secrets.token_urlsafe(32)
                 self._joined += 1
-                label = clean_device_name(name) or f"Device {self._joined}"
+                label = self._unique(clean_device_name(name) or f"Device {self._joined}")
                 self._devices[_digest(device)] = Device(secrets.token_hex(8), label, "guest")
                 log.info("a device at %s joined with the code", address)
                 return Attempt(True, token=device)
@@ -293,6 +293,19 @@ class JoinGate:
         d = _digest(token)
         with self._lock:
             return self._devices.get(d)
+
+    def _unique(self, label: str) -> str:
+        """``label``, or with " 2", " 3"... when a device let in has it already:
+        the stale-write message names the writer, so two devices that chose
+        one name ("Phone") must still be told apart.  Under the lock."""
+        taken = {dev.name for dev in self._devices.values()}
+        n = 1
+        unique = label
+        while unique in taken:
+            n += 1
+            suffix = f" {n}"
+            unique = label[: MAX_NAME - len(suffix)].rstrip() + suffix
+        return unique
 
     def name(self, token: str) -> str:
         """The name a device chose when it joined ("" for the host's)."""

@@ -82,6 +82,9 @@ class AppModel:
         #: (marked on the sheet for a moment); None when there is none.
         self.heard: Message | None = None
         self.highlight: int | None = None
+        #: Where the hand form goes back to once saved or cancelled: the
+        #: sheet, or the table view it was opened from.
+        self.after_hand: str = "sheet"
 
     # --- language ---------------------------------------------------------------
 
@@ -346,13 +349,14 @@ class AppModel:
         if edit_index is None and g.standings.finished:
             raise RuleError("this game is over: start a new one")
         self.hand = HandForm(g, edit_index, t=self.t)
+        self.after_hand = "table" if self.screen == "table" else "sheet"
         self.screen = "hand"
         self.error = None
         self.note = None
 
     def cancel_hand(self) -> None:
         self.hand = None
-        self.screen = "sheet"
+        self.screen = self.after_hand
         self.error = None
 
     def save_hand(self, revision: int | None = None) -> None:
@@ -366,7 +370,7 @@ class AppModel:
         else:
             self._write(self.store.edit_hand, form.edit_index, hand, revision=revision)
         self.hand = None
-        self.screen = "sheet"
+        self.screen = self.after_hand  # the table view, when opened from it
         self.error = None
         self.note = None
         self.undone = None
@@ -486,7 +490,7 @@ class AppModel:
         """Catch up with a change made elsewhere; returns whether anything changed
         for the game on screen (its sheet and any open form are then fresh)."""
         gid = self.game_id
-        if gid is None or self.screen not in ("sheet", "hand"):
+        if gid is None or self.screen not in ("sheet", "hand", "table"):
             return False
         try:
             revision = self.store.revision(gid)

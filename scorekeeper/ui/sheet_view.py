@@ -547,6 +547,10 @@ class SheetView:
             with contextlib.suppress(RuntimeError):
                 block.update()
 
+    def undo_handler(self, revision: int | None) -> Handler:
+        """The sheet's Undo, for the table view's Undo button too."""
+        return self._undo(revision)
+
     def _undo(self, revision: int | None) -> Handler:
         """Undo the last hand (based on ``revision``, the one drawn with the
         button), then offer it back: "Hand 7 taken back — Redo"."""

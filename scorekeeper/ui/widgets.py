@@ -98,6 +98,29 @@ def slot(text: str | None, kind: str = "error") -> ft.Control:
     return message(text, kind)
 
 
+def readable_on(color: str) -> str | None:
+    """The text colour (black or white) with the most contrast on ``color``
+    (``"#rrggbb"``; None for a theme colour, whose own "on" colour the theme
+    gives).  A filled button takes its text colour from the theme's primary:
+    on a colour of its own (a player's blue) the dark theme's dark text is
+    blue on blue.
+
+    >>> readable_on("#1565c0"), readable_on("#e65100"), readable_on("primary")
+    ('#ffffff', '#000000', None)
+    """
+    if len(color) != 7 or color[0] != "#":
+        return None
+    try:
+        rgb = [int(color[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    except ValueError:
+        return None
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    luminance = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]  # WCAG 2
+    on_white = 1.05 / (luminance + 0.05)
+    on_black = (luminance + 0.05) / 0.05
+    return "#ffffff" if on_white >= on_black else "#000000"
+
+
 def choice(label: str, selected: bool, handler: Handler, **kw: Any) -> ft.Control:
     """One of a row of choices: filled (with a tick) when selected.  ``compact``
     makes it share a row evenly (``color``: its colour, e.g. a player's);
@@ -111,6 +134,7 @@ def choice(label: str, selected: bool, handler: Handler, **kw: Any) -> ft.Contro
         if selected:
             if color:
                 style.bgcolor = color
+                style.color = readable_on(color)  # light and dark theme alike
             return ft.FilledButton(
                 label, height=TAP - 4, on_click=handler, expand=True, style=style, **kw
             )

@@ -111,7 +111,7 @@ def test_points_totals_table_view_undo_and_redo(server: Server, ui: Ui) -> None:
     ui.shot("-table-en-desktop")
     ui.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
     ui.click("Sheet")
-    expect(ui.button("Enter hand")).to_be_visible()
+    expect(ui.button("Table view")).to_be_visible(timeout=TIMEOUT_MS)  # the sheet
 
     # undo, then redo: the same hand back
     ui.click("Undo last hand")
@@ -194,7 +194,7 @@ def test_screenshots_of_sheet_table_view_and_hand_entry(
 
     def to_sheet_then_home() -> None:
         ui.click(say("Sheet"))
-        expect(ui.button(say("Enter hand"))).to_be_visible()
+        expect(ui.button(say("Table view"))).to_be_visible(timeout=TIMEOUT_MS)
         ui.click(re.compile("^" + re.escape(say("Back"))))
         expect(ui.button(say("New game"))).to_be_visible()
 
@@ -235,7 +235,7 @@ def test_screenshots_of_sheet_table_view_and_hand_entry(
     ui.see(say("captain"))
     both("table-three")
     ui.click(say("Sheet"))
-    expect(ui.button(say("Undo last hand"))).to_be_visible()
+    expect(ui.button(say("Table view"))).to_be_visible(timeout=TIMEOUT_MS)
     ui.click(say("Enter hand"))
     ui.see(expected["three-roles"])
     both("hand-three")

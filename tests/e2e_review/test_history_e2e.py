@@ -12,6 +12,16 @@ from .conftest import DESKTOP, Server, Ui
 def test_filter_by_player_and_open_hollywood_series(server: Server, ui: Ui) -> None:
     ui.open(server.url)
     ui.see("5 games")
+    # the filters fold into one line: on a phone the first game is in view
+    # under it (the chips once took half the screen)
+    expect(ui.button("Cy")).to_have_count(0)
+    ui.see("All games")
+    count = ui.page.get_by_text("5 games", exact=True)  # the line above the first game
+    expect(count).to_be_visible()
+    box = count.bounding_box()
+    assert box is not None and box["y"] + box["height"] < 844 / 3, box
+    ui.shot("-filters-folded")
+    ui.click("Filters")
     ui.click("Cy")
     ui.see("2 games")
     expect(ui.button("Open Bob v Cy")).to_be_visible()
@@ -33,6 +43,9 @@ def test_filter_by_player_and_open_hollywood_series(server: Server, ui: Ui) -> N
     ui.shot("-series-desktop", DESKTOP)
     ui.click(re.compile(r"^Back"))
     ui.see("2 games")
+    ui.click("Hide filters")
+    ui.see("Hollywood")  # what is chosen, on the folded line
+    expect(ui.button("Everyone")).to_have_count(0)
     assert not ui.errors
 
 

@@ -10,7 +10,7 @@ from .conftest import DESKTOP, Server, Ui
 def test_stats_show_known_figures(server: Server, ui: Ui) -> None:
     ui.open(server.url)
     ui.click("Statistics")
-    ui.see("5 games · 25 hands")
+    ui.see("8 games finished · 25 hands")  # as the player lines count them
     page = ui.page
     expect(page.get_by_text("Ann: Games won 4 / 8")).to_have_count(0)  # details on demand
     for who in (
@@ -37,7 +37,8 @@ def test_stats_show_known_figures(server: Server, ui: Ui) -> None:
     expect(page.get_by_text("Games won per player").first).to_be_attached()
     ui.shot("-phone")
     ui.click("Hollywood")
-    ui.see("2 games · 12 hands")
+    ui.see("6 games finished · 12 hands")
+    ui.see("Each Hollywood column counts as a game (2 Hollywood sheets).")
     expect(page.get_by_text("Ann: Games won 2 / 6").first).to_be_attached()  # still open
     ui.click("Hide Ann: 2 of 6 games won")
     expect(page.get_by_text("Ann: Games won 2 / 6")).to_have_count(0)

@@ -45,6 +45,10 @@ def stats() -> Statistics:
 
 def test_totals(stats: Statistics) -> None:
     assert stats.games == 7
+    # finished games as the players count them: A, B's 3 columns, C's 3, D, G
+    # (E and F unfinished): no player can have played more than the summary says
+    assert (stats.finished, stats.hollywood) == (1 + 3 + 3 + 1 + 1, 2)
+    assert max(p.games_played for p in stats.players.values()) <= stats.finished
     # hands: A5 + B4 + C8 + E3 + D5 + F2 + G2 = 29; draws A3, C7, E3, D3
     assert stats.hands == 29
     assert stats.draws == 4
@@ -242,6 +246,8 @@ def test_filter_hollywood(stats: Statistics) -> None:
     assert (bob.games_played, bob.games_won, bob.series_won, bob.sweeps) == (6, 4, 1, 1)
     assert (ann.hands_played, ann.hands_won, bob.hands_won, s.draws) == (12, 5, 6, 1)
     assert bob.longest_streak == 4
+    # two sheets, six games: the summary counts what the player lines count
+    assert (s.games, s.finished, s.hollywood) == (2, 6, 2)
 
 
 def test_filter_three_hand(stats: Statistics) -> None:

@@ -10,6 +10,7 @@ from scorekeeper.ui.join import (
     LOCKOUT_SECONDS,
     MAX_ADDRESSES,
     MAX_FAILURES,
+    MAX_NAME,
     MAX_TOTAL_FAILURES,
     JoinGate,
     new_join_code,
@@ -170,6 +171,20 @@ def test_devices_are_named_as_chosen_and_one_can_be_removed() -> None:
     assert gate.role(ann) is None and gate.role(other) == "guest"
     assert not gate.remove(first.id)
     assert [d.name for d in gate.devices()] == ["Device 2"]
+
+
+def test_two_devices_that_chose_one_name_are_told_apart() -> None:
+    """The stale-write message names the writer ("Phone saved hand 2 in the
+    meantime"): two devices both called "Phone" must not read the same."""
+    gate = JoinGate(code="123456")
+    first = gate.try_code("10.0.0.3", "123456", name="Phone").token
+    second = gate.try_code("10.0.0.4", "123456", name=" Phone ").token
+    third = gate.try_code("10.0.0.5", "123456", name="x" * 99).token
+    fourth = gate.try_code("10.0.0.6", "123456", name="x" * 99).token
+    assert first and second and third and fourth
+    assert gate.name(first) == "Phone" and gate.name(second) == "Phone 2"
+    assert gate.name(fourth) == "x" * (MAX_NAME - 2) + " 2"
+    assert len({d.name for d in gate.devices()}) == 4
 
 
 def test_the_addresses_remembered_are_bounded() -> None:

@@ -18,6 +18,10 @@ from scorekeeper.ui.sheet_model import build_sheet
 from .conftest import start
 from .flet_page import controls, texts
 from .test_app_render import Table, words
+from .test_live import Server as LiveServer
+from .test_live import enter_counts, new_game, server, tap
+
+__all__ = ["server"]  # the fixture, used by name
 
 
 @pytest.fixture
@@ -131,3 +135,113 @@ def test_undo_offers_the_hand_back_and_redo_restores_it_exactly(real: Store) -> 
 
 def tips(page: ft.Page) -> list[str]:
     return [c.tooltip for v in page.views for c in controls(v) if isinstance(c.tooltip, str)]  # type: ignore[attr-defined]
+
+
+def ui_button(page: ft.Page, key: str) -> Any:
+    """The button on ``page`` whose key starts with ``key``."""
+    found = [
+        c
+        for v in page.views
+        for c in controls(v)
+        if isinstance(getattr(c, "key", None), str) and c.key.startswith(key)  # type: ignore[attr-defined]
+    ]
+    assert len(found) == 1, [getattr(c, "key", None) for c in found]
+    return found[0]
+
+
+def table_button(t: Table, key: str) -> Any:
+    """The table view's button whose key starts with ``key``."""
+    return ui_button(t.page, key)
+
+
+def test_a_hand_entered_from_the_table_view_goes_back_to_it(real: Store) -> None:
+    """Enter hand on the table view opens the sheet's hand form; saved (or
+    cancelled) the table view is back, with the new totals: no tap through
+    the sheet."""
+    ann, bob = real.add_player("Ann").id, real.add_player("Bob").id
+    gid = real.create_game("standard", [ann, bob], Rules(), first_dealer=ann)
+    t = Table(real)
+    t.tap(t.m.open_game, gid)
+    t.tap(t.m.open_table)
+    assert table_button(t, "table-undo@").disabled  # no hand yet to take back
+    enter = table_button(t, "table-enter")
+    enter.on_click(None)
+    assert t.m.screen == "hand" and t.m.route == f"/game/{gid}/hand"
+    t.tap(t.m.cancel_hand)
+    assert t.m.screen == "table"
+    table_button(t, "table-enter").on_click(None)
+    form = t.m.hand
+    assert form is not None
+    form.set_knocker(bob)
+    form.set_active("knocker")
+    form.press("4")
+    form.set_active("defender")
+    form.press("3")
+    form.press("0")
+    t.tap(t.m.save_hand)
+    assert t.m.screen == "table" and t.m.route == f"/game/{gid}/table", t.m.error
+    assert "26" in texts(t.page) and len(real.game(gid).hands) == 1
+    t.tap(t.m.close_table)
+    t.tap(t.m.open_hand)  # from the sheet, back to the sheet
+    t.tap(t.m.cancel_hand)
+    assert t.m.screen == "sheet"
+
+
+def test_undo_on_the_table_view_is_the_sheets_and_carries_its_revision(
+    server: LiveServer,
+) -> None:
+    """A's table view shows Undo; B saves a hand before A's browser drew it:
+    A's Undo, based on what A saw, must not take B's hand back."""
+    a, b = server.session(), server.session()
+    b.device = b.model.device = "Bob's phone"
+    gid, ann, bob = new_game(server, a)
+    tap(a, a.model.open_hand)
+    enter_counts(a, bob, "4", "30")
+    tap(a, a.model.save_hand)
+    tap(a, a.model.open_table)
+    drawn = ui_button(a.page, "table-undo@")
+    assert drawn.key == f"table-undo@{a.model.revision}"
+    tap(b, b.model.open_game, gid)
+    tap(b, b.model.open_hand)
+    enter_counts(b, ann, "2", "20")
+    tap(b, b.model.save_hand)
+    assert a.model.sync()  # A's session heard of it; its browser has not drawn it yet
+    drawn.on_click(None)
+    assert len(server.store.game(gid).hands) == 2  # B's hand is still there
+    assert a.model.error == "Bob's phone saved hand 2 in the meantime."
+    assert a.model.screen == "table"
+    a.render()
+    assert a.model.error in texts(a.page)  # said on the table view
+    # the fresh Undo takes back hand 2 and offers it back, as the sheet's does
+    ui_button(a.page, "table-undo@").on_click(None)
+    assert len(server.store.game(gid).hands) == 1 and a.model.screen == "table"
+    bars = [c for c in a.page._dialogs.controls if isinstance(c, ft.SnackBar)]
+    assert bars and bars[-1].open and isinstance(bars[-1].content, ft.Text)
+    assert bars[-1].content.value == "Hand 2 taken back"
+
+
+def test_the_table_view_follows_a_hand_saved_on_another_device(server: LiveServer) -> None:
+    a, b = server.session(), server.session()
+    gid, _ann, bob = new_game(server, a)
+    tap(a, a.model.open_table)
+    tap(b, b.model.open_game, gid)
+    tap(b, b.model.open_hand)
+    enter_counts(b, bob, "4", "30")
+    tap(b, b.model.save_hand)
+    assert "26" not in texts(a.page)
+    server.pump()
+    assert a.model.screen == "table" and "26" in texts(a.page)
+    assert a.model.revision == b.model.revision  # A's Undo is based on B's hand
+
+
+def test_the_table_view_of_a_finished_game_has_undo_but_no_enter_hand(real: Store) -> None:
+    ann, bob = real.add_player("Ann").id, real.add_player("Bob").id
+    gid = real.create_game("standard", [ann, bob], Rules(target=50), first_dealer=ann)
+    real.record_hand(gid, Hand.gin(ann, 40))  # 65: Ann wins
+    t = Table(real)
+    t.tap(t.m.open_game, gid)
+    t.tap(t.m.open_table)
+    assert "Ann wins!" in texts(t.page)
+    keys = [getattr(c, "key", None) for v in t.page.views for c in controls(v)]
+    assert "table-enter" not in keys
+    assert table_button(t, "table-undo@").disabled is False

@@ -114,3 +114,35 @@ def test_statistics_are_kept_until_a_game_changes(
     assert model.statistics().games == 2
     model.act(model.set_stats_format, None)
     assert model.statistics().hands == again.hands
+
+
+def test_the_summary_counts_games_as_the_player_lines_do(model: ReviewModel) -> None:
+    """A Hollywood sheet is three games to its players ("Ann: 2 of 6 games
+    won"), so the summary above them says 6 games, not 2 sheets."""
+    import flet as ft
+
+    from scorekeeper.ui.review import ReviewContext, render_screen
+
+    model.go("stats")
+    model.act(model.set_stats_format, "hollywood")
+    _, controls = render_screen(ReviewContext(model, lambda: None))
+
+    def shown(c: object) -> list[str]:
+        out = [c.value] if isinstance(c, ft.Text) and isinstance(c.value, str) else []
+        content = getattr(c, "content", None)
+        if isinstance(content, str):
+            out.append(content)
+        elif isinstance(content, ft.BaseControl):
+            out += shown(content)
+        for x in getattr(c, "controls", None) or []:
+            out += shown(x)
+        return out
+
+    texts = [s for c in controls for s in shown(c)]
+    assert "6 games finished · 12 hands" in texts
+    assert "Each Hollywood column counts as a game (2 Hollywood sheets)." in texts
+    assert "Show Ann: 2 of 6 games won" in texts
+    model.act(model.set_stats_format, "standard")
+    _, controls = render_screen(ReviewContext(model, lambda: None))
+    texts = [s for c in controls for s in shown(c)]
+    assert not [s for s in texts if "Hollywood column" in s]

@@ -10,9 +10,17 @@ import flet as ft
 
 from ..widgets import TAP, Screen
 from ..widgets import card_box as _box
-from ..widgets import section as _section
-from .context import ReviewContext, chip_row, choice, format_chips, messages, muted, period_chips
-from .model import PAGE, HistoryRow
+from .context import (
+    ReviewContext,
+    chip_row,
+    choice,
+    format_chips,
+    messages,
+    muted,
+    period_chips,
+)
+from .game_model import format_label
+from .model import PAGE, HistoryRow, period_label
 
 log = logging.getLogger(__name__)
 
@@ -82,17 +90,21 @@ def history_screen(ctx: ReviewContext) -> Screen:
     t = m.t
     out: list[ft.Control] = messages(ctx)
     players = m.players(include_hidden=True)
-    out.append(_section(t.gettext("Player")))
-    chips = [
-        choice(t.gettext("Everyone"), m.filter_player is None, ctx.on(m.set_filter_player, None))
-    ]
-    chips += [
-        choice(p.name, m.filter_player == p.id, ctx.on(m.set_filter_player, p.id)) for p in players
-    ]
-    out.append(chip_row(chips))
-    out.append(format_chips(ctx, m.filter_format, m.set_filter_format))
-    out.append(period_chips(ctx, m.filter_period, m.set_filter_period))
-    out.append(_status_chips(ctx))
+    out.append(_filter_bar(ctx, {p.id: p.name for p in players}))
+    if m.filters_open:
+        chips = [
+            choice(
+                t.gettext("Everyone"), m.filter_player is None, ctx.on(m.set_filter_player, None)
+            )
+        ]
+        chips += [
+            choice(p.name, m.filter_player == p.id, ctx.on(m.set_filter_player, p.id))
+            for p in players
+        ]
+        out.append(chip_row(chips))
+        out.append(format_chips(ctx, m.filter_format, m.set_filter_format))
+        out.append(period_chips(ctx, m.filter_period, m.set_filter_period))
+        out.append(_status_chips(ctx))
     rows = m.history_rows()
     total = m.history_total
     out.append(muted(t.ngettext("{n} game", "{n} games", total).format(n=total), size=15))
@@ -108,6 +120,42 @@ def history_screen(ctx: ReviewContext) -> Screen:
         )
     )  # fmt: skip
     return t.gettext("History"), out
+
+
+def _filter_bar(ctx: ReviewContext, names: dict[str, str]) -> ft.Control:
+    """One line: the filters chosen ("Cy · Hollywood"), and the button that
+    shows (or hides) the chips to change them."""
+    m = ctx.model
+    t = m.t
+    chosen: list[str] = []
+    if m.filter_player is not None:
+        chosen.append(names.get(m.filter_player, m.filter_player))
+    if m.filter_format is not None:
+        chosen.append(format_label(t, m.filter_format))
+    if m.filter_period != "all":
+        chosen.append(period_label(t, m.filter_period))
+    if m.filter_finished is not None:
+        chosen.append(t.gettext("Finished") if m.filter_finished else t.gettext("In progress"))
+    opened = m.filters_open
+    return ft.Row(
+        [
+            ft.OutlinedButton(
+                t.gettext("Hide filters") if opened else t.gettext("Filters"),
+                icon=ft.Icons.EXPAND_LESS if opened else ft.Icons.FILTER_LIST,
+                height=TAP - 8,
+                on_click=ctx.on(m.toggle_filters),
+                key="filters",
+            ),
+            ft.Text(
+                " · ".join(chosen) or t.gettext("All games"),
+                size=15,
+                expand=True,
+                max_lines=2,
+                overflow=ft.TextOverflow.ELLIPSIS,
+            ),
+        ],
+        spacing=10,
+    )
 
 
 def _status_chips(ctx: ReviewContext) -> ft.Control:

@@ -176,6 +176,9 @@ class ReviewModel:
         self.filter_period = "all"
         #: None: every game; False: games in progress only; True: finished only.
         self.filter_finished: bool | None = None
+        #: The filter chips are shown (else one line says what is chosen: on a
+        #: phone the chips took half the screen).
+        self.filters_open = False
         self.history_offset = 0  # the first game of the page shown
         self.history_total = 0  # games matching the filters (set by history_rows)
         self.deleted_total = 0  # deleted games (set by deleted_rows)
@@ -282,6 +285,9 @@ class ReviewModel:
 
     def players(self, include_hidden: bool = False) -> list[Player]:
         return self.store.players(include_hidden=include_hidden)
+
+    def toggle_filters(self) -> None:
+        self.filters_open = not self.filters_open
 
     def set_filter_player(self, player_id: str | None) -> None:
         self.filter_player = player_id

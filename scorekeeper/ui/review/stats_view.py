@@ -57,15 +57,30 @@ def stats_screen(ctx: ReviewContext) -> Screen:
     out.append(format_chips(ctx, m.stats_format, m.set_stats_format))
     out.append(period_chips(ctx, m.stats_period, m.set_stats_period))
     stats = m.statistics()
+    # games counted as the player lines count them ("Ann: 4 of 8 games won"):
+    # finished games, each ended Hollywood column one
     out.append(
         muted(
             t.gettext("{games} · {hands}").format(
-                games=t.ngettext("{n} game", "{n} games", stats.games).format(n=stats.games),
+                games=t.ngettext("{n} game finished", "{n} games finished", stats.finished).format(
+                    n=stats.finished
+                ),
                 hands=t.ngettext("{n} hand", "{n} hands", stats.hands).format(n=stats.hands),
             ),
             size=15,
         )
     )
+    if stats.hollywood:
+        out.append(
+            muted(
+                t.ngettext(
+                    "Each Hollywood column counts as a game ({n} Hollywood sheet).",
+                    "Each Hollywood column counts as a game ({n} Hollywood sheets).",
+                    stats.hollywood,
+                ).format(n=stats.hollywood),
+                size=14,
+            )
+        )
     if not stats.players:
         out.append(muted(t.gettext("No games yet for these filters."), size=16))
         return t.gettext("Statistics"), out
