@@ -136,6 +136,11 @@ class SheetFrame:
         return cls(game_id, body, column, table, table_column, lines)
 
 
+def _label(text: str) -> ft.Text:
+    """A sheet button's words: centred, on two lines where one is too short."""
+    return ft.Text(text, size=14, max_lines=2, text_align=ft.TextAlign.CENTER)
+
+
 class SheetView:
     """The score sheet of the game on screen: its kept frame (see
     :class:`SheetFrame`) lives here as long as the sheet stays up."""
@@ -202,14 +207,11 @@ class SheetView:
             knock = q.result == "knock"
             buttons.append(
                 ft.FilledTonalButton(
-                    q.label,
+                    content=_label(q.label),
                     key=f"quick:{q.result}:{q.by}",
                     height=TAP,
                     col={"xs": 6, "md": 3} if knock else {"xs": 4, "md": 2},
-                    style=ft.ButtonStyle(
-                        padding=ft.Padding.symmetric(horizontal=6),
-                        text_style=ft.TextStyle(size=15),
-                    ),
+                    style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
                     on_click=self.app.on(m.open_hand, None, q.result, q.by),
                 )
             )
@@ -223,34 +225,31 @@ class SheetView:
         m = self.app.model
         t = m.t
         revision = m.revision
-        # the results above are the usual way in: these three share one line
-        # on a phone (a longer language puts Undo on a second one)
-        style = ft.ButtonStyle(
-            padding=ft.Padding.symmetric(horizontal=10), text_style=ft.TextStyle(size=15)
-        )
-        return lambda: ft.Row(
+        # the results above are the usual way in: these three share one line,
+        # a long word on two lines of its button rather than a row of its own
+
+        def button(label: str, xs: int, **kw: Any) -> ft.Control:
+            return ft.OutlinedButton(
+                content=_label(label),
+                height=TAP,
+                col={"xs": xs, "md": 3},
+                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
+                **kw,
+            )
+
+        # (the widths by the longest words: "Undo last hand" is the longest
+        # in every language, uk "Скасувати останню роздачу")
+        return lambda: ft.ResponsiveRow(
             [
-                ft.OutlinedButton(
-                    t.gettext("Enter hand"),
-                    height=TAP,
-                    style=style,
-                    on_click=self.app.on(m.open_hand),
-                ),
-                ft.OutlinedButton(
-                    t.gettext("Table view"),
-                    height=TAP,
-                    style=style,
-                    on_click=self.app.on(m.open_table),
-                ),
-                ft.OutlinedButton(
+                button(t.gettext("Enter hand"), 3, on_click=self.app.on(m.open_hand)),
+                button(t.gettext("Table view"), 4, on_click=self.app.on(m.open_table)),
+                button(
                     t.gettext("Undo last hand"),
-                    height=TAP,
-                    style=style,
+                    5,
                     disabled=not any_rows,
                     on_click=self._undo(revision),
                 ),
             ],
-            wrap=True,
             spacing=8,
             run_spacing=8,
         )
