@@ -126,3 +126,26 @@ def test_typing_into_a_saved_count_replaces_it(server: Server, ui: Ui) -> None:
     ui.see("Bob knocked (4 v 24): Bob +20")
     ui.click("Save changes")
     ui.see("Score: Ann 0 · Bob 20")
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["390x844", "1280x800"])
+def test_an_oklahoma_ace_chooses_gin_without_a_tap(
+    server: Server, ui: Ui, size: dict[str, int]
+) -> None:
+    ui.page.set_viewport_size(size)  # type: ignore[arg-type]
+    ui.open(server.url)
+    ui.new_game(["Ann", "Bob"], dealer="Bob", preset="Oklahoma")
+    taps = Taps(ui)
+    taps.tap("Ann knocked", ui.text("Tap the upcard"))  # Oklahoma asks the upcard first
+    # an ace: gin only, and gin it is: the keypad is on Bob's count at once
+    taps.tap("A♥", ui.text("Upcard A♥: gin only"), before=ui.text("Tap the upcard"))
+    expect(count_box(ui, "Bob", "–")).to_be_visible()
+    expect(ui.text("Ann can't knock")).to_have_count(0)
+    for key in ["1", "7", "0", "C"]:  # the upcard bar does not push the keypad under Save
+        in_window(ui, ui.button(key))
+    ui.shot(f"-{size['width']}-form")
+    taps.tap("2", count_box(ui, "Bob", "2"), before=count_box(ui, "Bob", "–"))
+    taps.tap("0", count_box(ui, "Bob", "20"), before=count_box(ui, "Bob", "2"))
+    ui.see("Ann went gin (20): Ann +45")  # 20 + 25, A♥ is no spade: not doubled
+    taps.tap("Save hand", ui.text("Score: Ann 45 · Bob 0"), before=ui.button("Save hand"))
+    assert taps.count == 5  # the gin's own 4, and the upcard
