@@ -153,7 +153,7 @@ def parse_cards(text_or_iterable: str | Iterable[str | Card]) -> tuple[Card, ...
             tokens = list(text_or_iterable)
         except TypeError:
             raise CardError(
-                f"{text_or_iterable!r} is not a list of cards", repr(text_or_iterable)
+                "{token} is not a list of cards", token=repr(text_or_iterable)
             ) from None
     out: list[Card] = []
     seen: set[Card] = set()

@@ -93,11 +93,9 @@ class Meld:
         ):
             return Meld(MeldKind.RUN, cs)
         shown = " ".join(str(c) for c in parse_cards(list(cards)))
-        hint = " (the ace is always low)" if any(c.rank == 1 for c in cs) else ""
-        raise RuleError(
-            "{cards} is not a meld (the ace is always low)" if hint else "{cards} is not a meld",
-            cards=shown,
-        )
+        if any(c.rank == 1 for c in cs):
+            raise RuleError("{cards} is not a meld (the ace is always low)", cards=shown)
+        raise RuleError("{cards} is not a meld", cards=shown)
 
     @property
     def value(self) -> int:

@@ -1,8 +1,10 @@
 """The app in English, Latvian, Finnish and Ukrainian.
 
-Catalogs are standard gettext ``.po`` files in ``scorekeeper/i18n/locale``.
-A :class:`Translator` is made per UI session (web mode serves several
-browsers, each maybe in its own language), so nothing here is global state.
+Catalogs are standard gettext ``.po`` files in ``scorekeeper/i18n/locale``,
+read and compiled by Babel (:mod:`.catalog`); dates and numbers are written
+the language's way by Babel's CLDR data.  A :class:`Translator` is made per
+UI session (web mode serves several browsers, each maybe in its own
+language), so nothing here is global state.
 
 >>> t = Translator("lv")
 >>> t.name
@@ -12,19 +14,34 @@ browsers, each maybe in its own language), so nothing here is global state.
 "Bob can't go gin with 4 deadwood"
 >>> Translator("xx").code  # unknown languages fall back to English
 'en'
+>>> from datetime import datetime
+>>> when = datetime(2026, 3, 7, 18, 5)
+>>> [Translator(code).date_time(when) for code in ("lv", "fi")]
+['2026. g. 7. marts 18:05', '7.3.2026 18.05']
+>>> Translator("uk").date_time(when)  # CLDR's no-break spaces
+'7 бер. 2026\\u202fр., 18:05'
+>>> Translator("en").date_time(when)
+'Mar 7, 2026, 6:05\\u202fPM'
+>>> fi = Translator("fi")
+>>> Translator("en").decimal(1234.5), fi.decimal(1234.5), fi.percent(0.5)
+('1,234.5', '1\\xa0234,5', '50\\xa0%')
 """
 
 from __future__ import annotations
 
 import gettext
+import io
 import locale
 import os
-from functools import cache
+from datetime import datetime
+from functools import cache, cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scorekeeper.engine.errors import Msg
 
-from .catalog import load_po
+if TYPE_CHECKING:
+    from babel import Locale
 
 #: Language codes and their names in their own language.
 LANGUAGES: dict[str, str] = {
@@ -43,10 +60,20 @@ def po_path(code: str) -> Path:
 
 @cache
 def _catalog(code: str) -> gettext.NullTranslations:
-    path = po_path(code)
-    if code == "en" or not path.exists():
+    """The language's messages: its ``.po`` read by Babel, else the ``.mo``
+    compiled from it (what the phone's build ships), else English."""
+    po = po_path(code)
+    mo = po.with_suffix(".mo")
+    if code == "en":
         return gettext.NullTranslations()
-    return load_po(path)
+    if po.exists():
+        from . import catalog  # Babel's reader: only where a .po is kept
+
+        with po.open("rb") as f:
+            return catalog.translations(catalog.compile_mo(catalog.read(f, code)))
+    if mo.exists():
+        return gettext.GNUTranslations(io.BytesIO(mo.read_bytes()))
+    return gettext.NullTranslations()
 
 
 def system_language() -> str:
@@ -102,3 +129,34 @@ class Translator:
         if isinstance(msg, Msg):
             return msg.render(self)
         return self.gettext(str(message))
+
+    @cached_property
+    def locale(self) -> Locale:
+        """Babel's CLDR data of the language, for its dates and numbers
+        (Babel is imported when first needed, not for a screen of words)."""
+        from babel import Locale
+
+        return Locale(self.code)
+
+    def date_time(self, moment: datetime) -> str:
+        """A moment as the language writes it: the date with the month in
+        short words and the time to the minute (CLDR's own patterns)."""
+        from babel import dates
+
+        date = dates.format_skeleton("yMMMd", moment, locale=self.locale)
+        time = dates.format_time(moment, "short", locale=self.locale)
+        joined = str(dates.get_datetime_format("medium", locale=self.locale))
+        return joined.replace("'", "").replace("{0}", time).replace("{1}", date)
+
+    def decimal(self, value: float, digits: int = 1) -> str:
+        """A number with ``digits`` decimals and the language's separators."""
+        from babel import numbers
+
+        pattern = "#,##0." + "0" * digits if digits > 0 else "#,##0"
+        return numbers.format_decimal(value, pattern, locale=self.locale)
+
+    def percent(self, value: float) -> str:
+        """A share (0.56) as a whole percentage: "56%" (fi "56 %")."""
+        from babel import numbers
+
+        return numbers.format_percent(value, locale=self.locale)

@@ -72,6 +72,31 @@ KINDS: dict[str, tuple[str, str]] = {
 }
 UNKNOWN = N_("This game was changed in the meantime.")
 
+#: kind -> (message naming the device, message when no device is known), as
+#: told to the other devices showing the game the moment it happens.
+LIVE: dict[str, tuple[str, str]] = {
+    "record": (N_("{device} saved hand {number}."), N_("Another device saved hand {number}.")),
+    "undo": (
+        N_("{device} took back hand {number}."),
+        N_("Another device took back hand {number}."),
+    ),
+    "redo": (N_("{device} put back hand {number}."), N_("Another device put back hand {number}.")),
+    "edit": (N_("{device} changed hand {number}."), N_("Another device changed hand {number}.")),
+    "revert": (
+        N_("{device} put back the earlier version of hand {number}."),
+        N_("Another device put back the earlier version of hand {number}."),
+    ),
+    "import": (
+        N_("{device} imported hands into this game."),
+        N_("Hands were imported into this game."),
+    ),
+    "players": (
+        N_("{device} merged a player of this game with another."),
+        N_("A player of this game was merged with another."),
+    ),
+}
+LIVE_UNKNOWN = N_("This game was changed on another device.")
+
 
 def device_label(device: object) -> str | None:
     """The label kept for ``device``: one line of visible text, at most
@@ -99,14 +124,49 @@ def change_doc(kind: str, hand: int | None = None, device: object = None) -> dic
 def stale_message(change: object) -> Msg:
     """What a refused writer is told about the last change (a stored
     ``last_change``, or anything else for "changed" with no detail)."""
+    return _told(change, KINDS, UNKNOWN)
+
+
+def live_message(change: object) -> Msg:
+    """What the other devices showing the game are told of its last change.
+
+    >>> str(live_message({"kind": "undo", "hand": 7, "device": "Bob's phone"}))
+    "Bob's phone took back hand 7."
+    >>> str(live_message({"kind": "record", "hand": 2, "device": None}))
+    'Another device saved hand 2.'
+    >>> str(live_message({"kind": "delete"}))
+    'This game was changed on another device.'
+    """
+    return _told(change, LIVE, LIVE_UNKNOWN)
+
+
+def changed_hand(change: object) -> int | None:
+    """The hand (1-based) a change left on the sheet for the eye to find: the
+    one saved, put back, changed or reverted (None for an undo and the rest).
+
+    >>> changed_hand({"kind": "edit", "hand": 3}), changed_hand({"kind": "undo", "hand": 3})
+    (3, None)
+    """
+    if not isinstance(change, Mapping) or change.get("kind") not in (
+        "record",
+        "redo",
+        "edit",
+        "revert",
+    ):
+        return None
+    hand = change.get("hand")
+    return hand if isinstance(hand, int) and hand > 0 else None
+
+
+def _told(change: object, kinds: Mapping[str, tuple[str, str]], unknown: str) -> Msg:
     if not isinstance(change, Mapping):
-        return Msg(UNKNOWN)
-    templates = KINDS.get(change.get("kind"))  # type: ignore[arg-type]
+        return Msg(unknown)
+    templates = kinds.get(change.get("kind"))  # type: ignore[arg-type]
     if templates is None:
-        return Msg(UNKNOWN)
+        return Msg(unknown)
     hand = change.get("hand")
     if "{number}" in templates[0] and not (isinstance(hand, int) and hand > 0):
-        return Msg(UNKNOWN)
+        return Msg(unknown)
     device = device_label(change.get("device"))
     params: dict[str, object] = {"number": hand} if "{number}" in templates[0] else {}
     if device is None:

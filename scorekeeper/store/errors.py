@@ -63,6 +63,19 @@ class StaleGameError(StoreError):
         self.revision = revision
 
 
+def versus(names: Sequence[str]) -> Msg | str:
+    """A game's players as its title, in the reader's language ("Ann v Bob",
+    lv "Ann pret Bob"): the same message as the app's titles.
+
+    >>> str(versus(["Ann", "Bob", "Cy"]))
+    'Ann v Bob v Cy'
+    """
+    title: Msg | str = names[0] if names else ""
+    for name in names[1:]:
+        title = Msg("{first} v {second}", first=title, second=name)
+    return title
+
+
 def reason(exc: BaseException) -> Msg | str:
     """What an exception says, translatable when it is one of ours."""
     msg = getattr(exc, "msg", None)

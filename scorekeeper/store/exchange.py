@@ -92,7 +92,7 @@ from .docs import (
     time_from_doc,
     time_to_doc,
 )
-from .errors import MsgLines, Notice, StoreError
+from .errors import MsgLines, Notice, StoreError, versus
 from .gamefile import SCHEMA, build_game
 from .model import MAX_NUMBER, ImportReport, Player
 from .names import clean_name, name_key
@@ -440,7 +440,7 @@ def _parse_game(
     before = len(errors.items)
     try:
         setup = setup_from_doc(raw.get("setup"))
-        who = " vs ".join(names.get(p, p) for p in setup.players)
+        who = versus([names.get(p, p) for p in setup.players])
         label = Msg("game {n} ({players})", n=n, players=who)
         for p in setup.players:
             if p not in names:

@@ -55,7 +55,7 @@ from .docs import (
     time_from_doc,
     time_to_doc,
 )
-from .errors import Notice, StoreError, reason
+from .errors import Notice, StoreError, reason, versus
 from .gamefile import GAME_BACKUPS, build_game, game_data, numbered, summarize
 from .gamefile import SCHEMA as GAME_SCHEMA
 from .journal import Transaction
@@ -286,7 +286,7 @@ def _v0_game(
             Notice(
                 "In the early-version game {players} ({created}) the rules refuse {refused}; "
                 "that hand and the ones after it are kept, but not counted.",
-                players=" vs ".join(seat_names),
+                players=versus(seat_names),
                 created=created,
                 refused=refused,
             )

@@ -48,7 +48,7 @@ def clean_name(name: object) -> str:
     if bad is not None:
         raise StoreError(
             "a name can't hold invisible or control characters (U+{code})",
-            code=f"{ord(bad):04X}",
+            code=format(ord(bad), "04X"),
         )
     if len(clean) > MAX_NAME:
         raise StoreError(

@@ -59,7 +59,7 @@ from .docs import (
     time_from_doc,
     time_to_doc,
 )
-from .errors import DataProblem, Notice, Repaired, StaleGameError, StoreError, reason
+from .errors import DataProblem, Notice, Repaired, StaleGameError, StoreError, reason, versus
 from .gamefile import (
     GAME_BACKUPS,
     META_ID,
@@ -314,9 +314,11 @@ class _Shared:
             players = entry.get("players")
             recorded = entry.get("names")
             kept = recorded if isinstance(recorded, dict) else {}
-            who = " vs ".join(
-                str(names.get(p) or kept.get(p) or p)
-                for p in (players if isinstance(players, list) else [])
+            who = versus(
+                [
+                    str(names.get(p) or kept.get(p) or p)
+                    for p in (players if isinstance(players, list) else [])
+                ]
             )
             self.notices.append(
                 Notice(
@@ -1203,6 +1205,15 @@ class Store:
             raise StoreError("there is no game {game_id!r}", game_id=game_id)
         return int(gf.meta()["rev"])
 
+    def last_change(self, game_id: str) -> dict[str, Any] | None:
+        """What the game's last change was (``{"kind", "hand", "device"}``, see
+        :mod:`~scorekeeper.store.changes`; None before any)."""
+        gf = self._s.game_file(game_id)
+        if not gf.exists():
+            raise StoreError("there is no game {game_id!r}", game_id=game_id)
+        change = gf.meta().get("last_change")
+        return dict(change) if isinstance(change, Mapping) else None
+
     @_reading
     def game_with_revision(self, game_id: str) -> tuple[Game, int]:
         """The game (as :meth:`game`) and the revision it is, read together."""
@@ -1985,7 +1996,7 @@ class Store:
         meta, records, stamp = snap
         problems: list[str] = []
         setup = setup_of(meta)
-        who = " vs ".join(names.get(p, p) for p in setup.players)
+        who = versus([names.get(p, p) for p in setup.players])
         label = Msg(
             "{file} ({players}, {date})", file=file, players=who, date=meta["created_at"][:10]
         )

@@ -14,6 +14,7 @@ messages), so no rule and no storage code lives here.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
 import os
@@ -30,6 +31,7 @@ from scorekeeper.runtime import cpu_time
 from .hand_view import hand_screen, save_hand
 from .home_view import home_screen
 from .keying import autokey, sealed
+from .layers import Layers
 from .live import Change, Live, LiveStore
 from .model import AppModel
 from .newgame_view import new_game_screen
@@ -49,6 +51,8 @@ TIMING = os.environ.get("SCOREKEEPER_TIMING") == "1"
 
 #: How the desktop window is named to the browsers of the same data folder.
 DESKTOP = "Desktop window"
+#: How long the line another device changed stays marked on the sheet.
+MARK_SECONDS = 3.0
 #: Shown on the home screen when a screen failed to draw (a msgid).
 SCREEN_FAILED = N_("Sorry, that screen could not be shown.")
 
@@ -95,6 +99,10 @@ class GinApp:
         self.base: tuple[str, Any] = ("", None)
         #: The score sheet, with its kept containers (see sheet_view).
         self.sheet = SheetView(self)
+        #: The sheet and, over it, the hand form (see layers.py).
+        self.layers = Layers()
+        #: The sheet's scroll and the revision it last showed (see _place).
+        self._sheet_seen: tuple[ft.Column | None, int | None] = (None, None)
         #: Top bars by view, title, screen, theme and language.
         self._appbars: dict[tuple[Any, ...], ft.AppBar] = {}
         #: the desktop window (the launcher knows; ``page.web`` is the client's claim)
@@ -143,6 +151,10 @@ class GinApp:
             self.model.go_home()
             self.model.screen = "review"
         else:
+            if self.model.screen == "review":
+                # the review's address is the review model's: the app's model
+                # would take "/" for where it already is, and stay on the review
+                self.model.go_home()
             self.model.act(self.model.go, route)
 
     def _route(self) -> str:
@@ -261,17 +273,28 @@ class GinApp:
         self._follow()
         if self.review_ctx.screen_keeper is not None:  # the screen stays on during a game
             self.review_ctx.screen_keeper.want(m.screen in ("sheet", "hand", "table"))
-        self._to_top(shown)
+        self._place(shown)
 
-    def _to_top(self, route_before: str) -> None:
-        """A screen opens at its top: the view keeps its scroll position from
-        screen to screen, so a newly shown screen is scrolled back up."""
-        if self.view.route == route_before:
+    def _place(self, route_before: str) -> None:
+        """Where the screen is scrolled to.  A newly shown screen opens at its
+        top (the view keeps its scroll position from screen to screen).  The
+        sheet follows the game: once a hand is saved, undone, edited or
+        changed by another device, its end (the newest line, the totals) is
+        in view; otherwise it stays where the player left it."""
+        if not self._on_loop():
             return
-        loop = getattr(getattr(self.page.session, "connection", None), "loop", None)
-        if loop is None or not loop.is_running():
-            return  # no browser (the in-process tests): nothing to scroll
-        self.page.run_task(self.view.scroll_to, offset=0)
+        new = self.view.route != route_before
+        if self.view.scroll is not None:
+            if new:
+                self.page.run_task(self.view.scroll_to, offset=0)
+        elif self.model.screen == "hand":  # the form's layer is kept from hand to hand
+            if new:
+                self.page.run_task(self.layers.form.scroll_to, offset=0)
+        else:
+            seen = (self.layers.sheet_scroll, self.model.revision)
+            if self._sheet_seen[0] is seen[0] and self._sheet_seen[1] != seen[1]:
+                self.page.run_task(seen[0].scroll_to, offset=-1)
+            self._sheet_seen = seen
 
     def _fill(
         self,
@@ -285,7 +308,6 @@ class GinApp:
         m, view = self.model, self.view
         frame = self.sheet.frame
         body: ft.ResponsiveRow
-        behind: list[ft.Control] = []  # the sheet under the hand form
         if screen == "sheet" and frame is not None:
             body = frame.body  # kept: SheetView.draw made sure it is this game's
             body.visible = True
@@ -296,10 +318,7 @@ class GinApp:
             body = screen_body(
                 controls, key=f"screen:{screen}", col=wide if screen == "table" else None
             )
-        if screen == "hand" and frame is not None:
-            frame.body.visible = False  # not drawn, and not in the accessibility tree
-            behind = [frame.body]
-        else:
+        if screen != "hand" or frame is None:
             self.base = (screen, m.game_id)
             if screen != "sheet":
                 self.sheet.frame = None
@@ -316,7 +335,13 @@ class GinApp:
         if view.bottom_appbar is not None:
             autokey(view.bottom_appbar)
         autokey(body)
-        view.controls = [*behind, body]
+        if frame is not None and screen in ("sheet", "hand"):
+            # each layer scrolls by itself: the sheet keeps its place under the form
+            view.scroll = None
+            view.controls = [self.layers.show(frame.body, body if screen == "hand" else None)]
+        else:
+            view.scroll = ft.ScrollMode.AUTO
+            view.controls = [body]
 
     def _appbar(self, title: str, screen: str) -> ft.AppBar:
         m = self.model
@@ -387,10 +412,35 @@ class GinApp:
         elif m.screen != "home":
             return  # the new-game form: its fields are being typed in
         self.render()
+        self._tell_heard()
         if TIMING:
             ms = (time.perf_counter() - start) * 1000
             lag = (time.perf_counter() - change[1]) * 1000
             timing_log.info("live %.1f ms (%.1f ms after the save)", ms, lag)
+
+    def _tell_heard(self) -> None:
+        """Say what another device just did to the game on screen, and take
+        the mark off its line after a moment (unless the game changed again)."""
+        m = self.model
+        heard, m.heard = m.heard, None
+        if heard is None or m.screen != "sheet":
+            return  # on the hand form a notice would cover Save; the form follows the game
+        self.sheet.tell(m.render(heard))
+        if m.highlight is not None and self._on_loop():
+            self.page.run_task(self._unmark, m.revision)
+
+    async def _unmark(self, revision: int | None) -> None:
+        await asyncio.sleep(MARK_SECONDS)
+        m = self.model
+        if not self.closed and m.highlight is not None and m.revision == revision:
+            m.highlight = None
+            self.render()
+
+    def _on_loop(self) -> bool:
+        """Whether the session runs on a browser's event loop (the in-process
+        tests have none: nothing to scroll or wait for there)."""
+        loop = getattr(getattr(self.page.session, "connection", None), "loop", None)
+        return loop is not None and bool(loop.is_running())
 
     def close(self) -> None:
         """Stop listening and drawing (the session ends, or a LAN device was

@@ -34,8 +34,7 @@ def _when(value: datetime | str | None, t: Translator = ENGLISH) -> str:
             return str(value)
     if value.tzinfo is not None:
         value = value.astimezone()  # stored in UTC, shown in local time
-    # the msgid is a strftime format: each language writes dates its own way
-    return value.strftime(t.gettext("%d %b %Y %H:%M"))
+    return t.date_time(value)  # each language writes dates its own way (Babel's CLDR)
 
 
 def game_card(s: SummaryLike, t: Translator = ENGLISH) -> GameCard:

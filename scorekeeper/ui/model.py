@@ -17,6 +17,7 @@ from typing import Any
 from scorekeeper.engine import Game, RuleError
 from scorekeeper.engine.errors import N_, Msg
 from scorekeeper.i18n import Translator
+from scorekeeper.store.changes import changed_hand, live_message
 
 from .hand_model import HandForm
 from .home_model import GameCard, game_card
@@ -76,6 +77,11 @@ class AppModel:
         #: The number of the hand the last undo took back, while a redo can
         #: still put it back (the snackbar's "Redo"); None otherwise.
         self.undone: int | None = None
+        #: Another device's change to the game on screen, to tell once
+        #: ("Bob's phone took back hand 7."), and the hand it left to find
+        #: (marked on the sheet for a moment); None when there is none.
+        self.heard: Message | None = None
+        self.highlight: int | None = None
 
     # --- language ---------------------------------------------------------------
 
@@ -319,6 +325,7 @@ class AppModel:
             self._previous = self._sheet
         self._game = game
         self._sheet = None
+        self.highlight = None  # a mark is for one change, until the next
 
     def game(self) -> Game:
         if self._game is None:
@@ -498,4 +505,10 @@ class AppModel:
             return False
         self._load(gid)
         self._rebase_form()
+        try:
+            change = self.store.last_change(gid)
+        except user_errors():
+            change = None
+        self.heard = live_message(change)
+        self.highlight = changed_hand(change)
         return True

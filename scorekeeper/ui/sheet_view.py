@@ -330,8 +330,9 @@ class SheetView:
             size: int = 17,
             below: list[str] | None = None,
         ) -> list[ft.Control]:
-            """One cell per column; ``below``: a smaller line under each value
-            (a hand's running totals under the points it scored)."""
+            """One cell per column; ``below``: a smaller value with each (a
+            hand's running totals beside the points it scored, or under them
+            in Hollywood's narrow columns)."""
             out: list[ft.Control] = []
             for i, v in enumerate(values):
                 game_idx = s.header_game[i] if i < len(s.header_game) else 0
@@ -347,21 +348,34 @@ class SheetView:
                     overflow=ft.TextOverflow.ELLIPSIS,
                 )
                 if below is not None:
-                    value = ft.Column(
-                        [
-                            value,
-                            ft.Text(
-                                below[i],
-                                size=13,
-                                color=ft.Colors.ON_SURFACE_VARIANT,
-                                text_align=ft.TextAlign.CENTER,
-                                no_wrap=True,
-                                overflow=ft.TextOverflow.ELLIPSIS,
-                            ),
-                        ],
-                        spacing=0,
-                        tight=True,
-                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    small = ft.Text(
+                        below[i],
+                        size=13,
+                        color=ft.Colors.ON_SURFACE_VARIANT,
+                        text_align=ft.TextAlign.CENTER,
+                        no_wrap=True,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    )
+                    value = (
+                        # at 390 px a Hollywood column is some 55 px wide
+                        ft.Column(
+                            [value, small],
+                            spacing=0,
+                            tight=True,
+                            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                        )
+                        if hollywood
+                        # the totals a column of their own, right of the points,
+                        # the two meeting at the middle of the column (under Σ's)
+                        else ft.Row(
+                            [
+                                ft.Container(value, width=48, alignment=ft.Alignment.CENTER_RIGHT),
+                                ft.Container(small, width=48, alignment=ft.Alignment.BOTTOM_LEFT),
+                            ],
+                            spacing=6,
+                            alignment=ft.MainAxisAlignment.CENTER,
+                            vertical_alignment=ft.CrossAxisAlignment.END,
+                        )
                     )
                 out.append(
                     ft.Container(
@@ -427,11 +441,21 @@ class SheetView:
         built_blocks: dict[tuple[Any, ...], ft.Control] = {}
         full = len(s.rows) - len(s.rows) % BLOCK
         shared = (closed, t.code)
+        lit = self.app.model.highlight
         for first in range(0, len(s.rows), BLOCK):
             chunk = s.rows[first : first + BLOCK]
             # the language too: a line's words (and tooltip) are in it
+            # and whether it is the line another device just changed (marked)
             sigs = tuple(
-                (r.number, r.detail, tuple(r.cells), tuple(r.points), tuple(r.scored), *shared)
+                (
+                    r.number,
+                    r.detail,
+                    tuple(r.cells),
+                    tuple(r.points),
+                    tuple(r.scored),
+                    r.number == lit,
+                    *shared,
+                )
                 for r in chunk
             )
             if first >= full:
@@ -521,18 +545,19 @@ class SheetView:
                         [
                             ft.Container(ft.Text(str(r.number), size=14), width=num_w),
                             # the points the hand scored, the running totals under them
-                            *cells(r.points, marks=r.scored, size=20, below=r.cells),
+                            *cells(r.points, marks=r.scored, size=18, below=r.cells),
                         ],
                         spacing=2,
                         vertical_alignment=ft.CrossAxisAlignment.START,
                     ),
-                    ft.Text(r.detail, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                    ft.Text(r.detail, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
                 ],
                 spacing=0,
                 tight=True,
             ),
-            padding=ft.Padding.symmetric(vertical=6, horizontal=2),
+            padding=ft.Padding.symmetric(vertical=3, horizontal=2),
             border_radius=8,
+            bgcolor=ft.Colors.TERTIARY_CONTAINER if r.number == self.app.model.highlight else None,
             ink=True,
             on_click=self.app.on(self.app.model.open_hand, r.number - 1),
             tooltip=t.gettext("Edit hand {number}").format(number=r.number),
@@ -551,6 +576,16 @@ class SheetView:
                 self._offer_redo()
 
         return handler
+
+    def tell(self, text: str) -> None:
+        """A short notice over the sheet (another device's change)."""
+        self.app.page.show_dialog(
+            ft.SnackBar(
+                ft.Text(text, size=16),
+                duration=ft.Duration(seconds=4),
+                behavior=ft.SnackBarBehavior.FLOATING,
+            )
+        )
 
     def _offer_redo(self) -> None:
         m = self.app.model

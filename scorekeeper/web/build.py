@@ -23,8 +23,10 @@ network on every page load and leaves the site online-only):
   ``__pypackages__`` (which the worker puts on ``sys.path``): pure-Python
   ones copied from this environment's installed distributions, compiled
   ones (pydantic-core, msgpack) as the Pyodide builds the package registry
-  serves, downloaded once into a cache.  No server or desktop package
-  (fastapi, uvicorn, flet-web, flet-desktop) goes to the browser;
+  serves, downloaded once into a cache; Babel with the CLDR data of the
+  app's four languages only, the catalogs compiled by it to ``.mo``.  No
+  server or desktop package (fastapi, uvicorn, flet-web, flet-desktop) goes
+  to the browser;
 * ``index.html`` set for Python in the browser (``./pyodide/pyodide.mjs``,
   local CanvasKit, hash routes, which any static host can serve), with a
   content security policy that keeps every request on the site's origin
@@ -54,6 +56,8 @@ from collections.abc import Iterable, Sequence
 from importlib import metadata
 from pathlib import Path
 
+from scorekeeper.i18n import LANGUAGES
+
 from .slim import strip_docstrings
 
 PACKAGE = Path(__file__).resolve().parent.parent  # scorekeeper/
@@ -77,6 +81,7 @@ BROWSER_DISTS = (
     "annotated-types",
     "typing-extensions",
     "typing-inspection",
+    "babel",
 )
 #: The validation library (pydantic): needed only for a file changed behind
 #: the store's back (storage.py's seals), so it is not in the app's download
@@ -101,7 +106,15 @@ NOT_IN_BROWSER = (
     "ui/peer.py",
     "ui/launch.py",
     "web/build.py",
+    "i18n/extract.py",  # the catalogs' upkeep, and their reader: the phone
+    "i18n/catalog.py",  # gets them compiled (see _app_archive)
 )
+#: Babel's CLDR data the app reads: its four languages and the root they
+#: inherit from (the wheel has ~1100 locales, 35 MB), and ``global.dat``.
+BABEL_LOCALES = ("root", *LANGUAGES)
+#: Babel's modules the phone never imports: the catalogs' tools (the phone
+#: reads compiled ones with the standard library) and Windows' time zone.
+BABEL_SKIPPED = ("babel/messages/", "babel/localtime/_win32.py")
 
 #: Files of the web client no browser loads here.
 CLIENT_SKIPPED = re.compile(
@@ -473,6 +486,9 @@ def _app_archive(wheels: dict[str, Path | metadata.Distribution], entry: str | N
                 or rel.startswith(("ui/assets/", "web/site/"))
             ):
                 continue
+            if rel.startswith("i18n/locale/") and rel.endswith(".po"):
+                _add_catalog(tar, rel, src)
+                continue
             _add_bytes(tar, f"scorekeeper/{rel}", src.read_bytes())
         build_id = hashlib.sha256()
         for _name, what in wheels.items():
@@ -484,6 +500,26 @@ def _app_archive(wheels: dict[str, Path | metadata.Distribution], entry: str | N
         if entry is None:  # the app's own id: the phone says "Updated" once when it changes
             _add_bytes(tar, "scorekeeper/web/BUILD", build_id.hexdigest()[:16].encode())
     return buf.getvalue()
+
+
+def _add_catalog(tar: tarfile.TarFile, rel: str, src: Path) -> None:
+    """A language's catalog, compiled by Babel: the ``.mo`` that the
+    Translator reads with the standard library (English needs none)."""
+    from scorekeeper.i18n import catalog
+
+    code = rel.split("/")[2]
+    if code == "en":
+        return
+    with src.open("rb") as f:
+        mo = catalog.compile_mo(catalog.read(f, code))
+    _add_bytes(tar, f"scorekeeper/{rel.removesuffix('.po')}.mo", mo)
+
+
+def _shipped(rel: str) -> bool:
+    """A file of a vendored distribution the phone needs (Babel's pruned)."""
+    if rel.startswith("babel/locale-data/"):
+        return rel.removeprefix("babel/locale-data/").removesuffix(".dat") in BABEL_LOCALES
+    return not rel.startswith(BABEL_SKIPPED)
 
 
 def _packages_archive(wheels: dict[str, Path | metadata.Distribution]) -> bytes:
@@ -567,6 +603,8 @@ def _dist_files(what: Path | metadata.Distribution) -> Iterable[tuple[str, bytes
     for f in what.files or []:
         rel = str(f).replace(os.sep, "/")
         if rel.startswith("..") or ".dist-info/" in rel or _skip_python_file(rel):
+            continue
+        if not _shipped(rel):
             continue
         path = Path(str(what.locate_file(f)))
         with contextlib.suppress(FileNotFoundError):

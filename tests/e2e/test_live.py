@@ -36,6 +36,7 @@ def test_b_sees_a_save_undo_and_edit_within_a_second(
     a.see("Score: Ann 0 · Bob 26")
     live(b, "Score: Ann 0 · Bob 26")
     live(b, "Bob knocked (4 v 30): Bob +26 · dealt by Ann")
+    live(b, "Another device saved hand 1.")  # who did what, said on B's sheet
     live(home, re.compile(r"1 hand · Ann 0 · Bob 26"))
 
     a.click(re.compile(r"^Edit hand 1\b"))
@@ -45,6 +46,7 @@ def test_b_sees_a_save_undo_and_edit_within_a_second(
     a.click("Save changes")
     a.see("Score: Ann 26 · Bob 0")
     live(b, "Score: Ann 26 · Bob 0")
+    live(b, "Another device changed hand 1.")
     live(home, re.compile(r"1 hand · Ann 26 · Bob 0"))
 
     watch_for_undo(a)
@@ -52,6 +54,7 @@ def test_b_sees_a_save_undo_and_edit_within_a_second(
     a.see("Hand 1 taken back")  # with Redo offered
     assert a.page.evaluate("window.__undone")  # the race test's watch sees it too
     live(b, "Score: Ann 0 · Bob 0")
+    live(b, "Another device took back hand 1.")
     live(home, re.compile(r"0 hands · Ann 0 · Bob 0"))
     expect(b.button(re.compile(r"^Edit hand 1\b"))).to_have_count(0)
 

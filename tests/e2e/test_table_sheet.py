@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Locator, expect
+from playwright.sync_api import FloatRect, Locator, expect
 
 from scorekeeper.engine import Hand, Rules
 from scorekeeper.i18n import Translator
@@ -47,10 +47,21 @@ def wait_until(condition: Callable[[], bool], timeout: float = TIMEOUT_MS / 1000
 def see_whole(ui: Ui, locator: Locator) -> None:
     """The control is inside the window, not cut off at its right or bottom edge."""
     expect(locator).to_be_visible(timeout=TIMEOUT_MS)
-    wait_until(lambda: height_of(locator) > 0)  # not in the middle of a redraw
-    box = locator.bounding_box()
+    boxes: list[FloatRect] = []
+
+    def drawn() -> bool:
+        """Not in the middle of a redraw (a resize redraws it more than once:
+        the box is read in the same moment it is found drawn)."""
+        box = locator.bounding_box() if locator.count() else None
+        if box is None or box["height"] <= 0:
+            return False
+        boxes.append(box)
+        return True
+
+    wait_until(drawn)
+    box = boxes[-1]
     size = ui.page.viewport_size
-    assert box is not None and size is not None
+    assert size is not None
     assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 1, box
     assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 1, box
 

@@ -104,15 +104,15 @@ def test_an_import_refusal_is_translated_line_by_line(tmp_path: Path) -> None:
     day = data["games"][0]["created_at"][:10]
     assert str(caught.value) == (
         "This file can't be imported (nothing was changed):\n"
-        f"- game 1 (Ann vs Bob, {day}), hand record 1: its position -1 is not a number from 0"
+        f"- game 1 (Ann v Bob, {day}), hand record 1: its position -1 is not a number from 0"
     )
     assert Translator("lv").render(caught.value.msg) == (
         "Šo failu nevar importēt (nekas netika mainīts):\n"
-        f"- 1. spēle (Ann vs Bob, {day}), 1. partijas ieraksts: tā pozīcija -1 nav skaitlis no 0"
+        f"- 1. spēle (Ann pret Bob, {day}), 1. partijas ieraksts: tā pozīcija -1 nav skaitlis no 0"
     )
     finnish = Translator("fi").render(caught.value.msg)
     assert finnish.endswith(
-        f"- peli 1 (Ann vs Bob, {day}), jaon tietue 1: sen sijainti -1 ei ole luku nollasta alkaen"
+        f"- peli 1 (Ann – Bob, {day}), jaon tietue 1: sen sijainti -1 ei ole luku nollasta alkaen"
     )
 
 

@@ -9,9 +9,10 @@ from pathlib import Path
 
 from scorekeeper.engine import Hand
 from scorekeeper.i18n import Translator
-from scorekeeper.i18n.extract import messages_in
 from scorekeeper.store import ImportReport, open_store
 from scorekeeper.store.errors import Notice
+
+from .sources import messages_in
 
 
 def _game(data_dir: Path) -> tuple[str, str]:
@@ -34,11 +35,11 @@ def test_a_check_problem_renders_in_latvian(tmp_path: Path) -> None:
     fresh = {ann: 8, next(k for k in data["game"]["1"]["setup"]["players"] if k != ann): 0}
     stored = dict(fresh, **{ann: 99})
     assert problem == (
-        f"games/{gid}.json (Ann vs Bob, {day}): stored totals {stored!r} "
+        f"games/{gid}.json (Ann v Bob, {day}): stored totals {stored!r} "
         f"but the hands replay to {fresh!r}"
     )
     assert Translator("lv").render(problem) == (
-        f"games/{gid}.json (Ann vs Bob, {day}): saglabātais lauks “kopsummas” ir {stored!r}, "
+        f"games/{gid}.json (Ann pret Bob, {day}): saglabātais lauks “kopsummas” ir {stored!r}, "
         f"bet, pārrēķinot partijas, sanāk {fresh!r}"
     )
 
@@ -115,4 +116,4 @@ def test_a_notice_is_its_english_text_and_survives_a_pickle() -> None:
 
 def test_the_extractor_finds_notices_and_data_problems() -> None:
     src = 'Notice("{file} was missing", file=f); DataProblem("the file is empty")'
-    assert [m for m, _ in messages_in(src)] == ["{file} was missing", "the file is empty"]
+    assert messages_in(src) == ["{file} was missing", "the file is empty"]

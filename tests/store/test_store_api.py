@@ -313,7 +313,7 @@ def test_check_finds_a_stored_summary_that_disagrees(
     data["game"]["1"]["summary"]["totals"][ann.id] = 99
     path.write_text(json.dumps(data))
     [problem] = [p for p in store.check() if "stored totals" in p]
-    assert "but the hands replay to" in problem and "Ann vs Bob" in problem
+    assert "but the hands replay to" in problem and "Ann v Bob" in problem
     assert any("index is out of date" in p for p in store.check())
 
 

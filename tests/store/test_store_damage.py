@@ -270,7 +270,7 @@ def test_a_game_file_deleted_with_all_its_backups_is_told(
         path.unlink()
     code, out = check_output(data_dir, capsys)
     assert code == 1, out
-    assert f"problem: the game Bob vs Carl ({made['b']}" in out, out
+    assert f"problem: the game Bob v Carl ({made['b']}" in out, out
     assert "is gone: its file and its backups are no longer in games/" in out
     with open_store(data_dir) as store:
         assert store.notices == []  # told once: it is off the list now

@@ -112,6 +112,9 @@ class FakeStore:
     def game_with_revision(self, game_id: int) -> tuple[Game, int]:
         return self.game(game_id), self.revision(game_id)
 
+    def last_change(self, game_id: int) -> dict[str, Any] | None:
+        return None  # not kept: a change is told as "changed on another device"
+
     @contextlib.contextmanager
     def locked(self) -> Iterator[FakeStore]:
         yield self

@@ -258,3 +258,18 @@ def test_recording_connection_counts_bytes() -> None:
     page.update()
     assert "hello" in [s for m in conn.take() for s in strings(m)]
     assert conn.sent_bytes > 0
+
+
+def test_an_address_outside_the_review_leaves_the_review_screens(store: Store) -> None:
+    """Going Home (or to a game) by address from History, Statistics... shows
+    it: the app's own model once took "/" for where it already was."""
+    gid, *_ = long_game(store, 2)
+    t = Table(store)
+    for review in ("/review/history", "/review/statistics", f"/review/game/{gid}"):
+        t.gin._go(review)
+        assert t.m.screen == "review"
+        t.gin._go("/")
+        assert t.m.screen == "home", review
+    t.gin._go("/review/history")
+    t.gin._go(f"/game/{gid}")
+    assert t.m.screen == "sheet" and t.m.game_id == gid

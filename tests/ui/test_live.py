@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import flet as ft
 import pytest
 from flet.pubsub.pubsub_hub import PubSubHub
 
@@ -21,9 +22,10 @@ from scorekeeper.store import open_store
 from scorekeeper.ui.app import GinApp
 from scorekeeper.ui.live import Live, LiveStore
 from scorekeeper.ui.model import AppModel
+from scorekeeper.ui.sheet_view import SheetLine
 
 from .fake_store import FakeStore
-from .flet_page import new_page, texts
+from .flet_page import controls, new_page, texts
 
 
 class Server:
@@ -348,3 +350,64 @@ def test_the_history_screen_is_live_and_the_new_game_form_left_alone(server: Ser
     tap(a, a.model.save_hand)
     server.pump()
     assert shows(history, "Ann 0 · Bob 26")
+
+
+def snackbars(gin: GinApp) -> list[str]:
+    """The texts of the notices shown over the session's screen, oldest first."""
+    return [
+        c.content.value
+        for c in gin.page._dialogs.controls
+        if isinstance(c, ft.SnackBar) and isinstance(c.content, ft.Text)
+    ]
+
+
+def marked(gin: GinApp) -> list[str]:
+    """The sheet's lines drawn marked (their tooltips: "Edit hand N")."""
+    return [
+        str(c.tooltip)
+        for c in controls(gin.view)
+        if isinstance(c, SheetLine) and c.bgcolor is not None
+    ]
+
+
+def test_another_devices_change_is_told_by_its_name_and_its_line_marked(server: Server) -> None:
+    a = server.session()
+    page, conn = new_page(server.loop, server.hub)
+    server.conns.append(conn)
+    b = GinApp(page, server.store, device="Bob's phone")
+    b.start()
+    gid, ann, bob = new_game(server, a)
+    tap(b, b.model.open_game, gid)
+    tap(b, b.model.open_hand)
+    enter_counts(b, bob, "4", "30")
+    tap(b, b.model.save_hand)
+    server.pump()
+    assert snackbars(a)[-1:] == ["Bob's phone saved hand 1."]
+    assert marked(a) == ["Edit hand 1"] and marked(b) == []
+    tap(b, b.model.open_hand)
+    enter_counts(b, ann, "0", "20")
+    tap(b, b.model.save_hand)
+    server.pump()
+    assert marked(a) == ["Edit hand 2"]  # one mark: the newest change's
+    tap(b, b.model.undo)
+    server.pump()
+    assert snackbars(a)[-1:] == ["Bob's phone took back hand 2."]
+    assert marked(a) == []  # nothing left to mark
+    # A's own action takes the notice's mark off at once
+    tap(b, b.model.redo)
+    server.pump()
+    assert snackbars(a)[-1:] == ["Bob's phone put back hand 2."]
+    assert marked(a) == ["Edit hand 2"]
+    tap(a, a.model.undo)
+    assert marked(a) == []
+
+
+def test_a_session_of_this_computer_is_another_device(server: Server) -> None:
+    a, b = server.session(), server.session()
+    gid, _ann, bob = new_game(server, a)
+    tap(b, b.model.open_game, gid)
+    tap(b, b.model.open_hand)
+    enter_counts(b, bob, "4", "30")
+    tap(b, b.model.save_hand)
+    server.pump()
+    assert snackbars(a)[-1:] == ["Another device saved hand 1."]

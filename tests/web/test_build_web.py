@@ -109,6 +109,19 @@ def test_the_archive_holds_the_app_and_its_vendored_dependencies(archive: list[s
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
 
 
+def test_babel_ships_the_four_languages_and_compiled_catalogs_only(archive: list[str]) -> None:
+    data = {
+        n.rsplit("/", 1)[1] for n in archive if n.startswith("__pypackages__/babel/locale-data/")
+    }
+    assert data == {"root.dat", "en.dat", "lv.dat", "fi.dat", "uk.dat"}
+    assert "__pypackages__/babel/global.dat" in archive
+    assert not [n for n in archive if n.startswith("__pypackages__/babel/messages/")]
+    catalogs = {n for n in archive if "/i18n/locale/" in n}
+    assert catalogs == {
+        f"scorekeeper/i18n/locale/{c}/LC_MESSAGES/scorekeeper.mo" for c in ("lv", "fi", "uk")
+    }
+
+
 def test_the_validation_library_is_a_download_of_its_own(site: Path) -> None:
     from scorekeeper.ui.browser import VALIDATION_ARCHIVE, VALIDATION_PACKAGES
 
@@ -249,6 +262,7 @@ def test_every_shipped_module_imports_in_pyodide_with_the_slimmed_stdlib(
     roots = [
         *("scorekeeper", "flet", "flet_charts", "tinydb", "pydantic", "pydantic_core"),
         *("msgpack", "platformdirs", "annotated_types", "typing_inspection", "repath"),
+        "babel",
     ]
     (app / "check.py").write_text(IMPORT_ALL % (roots,))
     done = subprocess.run(

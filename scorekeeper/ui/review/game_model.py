@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from scorekeeper.engine import Game
 from scorekeeper.i18n import Translator
 
-from ..sheet_model import describe, name_of
+from ..sheet_model import describe, name_of, versus
 
 __all__ = ["ColumnHead", "GameView", "HandRow", "build_game_view", "format_label"]
 
@@ -117,7 +117,7 @@ def build_game_view(t: Translator, game_id: str, game: Game, *, deleted: bool = 
     else:
         status = t.gettext("Unfinished")
     title = t.gettext("{format}: {players}").format(
-        format=format_label(t, game.format.value), players=" v ".join(pnames)
+        format=format_label(t, game.format.value), players=versus(t, list(pnames))
     )
     return GameView(
         game_id=game_id,

@@ -38,6 +38,7 @@ from scorekeeper.statistics import (
 from scorekeeper.store import GameSummary, ImportReport, Player, Store, StoreError
 
 from ..home_model import summary_score
+from ..sheet_model import versus
 from .game_model import GameView, build_game_view, format_label
 
 log = logging.getLogger(__name__)
@@ -127,11 +128,11 @@ class StatsCard:
 
 def _date(t: Translator, moment: datetime) -> str:
     local = moment.astimezone() if moment.tzinfo is not None else moment
-    return local.strftime("%Y-%m-%d %H:%M")
+    return t.date_time(local)
 
 
-def _percent(value: float | None) -> str:
-    return "–" if value is None else f"{round(value * 100)}%"
+def _percent(t: Translator, value: float | None) -> str:
+    return "–" if value is None else t.percent(value)
 
 
 class ReviewModel:
@@ -342,7 +343,8 @@ class ReviewModel:
             status = t.gettext("Unfinished")
         hands = t.ngettext("{n} hand", "{n} hands", s.hand_count).format(n=s.hand_count)
         detail = " · ".join((format_label(t, s.format), hands, _date(t, s.created_at)))
-        return HistoryRow(s.id, " v ".join(s.player_names), detail, score, status, s.finished)
+        title = versus(t, list(s.player_names))
+        return HistoryRow(s.id, title, detail, score, status, s.finished)
 
     def history_rows(
         self, *, now: datetime | None = None, limit: int | None = None
@@ -387,7 +389,8 @@ class ReviewModel:
         self.store.delete_game(game_id)
         self.confirm_delete = None
         self.undo_game_id = game_id
-        self.note = self.t.gettext("Deleted {title}.").format(title=" v ".join(s.player_names))
+        title = versus(self.t, list(s.player_names))
+        self.note = self.t.gettext("Deleted {title}.").format(title=title)
         if self.screen == "game" and self.game_id == game_id:
             self.screen = self.back_to if self.back_to != "game" else "history"
         self._changed("games")
@@ -513,7 +516,7 @@ class ReviewModel:
         knocks = t.gettext("{knocks} · {gins} ({rate} gin)").format(
             knocks=t.ngettext("{n} knock", "{n} knocks", p.plain_knocks).format(n=p.plain_knocks),
             gins=t.ngettext("{n} gin", "{n} gins", gins).format(n=gins),
-            rate=_percent(p.gin_rate),
+            rate=_percent(t, p.gin_rate),
         )
         return [
             (t.gettext("Games won"), f"{p.games_won} / {p.games_played}"),
@@ -523,7 +526,7 @@ class ReviewModel:
             (t.gettext("Big gins"), str(p.big_gins)),
             (t.gettext("Undercuts given"), str(p.undercuts_given)),
             (t.gettext("Undercuts suffered"), str(p.undercuts_suffered)),
-            (t.gettext("Average points per hand won"), "–" if avg is None else f"{avg:.1f}"),
+            (t.gettext("Average points per hand won"), "–" if avg is None else t.decimal(avg)),
             (t.gettext("Biggest hand"), "–" if big is None else str(big.points)),
             (t.gettext("Longest winning streak"), str(p.longest_streak)),
             (t.gettext("Knock vs gin"), knocks),

@@ -1,0 +1,72 @@
+"""The score sheet and the hand form, drawn over each other in one view.
+
+The hand form opens over the sheet it adds a line to, and saving it shows
+the sheet again.  Two views would make the new score wait for Flutter's
+route transition (300 ms after each save, whatever the theme), so both are
+in the one view.  But a control hidden with ``visible=False`` is not built
+in the browser at all: showing the sheet again rebuilt every line of it,
+which on a 200-hand sheet cost more than the transition it replaced.
+
+So the sheet stays built under the form, on a layer of its own: at opacity 0
+(not painted), left out of the accessibility tree, and covered by the form's
+layer, whose background takes the taps.  Only two values of the sheet's
+layer change, never its shape: a wrapper added or removed above the sheet
+would rebuild everything under it too.  Each layer scrolls by itself, so
+the sheet keeps its place while the form is open.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+
+class Layers:
+    """The stack of the sheet and, over it while a hand is entered, the form.
+
+    Everything here is built anew for each sheet (each :class:`SheetFrame`,
+    keyed anew), never matched with an earlier sheet's: Flet marks a matched
+    control frozen, and a frozen layer would never again send its changes.
+    """
+
+    def __init__(self) -> None:
+        self._sheet: ft.Control | None = None
+        self.stack = ft.Stack()
+        #: The form's own scroll (a new form opens at its top: app.py).
+        self.form = ft.Column()
+        #: The sheet's own scroll.
+        self.sheet_scroll = ft.Column()
+        self._sheet_layer = ft.Container()
+        self._semantics = ft.Semantics()
+        self._form_layer = ft.Container()
+
+    def show(self, sheet: ft.Control, form: ft.Control | None = None) -> ft.Stack:
+        """The stack showing ``sheet``, or ``form`` over it (the sheet unseen)."""
+        if sheet is not self._sheet:
+            self._build(sheet)
+        under = form is not None
+        self._sheet_layer.opacity = 0.0 if under else 1.0
+        self._semantics.exclude_semantics = under
+        self.form.controls = [form] if form is not None else []
+        self.stack.controls = [self._sheet_layer, *([self._form_layer] if under else [])]
+        return self.stack
+
+    def _build(self, sheet: ft.Control) -> None:
+        self._sheet = sheet
+        k = sheet.key
+        self.sheet_scroll = ft.Column([sheet], scroll=ft.ScrollMode.AUTO, key=f"scroll:{k}")
+        self._semantics = ft.Semantics(content=self.sheet_scroll, exclude_semantics=False)
+        # opacity is always set: an Opacity widget added only to hide the
+        # sheet would be a new wrapper, and the sheet under it rebuilt
+        self._sheet_layer = _filling(ft.Container(self._semantics, opacity=1.0, key=f"layer:{k}"))
+        self.form = ft.Column(scroll=ft.ScrollMode.AUTO, key=f"form:{k}")
+        # its background takes the taps, which would reach the sheet's lines
+        self._form_layer = _filling(
+            ft.Container(self.form, bgcolor=ft.Colors.SURFACE, key=f"form-layer:{k}")
+        )
+        self.stack = ft.Stack(expand=True, key=f"layers:{k}")
+
+
+def _filling(layer: ft.Container) -> ft.Container:
+    """``layer`` placed to fill the stack."""
+    layer.left = layer.top = layer.right = layer.bottom = 0
+    return layer

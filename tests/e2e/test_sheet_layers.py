@@ -1,0 +1,120 @@
+"""The sheet and the hand form over it (ui/layers.py): the sheet stays built
+under the form, but unseen in every way a player (or a screen reader) could
+meet it, and keeps its place; after a save it follows the game."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from playwright.sync_api import FloatRect, expect
+
+from scorekeeper.engine import Hand, Rules
+from scorekeeper.store import open_store
+
+from .conftest import PHONE, Server, Ui
+
+HANDS = 12
+
+
+def a_game(data_dir: Path, hands: int = HANDS) -> None:
+    """Ann v Bob with ``hands`` hands, each Ann knocking 5 against 9 (+4)."""
+    with open_store(data_dir, durable=False) as store:
+        ann, bob = store.add_player("Ann").id, store.add_player("Bob").id
+        gid = store.create_game("standard", [ann, bob], Rules(target=500), first_dealer=ann)
+        for _ in range(hands):
+            store.record_hand(gid, Hand.knock(ann, 5, 9))
+
+
+#: The accessibility nodes (Flutter's flt-semantics elements) at a point.
+NODES_AT = """([x, y]) => document.elementsFromPoint(x, y)
+    .filter(e => e.tagName.toLowerCase() === 'flt-semantics' && e.getAttribute('role'))
+    .map(e => e.getAttribute('role') + ':' + (e.getAttribute('aria-label') || e.textContent))"""
+
+
+def test_the_sheet_under_the_form_is_not_seen_tapped_or_read_and_keeps_its_place(
+    tmp_path: Path, ui: Ui
+) -> None:
+    a_game(tmp_path / "data")
+    srv = Server(tmp_path / "data")
+    srv.start()
+    try:
+        ui.open(srv.url)
+        ui.click("Resume Ann v Bob")
+        ui.see(f"Score: Ann {4 * HANDS} · Bob 0")
+        line = ui.button(re.compile(r"^Edit hand 3\b"))
+        line.first.scroll_into_view_if_needed()
+        box = line.first.bounding_box()
+        assert box is not None
+
+        ui.click("Enter hand")
+        ui.see("Hand · Ann v Bob")
+        # not in the accessibility tree while the form covers it
+        expect(ui.button(re.compile(r"^Edit hand \d+\b"))).to_have_count(0)
+        expect(ui.button("Undo last hand")).to_have_count(0)
+        # a tap on the form where hand 3's line is underneath, off the form's
+        # own controls, reaches nothing of the sheet
+        spots = [
+            (box["x"] + box["width"] * i / 10, box["y"] + box["height"] / 2) for i in range(1, 10)
+        ]
+        bare = [p for p in spots if not ui.page.evaluate(NODES_AT, list(p))]
+        assert bare, "every spot over hand 3's line is one of the form's controls"
+        ui.page.mouse.click(*bare[0])
+        # a session's taps are answered in order: once the theme has changed,
+        # a tap that reached hand 3's line would have opened it
+        ui.click(re.compile("^Dark theme"))
+        expect(ui.button(re.compile("^Light theme"))).to_be_visible()
+        ui.see("Hand · Ann v Bob")
+        expect(ui.text(re.compile(r"^Hand 3 · "))).to_have_count(0)
+
+        # cancelled: the sheet is back where it was, hand 3 in the same place
+        ui.click("Cancel")
+        ui.see(f"Score: Ann {4 * HANDS} · Bob 0")
+        expect(line.first).to_be_visible()
+        again = line.first.bounding_box()
+        assert again is not None and abs(again["y"] - box["y"]) < 1
+
+        # and a save draws the new line on it
+        ui.quick_hand("Ann", k="5", d="9", defender="Bob")
+        ui.see(f"Score: Ann {4 * (HANDS + 1)} · Bob 0")
+        expect(ui.button(re.compile(rf"^Edit hand {HANDS + 1}\b")).first).to_be_attached()
+    finally:
+        srv.stop_checked()
+
+
+def test_after_a_save_at_hand_25_on_a_phone_the_newest_line_and_the_totals_are_in_view(
+    tmp_path: Path, ui: Ui
+) -> None:
+    a_game(tmp_path / "data", 24)
+    srv = Server(tmp_path / "data")
+    srv.start()
+    try:
+        ui.open(srv.url)
+        ui.click("Resume Ann v Bob")
+        ui.see("Score: Ann 96 · Bob 0")
+        ui.quick_hand("Ann", k="5", d="9", defender="Bob")
+        ui.see("Score: Ann 100 · Bob 0")
+        height = PHONE["height"]
+
+        def in_view(box: FloatRect | None) -> bool:
+            return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+        newest = ui.button(re.compile(r"^Edit hand 25\b")).first
+        expect(newest).to_be_attached()
+        # the scroll comes after the line is drawn
+        ui.page.wait_for_function(IN_WINDOW, arg=[newest.element_handle(), height])
+        assert in_view(newest.bounding_box())
+        assert in_view(ui.text(re.compile("^Σ$")).first.bounding_box())  # the totals
+        lines = ui.page.get_by_role("button", name=re.compile(r"^Edit hand \d+\b"))
+        seen = [i for i in range(lines.count()) if in_view(lines.nth(i).bounding_box())]
+        assert len(seen) >= 10, f"{len(seen)} hands in view"
+        ui.shot("-hand-25")
+    finally:
+        srv.stop_checked()
+
+
+#: Whether an element is wholly inside the window.
+IN_WINDOW = """([e, height]) => {
+    const r = e.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= height;
+}"""
