@@ -6,13 +6,21 @@ engine for a preview; every rule and every message comes from the engine.
 >>> from scorekeeper.engine import Game
 >>> g = Game("standard", ["a", "b"], names={"a": "Ann", "b": "Bob"}, first_dealer="a")
 >>> f = HandForm(g)
->>> f.set_knocker("b"); f.press("4"); f.set_active("defender"); f.press("3"); f.press("0")
->>> f.preview().headline
+
+The keypad moves on by itself: a count that no further digit can make
+possible (more than the knock limit, more than 98) is finished, and the
+first digit typed into a finished count replaces it.
+
+>>> f.set_knocker("b"); f.press("4"); f.active
+'defender'
+>>> f.press("3"); f.press("0"); f.preview().headline
 'Bob knocked (4 v 30): Bob +26'
->>> f.press("0"); f.preview().error
+>>> f.set_active("defender"); f.press("2"); f.press("4"); f.d_text
+'24'
+>>> f.set_count("defender", "300"); f.preview().error
 "the defender's deadwood of 300 is impossible: ten cards leave at most 98"
 >>> f.t = Translator("uk"); f.card_summary("knocker")
-'Bob: 0 з 10 карт (11 для великого джину)'
+'Bob: 0 з 10 карт'
 """
 
 from __future__ import annotations
@@ -21,15 +29,18 @@ from dataclasses import dataclass, field
 
 from scorekeeper.engine import (
     DECK,
+    MAX_DEADWOOD,
     Card,
     Claim,
     Entry,
     Game,
     Hand,
     Line,
+    Outcome,
     RuleError,
     best_arrangement,
     cards_value,
+    knock_limit,
 )
 from scorekeeper.engine.errors import N_, Msg
 from scorekeeper.i18n import Translator
@@ -56,6 +67,7 @@ UNFINISHED = frozenset(
         "enter the defender's deadwood",
         "tap {name}'s deadwood",
         "the knocker's hand has {n} card: tap 10 (or 11 for big gin)",
+        "the knocker's hand has {n} card: tap 10",
         "the defender's hand has {n} card: tap all 10",
         "Oklahoma: enter the upcard first, it sets the knock limit",
     }
@@ -101,6 +113,12 @@ class HandForm:
     k_text: str = ""
     d_text: str = ""
     active: str = "knocker"  # which count the keypad types into
+    #: The next digit replaces the active count instead of extending it (the
+    #: count was finished, loaded from the saved hand, or just selected).
+    fresh: bool = False
+    #: Oklahoma: gin was chosen by an ace upcard, not by the player (another
+    #: upcard gives the knock back).
+    ace_chose_gin: bool = False
     upcard: Card | None = None
     knocker_cards: list[Card] = field(default_factory=list)
     defender_cards: list[Card] = field(default_factory=list)
@@ -122,6 +140,7 @@ class HandForm:
     def __post_init__(self) -> None:
         if self.edit_index is not None:
             self._load(self.game.hands[self.edit_index])
+            self.fresh = True  # typing into a saved count starts it over
         self.picking_upcard = self.game.rules.oklahoma and self.upcard is None
 
     def _load(self, hand: Hand) -> None:
@@ -216,13 +235,55 @@ class HandForm:
     # --- inputs --------------------------------------------------------------
 
     def set_mode(self, mode: str) -> None:
+        """Switch the way of entry; what the cards tapped so far say is kept
+        as the counts (a full hand's deadwood is not lost to the keypad)."""
         if mode not in MODES:
             raise RuleError("unknown entry mode {mode}", mode=repr(mode))
+        if mode == "quick" and self.mode != "quick":
+            self._counts_from_cards()
         self.mode = mode
         self.error = None
         self.touched = True
         if mode != "quick" and self.result not in ("knock", "big-gin"):
             self.result = "knock"
+        self._ace_rule()
+
+    def _counts_from_cards(self) -> None:
+        """The counts (and result) of the cards entered, for the keypad: the
+        engine's if the hand builds, else the tapped deadwood cards' sums."""
+        try:
+            line, _ = self.scored_line()
+        except RuleError:
+            line = None
+        if line is not None and line.result.outcome is not Outcome.DRAW:
+            r = line.result
+            self.result = {
+                Outcome.GIN: "gin",
+                Outcome.BIG_GIN: "big-gin",
+                Outcome.UNDERCUT: "undercut",
+            }.get(r.outcome, "knock")
+            self.k_text, self.d_text = str(r.knocker_deadwood), str(r.defender_deadwood)
+        elif self.mode == "deadwood":
+            for who, cards in (("knocker", self.knocker_cards), ("defender", self.defender_cards)):
+                if cards or who in self.no_deadwood:
+                    text = str(cards_value(cards))
+                    if who == "knocker":
+                        self.k_text = text
+                    else:
+                        self.d_text = text
+        else:
+            return
+        self.active = "knocker" if self.result not in ("gin", "big-gin") else "defender"
+        self.fresh = True
+
+    def begin(self, result: str, by: str | None = None) -> None:
+        """The result tapped on the sheet ("Bob knocked", "Bob gin", "Draw"):
+        chosen, with the keypad on the first count still to enter."""
+        if result != "draw" and by is not None:
+            self.set_knocker(by)
+        self.set_result(result)
+        if result not in ("gin", "big-gin"):
+            self.active = "knocker"
 
     def set_knocker(self, pid: str) -> None:
         if pid not in self.candidates():
@@ -234,29 +295,83 @@ class HandForm:
     def set_result(self, result: str) -> None:
         if result not in RESULT_LABELS:
             raise RuleError("unknown result {result}", result=repr(result))
+        was_gin = self.result in ("gin", "big-gin")
         self.result = result
+        self.ace_chose_gin = False
         if result in ("gin", "big-gin"):
             self.k_text = "0"
             self.active = "defender"
+            self.fresh = bool(self.d_text)
+        elif was_gin and result != "draw" and self.k_text == "0":
+            # gin's 0 was never typed: the knock's own count is still to enter
+            self.k_text = ""
+            self.active = "knocker"
+            self.fresh = False
         if result == "draw":
             self.knocker = None
         self.error = None
         self.touched = True
 
     def set_active(self, which: str) -> None:
+        """Select a count (tap its box): the next digit starts it over."""
         self.active = which
+        self.fresh = True
+
+    def gin_only(self) -> bool:
+        """Oklahoma with an ace upcard (when the rule is on): only gin may end the hand."""
+        rules = self.game.rules
+        return (
+            rules.oklahoma and self.upcard is not None and knock_limit(rules, self.upcard)[0] == 0
+        )
 
     def set_upcard(self, c: Card | None) -> None:
         self.upcard = c
         self.picking_upcard = c is None and self.game.rules.oklahoma
         self.error = None
+        self._ace_rule()
+
+    def _ace_rule(self) -> None:
+        """Oklahoma's ace: gin chosen for the player (the only result it allows);
+        another upcard gives the knock back."""
+        if self.mode != "quick":
+            return
+        if self.gin_only() and self.result in ("knock", "undercut"):
+            self.set_result("gin")
+            self.ace_chose_gin = True
+        elif self.ace_chose_gin and self.result == "gin" and not self.gin_only():
+            self.set_result("knock")
 
     def choose_upcard(self) -> None:
         """Show the grid to (re)pick the upcard."""
         self.picking_upcard = True
 
+    def limit(self, which: str) -> int:
+        """The most the count ``which`` can be: the knock limit for the knocker
+        (Oklahoma: the upcard's, once turned), 98 for the defender."""
+        if which == "defender":
+            return MAX_DEADWOOD
+        rules = self.game.rules
+        if rules.oklahoma and self.upcard is None:
+            return rules.knock_limit
+        return knock_limit(rules, self.upcard)[0]
+
+    def _next_count(self) -> bool:
+        """Move the keypad on to the next count still open; False if there is none."""
+        gin = self.result in ("gin", "big-gin")
+        if self.active == "knocker":
+            self.active = "defender"
+        elif not gin and not self.k_text:
+            self.active = "knocker"
+        else:
+            return False
+        return True
+
     def press(self, key: str) -> None:
-        """The numeric keypad: digits, "⌫" (back) and "C" (clear)."""
+        """The numeric keypad: digits, "⌫" (back) and "C" (clear).
+
+        A digit that would make the count more than it can be (see
+        :meth:`limit`) starts the next count instead; a count that no digit
+        can grow is finished, and the keypad moves on to the next one."""
         self.error = None
         self.touched = True
         text = self.k_text if self.active == "knocker" else self.d_text
@@ -265,15 +380,25 @@ class HandForm:
         elif key == "C":
             text = ""
         elif key.isdigit() and len(key) == 1:
-            text = (text + key).lstrip("0") or "0"
+            base = "" if self.fresh else text
+            text = (base + key).lstrip("0") or "0"
+            if base and int(text) > self.limit(self.active) and self._next_count():
+                self.fresh = True
+                self.press(key)
+                return
             if len(text) > MAX_DIGITS + 1:
                 return
         else:
             return
+        self.fresh = False
         if self.active == "knocker":
             self.k_text = text
         else:
             self.d_text = text
+        if text and (text == "0" or int(text) * 10 > self.limit(self.active)):
+            # no digit can follow: on to the next count, or start this one over
+            self._next_count()
+            self.fresh = True
 
     def set_count(self, which: str, text: str) -> None:
         """Typed directly (keyboard): a whole number, or refused with a message
@@ -314,6 +439,14 @@ class HandForm:
             return
         self.no_deadwood.discard(self.tapping)
         mine.append(c)
+        whole = len(mine) >= self.knocker_size() and len(self.defender_cards) < 10
+        if self.mode == "cards" and self.tapping == "knocker" and whole:
+            self.tapping = "defender"  # the knocker's hand is whole: on to the defender's
+
+    def knocker_size(self) -> int:
+        """The cards of the knocker's full hand: 10, or 11 when big gin is
+        played and claimed."""
+        return 11 if self.game.rules.big_gin and self.result == "big-gin" else 10
 
     def set_no_deadwood(self, who: str, on: bool = True) -> None:
         """Deadwood-cards mode: say that ``who`` has no deadwood (clears their taps)."""
@@ -362,7 +495,7 @@ class HandForm:
                         melds=", ".join(str(m) for m in melds)
                     )
             return text
-        if who == "knocker":
+        if who == "knocker" and self.game.rules.big_gin:
             need = t.gettext("{name}: {n} of 10 (11 for big gin) cards")
         else:
             need = t.gettext("{name}: {n} of 10 cards")
@@ -418,6 +551,16 @@ class HandForm:
                     # nothing tapped is not "no deadwood": that must be said
                     raise RuleError(Msg("tap {name}'s deadwood", name=self.role_name(who)))
             return Hand.from_deadwood(by, self.knocker_cards, self.defender_cards, up, claim)
+        n = len(self.knocker_cards)
+        if not self.game.rules.big_gin and n not in (10, 11):
+            # the engine's own words offer big gin, which this game does not play
+            raise RuleError(
+                Msg.plural(
+                    "the knocker's hand has {n} card: tap 10",
+                    "the knocker's hand has {n} cards: tap 10",
+                    n,
+                )
+            )
         return Hand.from_cards(by, self.knocker_cards, self.defender_cards, up, claim)
 
     def scored_line(self) -> tuple[Line, Game]:

@@ -56,7 +56,14 @@ def hand_screen(app: GinApp) -> tuple[str, list[ft.Control], ft.BottomAppBar]:
             up_row.append(
                 ft.TextButton(t.gettext("Change upcard"), on_click=app.on(form.choose_upcard))
             )
-        left.append(_card_box(ft.Row(up_row), color=ft.Colors.SECONDARY_CONTAINER))
+        left.append(
+            ft.Container(  # low: the keypad's last row stays above the Save bar on a phone
+                ft.Row(up_row),
+                padding=ft.Padding.symmetric(horizontal=14, vertical=2),
+                border_radius=12,
+                bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            )
+        )
     if form.picking_upcard:
         left.append(_section(t.gettext("Tap the upcard")))
         left.append(_slot(form.error))  # beside the grid the player taps
@@ -67,6 +74,10 @@ def hand_screen(app: GinApp) -> tuple[str, list[ft.Control], ft.BottomAppBar]:
             left.append(_slot(form.error))
 
     right: list[ft.Control] = []
+    if not form.picking_upcard and form.mode == "quick" and form.result != "draw":
+        # the counts and their keypad head the second column: beside the
+        # result on a wide window (all of it above the Save bar), under it on a phone
+        right.extend(_counts(app, form))
     p = form.preview()
     # A blank form is unfinished, not wrong: red only once the player acted
     # (and "still to enter" only once Save was tapped).
@@ -122,15 +133,10 @@ def hand_screen(app: GinApp) -> tuple[str, list[ft.Control], ft.BottomAppBar]:
         )
     layout = ft.ResponsiveRow(
         [
-            ft.Column(left, col={"xs": 12, "lg": 7}, spacing=12),
-            # the preview fills its column: on a desktop the form spans the
-            # screen's width, not the keypad's third of it
-            ft.Column(
-                right,
-                col={"xs": 12, "lg": 5},
-                spacing=12,
-                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-            ),
+            # close together: at 390×844 the whole keypad and Save fit one
+            # screen, with the Oklahoma upcard and the three-hand roles too
+            ft.Column(left, col={"xs": 12, "lg": 7}, spacing=8),
+            ft.Column(right, col={"xs": 12, "lg": 5}, spacing=8),
         ],
         spacing=16,
     )
@@ -195,10 +201,7 @@ def _entry(app: GinApp, form: HandForm) -> list[ft.Control]:
                 spacing=6,
             )
         )
-    if form.mode == "quick":
-        if not draw:
-            out.extend(_counts(app, form))
-    else:
+    if form.mode != "quick":
         out.extend(_card_entry(app, form))
     return out
 
@@ -228,7 +231,7 @@ def _counts(app: GinApp, form: HandForm) -> list[ft.Control]:
                 tight=True,
             ),
             expand=True,
-            padding=6,
+            padding=4,
             border_radius=12,
             alignment=ft.Alignment.CENTER,
             border=ft.Border.all(
@@ -269,7 +272,7 @@ def _counts(app: GinApp, form: HandForm) -> list[ft.Control]:
                 col=3,
             )
         )
-    out.append(ft.ResponsiveRow(grid, spacing=8, run_spacing=6))
+    out.append(ft.ResponsiveRow(grid, spacing=8, run_spacing=4))
     return out
 
 

@@ -344,11 +344,18 @@ class AppModel:
             self._previous = None
         return self._sheet
 
-    def open_hand(self, edit_index: int | None = None) -> None:
+    def open_hand(
+        self, edit_index: int | None = None, result: str | None = None, by: str | None = None
+    ) -> None:
+        """The hand form; ``result`` (and ``by``): the result tapped on the sheet,
+        chosen in it ("Bob knocked": "knock" by Bob)."""
         g = self.game()
         if edit_index is None and g.standings.finished:
             raise RuleError("this game is over: start a new one")
-        self.hand = HandForm(g, edit_index, t=self.t)
+        form = HandForm(g, edit_index, t=self.t)
+        if result is not None:
+            form.begin(result, by)
+        self.hand = form
         self.after_hand = "table" if self.screen == "table" else "sheet"
         self.screen = "hand"
         self.error = None

@@ -216,6 +216,37 @@ def won_text(t: Translator, n: int) -> str:
     return t.ngettext("{n} won", "{n} won", n).format(n=n)
 
 
+@dataclass(frozen=True)
+class QuickResult:
+    """A result the sheet offers in one tap: the hand form opens with it chosen."""
+
+    label: str
+    result: str  # "knock", "gin" or "draw"
+    by: str | None  # who knocked (None for a draw)
+
+
+def quick_results(game: Game, t: Translator = ENGLISH) -> list[QuickResult]:
+    """The results of the next hand, one tap each on the sheet: each player
+    who can knock this hand knocked or went gin (three-hand: the box and
+    the captain, never the sitter), or a draw.  The knocks come first, as
+    on the hand form; a knock that is undercut is a knock (the counts say so).
+
+    >>> g = Game("three-hand", ["a", "b", "c"], names={"a": "Ann", "b": "Bob", "c": "Cy"},
+    ...          draw=["KS", "2H", "9D"])
+    >>> [q.label for q in quick_results(g)]
+    ['Ann knocked', 'Cy knocked', 'Ann gin', 'Cy gin', 'Draw']
+    """
+    st = game.standings
+    who = (st.roles.box, st.roles.captain) if st.roles is not None else tuple(game.players)
+    knocked = t.gettext("{name} knocked")
+    gin = t.gettext("{name} gin")
+    return [
+        *(QuickResult(knocked.format(name=name_of(game.names, p)), "knock", p) for p in who),
+        *(QuickResult(gin.format(name=name_of(game.names, p)), "gin", p) for p in who),
+        QuickResult(t.gettext("Draw"), "draw", None),
+    ]
+
+
 def hand_roles(game: Game, index0: int | None, t: Translator = ENGLISH) -> str:
     """Three-hand: who is box and captain (and sits out) for the hand being
     entered (``index0`` None) or corrected; "" in the other formats.

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from .keying import sealed
-from .sheet_model import Sheet, oklahoma_reminder
+from .sheet_model import QuickResult, Sheet, oklahoma_reminder, quick_results
 from .widgets import TAP, Handler, Screen, screen_body
 from .widgets import card_box as _card_box
 from .widgets import slot as _slot
@@ -143,6 +143,11 @@ class SheetFrame:
         return cls(game_id, body, column, table, table_column, lines)
 
 
+def _label(text: str) -> ft.Text:
+    """A sheet button's words: centred, on two lines where one is too short."""
+    return ft.Text(text, size=14, max_lines=2, text_align=ft.TextAlign.CENTER)
+
+
 class SheetView:
     """The score sheet of the game on screen: its kept frame (see
     :class:`SheetFrame`) lives here as long as the sheet stays up."""
@@ -175,6 +180,14 @@ class SheetView:
             out.append(
                 frame.live_texts("status", [s.status, s.score, reminder, s.tally], _status_card)
             )
+            quick = quick_results(game, m.t)
+            out.append(
+                frame.keep(
+                    "quick",
+                    tuple((q.label, q.result, q.by) for q in quick),
+                    lambda: self._quick_results(quick),
+                )
+            )
             out.append(
                 # a new Undo button per revision (see _sheet_buttons)
                 frame.keep(
@@ -193,40 +206,61 @@ class SheetView:
         )
         return s.title, out
 
+    def _quick_results(self, quick: list[QuickResult]) -> ft.Control:
+        """The next hand's result in one tap ("Bob knocked", "Bob gin", "Draw"):
+        the hand form opens with it chosen and the keypad on the first count.
+        One row on a wide window; on a phone the knocks, then gin and draw."""
+        m = self.app.model
+        buttons: list[ft.Control] = []
+        for q in quick:
+            knock = q.result == "knock"
+            buttons.append(
+                ft.FilledTonalButton(
+                    content=_label(q.label),
+                    key=f"quick:{q.result}:{q.by}",
+                    height=TAP,
+                    col={"xs": 6, "md": 3} if knock else {"xs": 4, "md": 2},
+                    style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
+                    on_click=self.app.on(m.open_hand, None, q.result, q.by),
+                )
+            )
+        return ft.ResponsiveRow(buttons, spacing=8, run_spacing=8)
+
     def _sheet_buttons(self, any_rows: bool) -> Callable[[], ft.Control]:
-        """Enter hand and Undo.  Undo carries the revision of the sheet it was
-        drawn with (and is a new control per revision): a tap on a screen not
-        yet showing another device's hand can never take that hand back."""
+        """Enter hand (any result, any way of entry), Table view and Undo.
+        Undo carries the revision of the sheet it was drawn with (and is a new
+        control per revision): a tap on a screen not yet showing another
+        device's hand can never take that hand back."""
         m = self.app.model
         t = m.t
         revision = m.revision
-        return lambda: ft.Row(
+        # the results above are the usual way in: these three share one line,
+        # a long word on two lines of its button rather than a row of its own
+
+        def button(label: str, xs: int, **kw: Any) -> ft.Control:
+            return ft.OutlinedButton(
+                content=_label(label),
+                height=TAP,
+                col={"xs": xs, "md": 3},
+                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
+                **kw,
+            )
+
+        # (the widths by the longest words: "Undo last hand" is the longest
+        # in every language, uk "Скасувати останню роздачу")
+        return lambda: ft.ResponsiveRow(
             [
-                ft.FilledButton(
-                    t.gettext("Enter hand"),
-                    icon=ft.Icons.ADD,
-                    height=TAP + 8,
-                    on_click=self.app.on(m.open_hand),
-                ),
-                ft.FilledTonalButton(
-                    t.gettext("Table view"),
-                    icon=ft.Icons.FULLSCREEN,
-                    height=TAP + 8,
-                    on_click=self.app.on(m.open_table),
-                ),
-                ft.OutlinedButton(
+                button(t.gettext("Enter hand"), 3, on_click=self.app.on(m.open_hand)),
+                button(t.gettext("Table view"), 4, on_click=self.app.on(m.open_table)),
+                button(
                     t.gettext("Undo last hand"),
-                    icon=ft.Icons.UNDO,
-                    height=TAP + 8,
+                    5,
                     disabled=not any_rows,
                     on_click=self._undo(revision),
                 ),
             ],
-            # side by side when they fit; a longer language puts Undo on a
-            # second line rather than squeezing "Enter hand" onto two
-            wrap=True,
-            spacing=12,
-            run_spacing=10,
+            spacing=8,
+            run_spacing=8,
         )
 
     def _game_over(self, s: Sheet, fmt: str) -> list[ft.Control]:

@@ -39,6 +39,7 @@ def full_hands(
     form.set_mode("cards")
     form.set_knocker(form.game.players[0])
     for c in knocker:
+        form.set_tapping("knocker")  # an 11th card: the form moved on to the defender at 10
         form.tap_card(card(c))
     form.set_tapping("defender")
     for c in defender:
@@ -69,10 +70,11 @@ def test_impossible_entry_shows_engine_message_and_stores_nothing(
     app: AppModel, store: FakeStore
 ) -> None:
     start(app, "standard", ["Ann", "Bob"])
-    assert not quick(app, "Ann", "knock", "12", "30")
+    # (a knock over the limit cannot be typed: the keypad moves on at 10)
+    assert not quick(app, "Ann", "undercut", "2", "30")
     assert app.screen == "hand"
     assert app.hand is not None and app.hand.error is not None
-    assert "limit" in app.hand.error
+    assert "no undercut" in app.hand.error
     assert app.game().hands == ()
     assert app.hand.preview().error == app.hand.error
 
@@ -473,13 +475,12 @@ def test_still_to_enter_is_a_prompt_until_save_and_a_refusal_is_red_at_once(
     p = form.preview()
     assert p.error == "enter the knocker's deadwood" and p.unfinished
     assert not form.shows_as_error(p)
-    for ch in "12":
-        form.press(ch)
-    form.set_active("defender")
+    form.set_result("undercut")
+    form.press("2")
     for ch in "30":
         form.press(ch)
     p = form.preview()  # a real refusal: shown as an error at once
-    assert p.error is not None and "can't knock with 12" in p.error
+    assert p.error is not None and "no undercut" in p.error
     assert form.shows_as_error(p)
     form.press("C")
     p = form.preview()
