@@ -258,7 +258,9 @@ class GinApp:
                     "table": lambda: table_view_screen(self),
                     "review": self._review_screen,
                 }
-                self._fill(screen, *builder[screen](), route=self._route())
+                title, controls = builder[screen]()
+                bar = self.sheet.bottom if screen == "sheet" else None
+                self._fill(screen, title, controls, route=self._route(), bottom=bar)
         except Exception:
             log.exception("could not draw the %s screen", screen)
             m.go_home()
@@ -458,7 +460,7 @@ class GinApp:
     def _on_resize(self, _: Any = None) -> None:
         # the table view's numbers fill the new size (not the forms: a redraw
         # there could put back a field's value while a new one is being typed)
-        if self.model.screen == "table":
+        if self.model.screen in ("table", "sheet"):  # the sheet's results: one row or two
             self.render()
 
 

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 
 #: Hands per block of the sheet: the page diff compares blocks, not hands.
 BLOCK = 10
+#: From this width (ResponsiveRow's "md") the results fit one row.
+WIDE = 768
 _frames = itertools.count()
 
 
@@ -156,6 +158,8 @@ class SheetView:
         self.app = app
         #: The sheet's kept containers and built hands (see SheetFrame).
         self.frame: SheetFrame | None = None
+        #: The sheet's bottom bar (the results in one tap), as last drawn.
+        self.bottom: ft.BottomAppBar | None = None
         #: blocks changed in place since the last :meth:`send`
         self._changed: list[SheetBlock] = []
 
@@ -173,6 +177,7 @@ class SheetView:
         out: list[ft.Control] = []
         out.append(_slot(m.error))
         out.append(_slot(m.note, "info"))
+        self.bottom = None
         if s.finished:
             out.extend(self._game_over(s, game.format.value))
         else:
@@ -181,13 +186,15 @@ class SheetView:
                 frame.live_texts("status", [s.status, s.score, reminder, s.tally], _status_card)
             )
             quick = quick_results(game, m.t)
-            out.append(
-                frame.keep(
-                    "quick",
-                    tuple((q.label, q.result, q.by) for q in quick),
-                    lambda: self._quick_results(quick),
-                )
+            wide = (self.app.page.width or 0) >= WIDE  # one row of results, else two
+            # in the bottom bar: always in reach, however far the sheet is scrolled
+            bar = frame.keep(
+                "quick",
+                (tuple((q.label, q.result, q.by) for q in quick), wide),
+                lambda: self._quick_results(quick, wide),
             )
+            assert isinstance(bar, ft.BottomAppBar)
+            self.bottom = bar
             out.append(
                 # a new Undo button per revision (see _sheet_buttons)
                 frame.keep(
@@ -206,7 +213,7 @@ class SheetView:
         )
         return s.title, out
 
-    def _quick_results(self, quick: list[QuickResult]) -> ft.Control:
+    def _quick_results(self, quick: list[QuickResult], wide: bool) -> ft.BottomAppBar:
         """The next hand's result in one tap ("Bob knocked", "Bob gin", "Draw"):
         the hand form opens with it chosen and the keypad on the first count.
         One row on a wide window; on a phone the knocks, then gin and draw."""
@@ -224,7 +231,12 @@ class SheetView:
                     on_click=self.app.on(m.open_hand, None, q.result, q.by),
                 )
             )
-        return ft.ResponsiveRow(buttons, spacing=8, run_spacing=8)
+        return ft.BottomAppBar(
+            content=ft.ResponsiveRow(buttons, spacing=8, run_spacing=6),
+            height=TAP + 12 if wide else 2 * TAP + 18,
+            padding=ft.Padding.symmetric(horizontal=12, vertical=6),
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+        )
 
     def _sheet_buttons(self, any_rows: bool) -> Callable[[], ft.Control]:
         """Enter hand (any result, any way of entry), Table view and Undo.
@@ -392,7 +404,8 @@ class SheetView:
                         expand=True,
                         alignment=ft.Alignment.CENTER,
                         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if closed else None,
-                        padding=ft.Padding.symmetric(vertical=2),
+                        # a hand's cells close together: more hands on a phone's screen
+                        padding=ft.Padding.symmetric(vertical=0 if below is not None else 2),
                     )
                 )
             return out
@@ -516,7 +529,7 @@ class SheetView:
         if not s.rows:
             rows.append(
                 _text(
-                    t.gettext("No hands yet: tap Enter hand after each deal."),
+                    t.gettext("No hands yet: after each deal, tap how it ended below."),
                     size=14,
                 )
             )

@@ -58,7 +58,7 @@ def test_latvian_from_settings_to_the_sheet_and_after_a_restart(server: Server, 
     ui.click(lv("{name} deals", name="Ann"))
     ui.click(lv("Start game"))
     ui.see(lv("{name} deals next", name="Ann"))
-    ui.see(lv("No hands yet: tap Enter hand after each deal."))
+    ui.see(lv("No hands yet: after each deal, tap how it ended below."))
 
     # a hand: Ģirts knocks with 4, Ann has 30
     ui.click(lv("Enter hand"))
