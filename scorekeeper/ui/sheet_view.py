@@ -64,7 +64,8 @@ class SheetBlock(ft.Container):
 
 
 def _status_card(n: int) -> tuple[ft.Control, list[ft.Text]]:
-    """Who deals next, the score, the Oklahoma reminder and the series tally."""
+    """Who deals next, the score, the Oklahoma reminder, the series tally and
+    what is owed so far (a game played for money)."""
     texts = [
         ft.Text(size=20, weight=ft.FontWeight.BOLD),
         ft.Text(size=17),
@@ -173,7 +174,9 @@ class SheetView:
         else:
             reminder = oklahoma_reminder(m.t, game.rules) if game.rules.oklahoma else ""
             out.append(
-                frame.live_texts("status", [s.status, s.score, reminder, s.tally], _status_card)
+                frame.live_texts(
+                    "status", [s.status, s.score, reminder, s.tally, s.owed], _status_card
+                )
             )
             out.append(
                 # a new Undo button per revision (see _sheet_buttons)
@@ -247,6 +250,12 @@ class SheetView:
         if s.tally:
             lines.append(_text(s.tally))
         lines.extend(_text(line) for line in s.final)
+        # played for money: who pays whom, a payment a line
+        lines.extend(
+            _text(line, size=18, weight=ft.FontWeight.BOLD)
+            for line in s.payments or [s.owed]
+            if line
+        )
         out: list[ft.Control] = [_card_box(*lines, color=ft.Colors.TERTIARY_CONTAINER)]
         buttons: list[ft.Control] = []
         if fmt == "hollywood":
