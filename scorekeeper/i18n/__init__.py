@@ -184,9 +184,10 @@ class Translator:
     def currency(self) -> str:
         """The currency of the language's own country, as CLDR has it (the
         language's likely territory): USD for en, EUR for lv and fi, UAH for uk."""
-        from babel import Locale, core, numbers
+        from babel import core, numbers
 
+        # the subtags only: no locale data is read (the phone keeps just these four)
         likely = core.get_global("likely_subtags").get(self.code, self.code)
-        territory = Locale.parse(likely).territory
+        territory = core.parse_locale(likely)[1]
         found = numbers.get_territory_currencies(territory) if territory else []
         return found[0] if found else "EUR"
