@@ -25,6 +25,12 @@ language), so nothing here is global state.
 >>> fi = Translator("fi")
 >>> Translator("en").decimal(1234.5), fi.decimal(1234.5), fi.percent(0.5)
 ('1,234.5', '1\\xa0234,5', '50\\xa0%')
+>>> Translator("en").money(75, "EUR"), Translator("lv").money(120, "EUR")
+('€0.75', '1,20\\xa0€')
+>>> Translator("uk").money(5, "UAH"), Translator("en").money(5, "JPY")  # the yen has no cents
+('0,05\\xa0₴', '¥5')
+>>> [Translator(code).currency for code in LANGUAGES]
+['USD', 'EUR', 'EUR', 'UAH']
 """
 
 from __future__ import annotations
@@ -160,3 +166,28 @@ class Translator:
         from babel import numbers
 
         return numbers.format_percent(value, locale=self.locale)
+
+    def money(self, amount: int, currency: str) -> str:
+        """An amount in the currency's smallest unit (cents for EUR), written
+        the language's way with the currency's sign: 75 EUR is "€0.75", lv
+        "0,75 €" (never through a float: 0.1 + 0.2 is not 0.3)."""
+        from decimal import Decimal
+
+        from babel import numbers
+
+        digits = numbers.get_currency_precision(currency)
+        return numbers.format_currency(
+            Decimal(amount).scaleb(-digits), currency, locale=self.locale
+        )
+
+    @cached_property
+    def currency(self) -> str:
+        """The currency of the language's own country, as CLDR has it (the
+        language's likely territory): USD for en, EUR for lv and fi, UAH for uk."""
+        from babel import core, numbers
+
+        # the subtags only: no locale data is read (the phone keeps just these four)
+        likely = core.get_global("likely_subtags").get(self.code, self.code)
+        territory = core.parse_locale(likely)[1]
+        found = numbers.get_territory_currencies(territory) if territory else []
+        return found[0] if found else "EUR"

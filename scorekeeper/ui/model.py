@@ -253,6 +253,7 @@ class AppModel:
         if like is not None:
             form.format = like.format.value
             form.values = like.rules.to_dict()
+            form.money = form.currency_set = like.rules.stake > 0
             form.seats = [Seat(like.names.get(p, p), p) for p in like.players]
         self.new_game = form
         self.screen = "new"

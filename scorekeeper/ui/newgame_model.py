@@ -7,17 +7,39 @@
 'custom'
 >>> form.t = Translator("fi"); form.format_labels()["three-hand"]
 'Kolmen pelaajan peli'
+
+Played for money (RULES §10): the stake is typed as money, a cent a point
+being "0.01" (the language's own decimal comma too), and kept whole in the
+currency's smallest unit.  A preset sets the scoring, never the stake:
+
+>>> form = NewGameForm(); form.set_money(True); form.set_currency("EUR")
+>>> form.set_stake("0.01"); form.rules().stake, form.stake_preview()
+(1, '€0.01 a point: a game won by 100 pays €1.00')
+>>> form.set_preset("classic"); form.rules().stake, form.preset_name()
+(1, 'classic')
+>>> form.set_stake("0.001"); form.field_errors["stake"]
+'Stake per point: the smallest amount in EUR is €0.01'
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.engine import DECK, PRESETS, Card, RuleError, Rules, card, roles_from_draw
+from scorekeeper.engine import (
+    DECK,
+    MAX_STAKE,
+    PRESETS,
+    Card,
+    RuleError,
+    Rules,
+    card,
+    roles_from_draw,
+)
 from scorekeeper.engine.errors import N_, Msg
 from scorekeeper.i18n import Translator
 
@@ -66,6 +88,18 @@ SHUTOUT_LABELS = {
     "off": N_("No shutout bonus"),
 }
 
+#: The options a preset leaves as they are: who deals, and the stake (a
+#: stake is what the game is played for, not a house rule of scoring).
+NOT_PRESET = ("dealer", "stake", "currency", "third_game_double")
+#: The currencies offered for a stake; the language's own is added (uk: UAH).
+CURRENCIES = ("EUR", "USD", "GBP")
+STAKE_LABEL = N_("Stake per point")
+#: A typed stake longer than this is refused unread (10,000.00 is 9).
+MAX_STAKE_TEXT = 16
+#: What a typed stake may hold: digits, a decimal point or comma, and the
+#: spaces some languages group digits with (no sign, no exponent: "1e3").
+_AMOUNT = re.compile(r"[0-9.,\u00a0\u202f ]+")
+
 
 def _too_many(fmt: str, n: int) -> RuleError:
     return RuleError(
@@ -101,8 +135,19 @@ class NewGameForm:
     #: Problems shown beside the field they concern ("new_name", "players", or
     #: a number option's name), set only once the player has acted there.
     field_errors: dict[str, str] = field(default_factory=dict)
+    #: Played for money: the stake is ``values["stake"]`` (the smallest unit
+    #: of ``values["currency"]``) as last typed right, ``stake_text`` the text
+    #: being typed (None: shown from the value).
+    money: bool = False
+    stake_text: str | None = None
+    #: The player picked the currency (else the language's own is offered).
+    currency_set: bool = False
     #: The language of every text the form makes.
     t: Translator = field(default_factory=lambda: Translator("en"), repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.values.get("stake", 0) > 0:  # the rules of a game played for money
+            self.money = self.currency_set = True
 
     # --- words for the screen ------------------------------------------------
 
@@ -157,27 +202,34 @@ class NewGameForm:
         return 3 if self.format == "three-hand" else 2
 
     def set_preset(self, name: str) -> None:
-        dealer = self.values.get("dealer", "winner")  # the deal is not part of a preset
-        self.values = PRESETS[name].to_dict()
-        self.values["dealer"] = dealer
+        kept = {k: self.values[k] for k in NOT_PRESET if k in self.values}
+        self.values = PRESETS[name].to_dict() | kept
         self.texts.clear()
         self.error = None
-        for key in [k for k in self.field_errors if k in self.values]:
+        for key in [k for k in self.field_errors if k in self.values and k not in NOT_PRESET]:
             del self.field_errors[key]
 
     def preset_name(self) -> str:
+        """The preset the scoring options match (whatever the deal and the
+        stake), else "custom"."""
         try:
-            current = self.rules()
+            current = self._scoring()
         except RuleError:
             return "custom"
         for name, rules in PRESETS.items():
-            if rules == current.replace(dealer=rules.dealer):
+            if rules == current.replace(**{k: getattr(rules, k) for k in NOT_PRESET}):
                 return name
         return "custom"
 
     def set_field(self, name: str, value: Any) -> None:
         """Set one option; number fields accept the text being typed."""
         self.error = None
+        if name == "stake":
+            self.set_stake(str(value))
+            return
+        if name == "currency":
+            self.set_currency(str(value))
+            return
         if name in ("shutout", "dealer"):
             self.values[name] = str(value)
             return
@@ -208,13 +260,151 @@ class NewGameForm:
     def text_of(self, name: str) -> str:
         return self.texts.get(name, str(self.values[name]))
 
-    def rules(self) -> Rules:
+    def _scoring(self) -> Rules:
+        """The rules as entered, the stake as last typed right."""
         for name, text in self.texts.items():
             self._number(name, text)
         values = dict(self.values)
         if self.format != "hollywood":
             values["hollywood_rolling"] = False
         return Rules.from_dict(values)
+
+    def rules(self) -> Rules:
+        rules = self._scoring()
+        if not self.money:
+            return rules.replace(stake=0, third_game_double=False)
+        stake = self._stake(self.stake_text) if self.stake_text is not None else rules.stake
+        if stake == 0:
+            raise RuleError("{label}: enter an amount, e.g. {example}", **self._stake_words())
+        return rules.replace(
+            stake=stake, third_game_double=rules.third_game_double and self.format == "hollywood"
+        )
+
+    # --- played for money (RULES §10) ----------------------------------------
+
+    @property
+    def currency(self) -> str:
+        return str(self.values["currency"])
+
+    def currencies(self) -> list[str]:
+        """The currencies to pick from: :data:`CURRENCIES`, the language's own
+        and the one chosen (a game's, say), each once."""
+        return list(dict.fromkeys((*CURRENCIES, self.t.currency, self.currency)))
+
+    def currency_label(self, code: str) -> str:
+        """A currency's code and, where the language has one, its sign: "EUR €"."""
+        from babel import numbers
+
+        sign = numbers.get_currency_symbol(code, locale=self.t.locale)
+        return code if sign == code else f"{code} {sign}"
+
+    def set_money(self, on: bool) -> None:
+        """Played for money or not; the currency offered first is the language's."""
+        self.money = bool(on)
+        self.error = None
+        if self.money and not self.currency_set:
+            self.values["currency"] = self.t.currency
+        if not self.money:
+            self.field_errors.pop("stake", None)
+
+    def set_currency(self, code: str) -> None:
+        if code not in self.currencies():
+            raise RuleError("unknown currency {code}", code=repr(code)[:12])
+        if self.stake_text is None and self.values["stake"] > 0:
+            self.stake_text = self.stake_shown()  # the same amount in the new currency
+        self.values["currency"] = code
+        self.currency_set = True
+        self.error = None
+        if self.stake_text is not None:
+            self.set_stake(self.stake_text)  # "0.01" has no meaning in yen
+
+    def set_stake(self, text: str) -> None:
+        """The stake as typed ("0.01" or "0,01"); a refusal shows beside it and
+        the last good stake stays."""
+        self.error = None
+        self.stake_text = str(text).strip()[: MAX_STAKE_TEXT + 1]
+        self.field_errors.pop("stake", None)
+        try:
+            self.values["stake"] = self._stake(self.stake_text)
+        except RuleError as exc:
+            self.field_errors["stake"] = self.t.render(exc)
+
+    def stake_shown(self) -> str:
+        """The stake field's text: as typed, else the stake in the language's
+        numbers ("0.01", lv "0,01"), "" for none."""
+        if self.stake_text is not None:
+            return self.stake_text
+        stake = int(self.values["stake"])
+        return self._amount_text(stake) if stake else ""
+
+    def stake_preview(self) -> str:
+        """What the stake means: "€0.01 a point: a game won by 100 pays €1.00"."""
+        try:
+            stake = self.rules().stake
+        except RuleError:
+            return ""
+        if stake == 0:
+            return ""
+        return self.t.gettext("{stake} a point: a game won by 100 pays {amount}").format(
+            stake=self.t.money(stake, self.currency),
+            amount=self.t.money(100 * stake, self.currency),
+        )
+
+    def stake_example(self) -> str:
+        """The currency's smallest unit as a stake is typed: "0.01" (lv "0,01")."""
+        return self._amount_text(1)
+
+    def _amount_text(self, minor: int) -> str:
+        from decimal import Decimal
+
+        from babel import numbers
+
+        digits = numbers.get_currency_precision(self.currency)
+        return numbers.format_decimal(
+            Decimal(minor).scaleb(-digits), locale=self.t.locale, group_separator=False
+        )
+
+    def _stake_words(self) -> dict[str, object]:
+        return {"label": Msg(STAKE_LABEL), "example": self.stake_example()}
+
+    def _stake(self, text: str) -> int:
+        """A typed stake in the currency's smallest unit, refused (never
+        rounded) if it is not an amount of the currency from its smallest
+        unit up to :data:`MAX_STAKE` a point."""
+        from babel import numbers
+
+        words = self._stake_words()
+        if not text:
+            raise RuleError("{label}: enter an amount, e.g. {example}", **words)
+        if len(text) > MAX_STAKE_TEXT or not _AMOUNT.fullmatch(text):
+            raise RuleError(
+                "{label}: enter an amount like {example}, not “{text}”",
+                text=text[:MAX_STAKE_TEXT] + ("…" if len(text) > MAX_STAKE_TEXT else ""),
+                **words,
+            )
+        try:
+            amount = numbers.parse_decimal(text, locale=self.t.locale, strict=True)
+        except numbers.NumberFormatError:
+            raise RuleError(
+                "{label}: enter an amount like {example}, not “{text}”", text=text, **words
+            ) from None
+        minor = amount.scaleb(numbers.get_currency_precision(self.currency))
+        if minor != minor.to_integral_value():
+            raise RuleError(
+                "{label}: the smallest amount in {currency} is {smallest}",
+                currency=self.currency,
+                smallest=self.t.money(1, self.currency),
+                label=words["label"],
+            )
+        if minor <= 0:
+            raise RuleError("{label}: enter an amount above 0", label=words["label"])
+        if minor > MAX_STAKE:
+            raise RuleError(
+                "{label}: at most {most} a point",
+                most=self.t.money(MAX_STAKE, self.currency),
+                label=words["label"],
+            )
+        return int(minor)
 
     # --- players -----------------------------------------------------------
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from .newgame_model import FORMATS, RANDOM, NewGameForm
+from .newgame_model import FORMATS, RANDOM, STAKE_LABEL, NewGameForm
 from .widgets import TAP, Handler, Screen
 from .widgets import choice as _choice
 from .widgets import muted_text as _muted_text
@@ -284,7 +284,79 @@ def _rule_options(app: GinApp, form: NewGameForm) -> list[ft.Control]:
                 on_change=_switch_changed(app, form, "hollywood_rolling"),
             )
         )
+    out.extend(_money_options(app, form))
     return out
+
+
+def _money_options(app: GinApp, form: NewGameForm) -> list[ft.Control]:
+    """Played for money (RULES §10): the stake a point, its currency and,
+    in Hollywood, the third game counting double."""
+    t = form.t
+    out: list[ft.Control] = [
+        ft.Switch(
+            label=_switch_label(app.page, t.gettext("Played for money")),
+            value=form.money,
+            on_change=_money_changed(app, form),
+        )
+    ]
+    if not form.money:
+        return out
+    stake = ft.TextField(
+        label=t.gettext(STAKE_LABEL),
+        value=form.stake_shown(),
+        hint_text=t.gettext("e.g. {amount}").format(amount=form.stake_example()),
+        suffix=form.currency,
+        # no input filter: "-1" is refused with a message, not rewritten
+        error=form.field_errors.get("stake"),
+        error_max_lines=3,
+        keyboard_type=ft.KeyboardType.NUMBER,
+        on_change=_stake_changed(form),
+        on_blur=lambda _: app.render(),
+        on_submit=lambda _: app.render(),
+        text_size=18,
+    )
+    out.append(ft.ResponsiveRow([ft.Container(stake, col={"xs": 8, "md": 5})]))
+    out.append(
+        ft.Row(
+            [
+                _choice(
+                    form.currency_label(code),
+                    form.currency == code,
+                    app.on(form.set_currency, code),
+                    key=f"currency:{code}",
+                )
+                for code in form.currencies()
+            ],
+            wrap=True,
+        )
+    )
+    preview = form.stake_preview()
+    if preview:
+        out.append(_muted_text(preview))
+    if form.format == "hollywood":
+        out.append(
+            ft.Switch(
+                label=_switch_label(app.page, t.gettext("Third game counts double")),
+                value=bool(form.values["third_game_double"]),
+                on_change=_switch_changed(app, form, "third_game_double"),
+            )
+        )
+    return out
+
+
+def _money_changed(app: GinApp, form: NewGameForm) -> Handler:
+    def handler(e: Any) -> None:
+        app.model.act(form.set_money, bool(e.control.value))
+        app.render()
+
+    return handler
+
+
+def _stake_changed(form: NewGameForm) -> Handler:
+    def handler(e: Any) -> None:
+        form.set_stake(e.control.value or "")
+
+    return handler
 
 
 def _field_changed(form: NewGameForm, name: str) -> Handler:

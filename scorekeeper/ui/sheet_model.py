@@ -19,7 +19,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from scorekeeper.engine import Card, DealerRule, Game, Line, Outcome, Rules, Suit, knock_limit
+from scorekeeper.engine import (
+    Card,
+    DealerRule,
+    Game,
+    Line,
+    Outcome,
+    Rules,
+    Standings,
+    Suit,
+    knock_limit,
+    settlement,
+)
 from scorekeeper.i18n import Translator
 
 #: The language of a sheet built without a translator (and of the tests' doctests).
@@ -142,7 +153,45 @@ def rules_summary(rules: Rules, fmt: str, t: Translator = ENGLISH) -> str:
             parts.append(t.gettext("loser deals"))
         elif rules.dealer is DealerRule.ALTERNATE:
             parts.append(t.gettext("the deal alternates"))
+    if rules.stake:
+        stake = t.money(rules.stake, rules.currency)
+        parts.append(t.gettext("stake {amount} a point").format(amount=stake))
+        if fmt == "hollywood" and rules.third_game_double:
+            parts.append(t.gettext("third game counts double"))
     return " · ".join(parts)
+
+
+def owed(st: Standings, names: Mapping[str, str], t: Translator = ENGLISH) -> tuple[list[str], str]:
+    """What the players owe each other for what has ended (RULES §10): each
+    payment in words, and one line for the sheet ("" if not for money).
+
+    >>> from scorekeeper.engine import Hand
+    >>> g = Game("hollywood", ["a", "b"], Rules(stake=1), names={"a": "Ann", "b": "Bob"})
+    >>> owed(g.standings, g.names)
+    ([], 'Nothing is owed until a game ends')
+    >>> owed(g.record(Hand.gin("a", 80)).standings, g.names)  # game 1 is over: 105-0
+    (['Bob pays Ann €1.05'], 'Owed so far: Bob pays Ann €1.05')
+    """
+    rules = st.rules
+    if not rules.stake:
+        return [], ""
+    payments = [
+        t.gettext("{payer} pays {payee} {amount}").format(
+            payer=name_of(names, p.payer),
+            payee=name_of(names, p.payee),
+            amount=t.money(p.amount, rules.currency),
+        )
+        for p in settlement(st)
+    ]
+    if st.finished:
+        return payments, " · ".join(payments) or t.gettext("All square: nobody pays")
+    if payments:
+        return payments, t.gettext("Owed so far: {payments}").format(payments=" · ".join(payments))
+    if len(st.columns) > 1:  # Hollywood: each game is owed when it ends
+        if any(c.finished for c in st.columns):
+            return payments, t.gettext("All square so far")
+        return payments, t.gettext("Nothing is owed until a game ends")
+    return payments, t.gettext("Nothing is owed until the game ends")
 
 
 @dataclass(frozen=True)
@@ -197,6 +246,11 @@ class Sheet:
     boxes: list[str] = field(default_factory=list)
     #: Three-hand: the roles for the coming hand, in words ("" otherwise).
     roles: str = ""
+    #: Played for money: who pays whom what for what has ended, one payment
+    #: a line ("Bob pays Ann €0.75"), and all of it as one line for the status
+    #: card ("Owed so far: ..."); empty when not played for money.
+    payments: list[str] = field(default_factory=list)
+    owed: str = ""
     #: The language the sheet's words are in.
     language: str = "en"
     #: The engine's lines the rows were made from, and what else their words
@@ -427,6 +481,7 @@ def build_sheet(game: Game, t: Translator = ENGLISH, previous: Sheet | None = No
         headline = t.gettext("{name} wins!").format(name=winner)
     else:
         headline = t.gettext("Game over") if st.finished else ""
+    payments, owed_line = owed(st, names, t)
     fmt = game.format.value
     return Sheet(
         title=versus(t, pnames),
@@ -446,6 +501,8 @@ def build_sheet(game: Game, t: Translator = ENGLISH, previous: Sheet | None = No
         headline=headline,
         boxes=boxes,
         roles=roles_now,
+        payments=payments,
+        owed=owed_line,
         language=t.code,
         source=(tuple(st.lines), basis),
     )

@@ -66,7 +66,8 @@ class SheetBlock(ft.Container):
 
 
 def _status_card(n: int) -> tuple[ft.Control, list[ft.Text]]:
-    """Who deals next, the score, the Oklahoma reminder and the series tally."""
+    """Who deals next, the score, the Oklahoma reminder, the series tally and
+    what is owed so far (a game played for money)."""
     texts = [
         ft.Text(size=20, weight=ft.FontWeight.BOLD),
         ft.Text(size=17),
@@ -183,7 +184,9 @@ class SheetView:
         else:
             reminder = oklahoma_reminder(m.t, game.rules) if game.rules.oklahoma else ""
             out.append(
-                frame.live_texts("status", [s.status, s.score, reminder, s.tally], _status_card)
+                frame.live_texts(
+                    "status", [s.status, s.score, reminder, s.tally, s.owed], _status_card
+                )
             )
             quick = quick_results(game, m.t)
             wide = (self.app.page.width or 0) >= WIDE  # one row of results, else two
@@ -293,6 +296,12 @@ class SheetView:
         if s.tally:
             lines.append(_text(s.tally))
         lines.extend(_text(line) for line in s.final)
+        # played for money: who pays whom, a payment a line
+        lines.extend(
+            _text(line, size=18, weight=ft.FontWeight.BOLD)
+            for line in s.payments or [s.owed]
+            if line
+        )
         out: list[ft.Control] = [_card_box(*lines, color=ft.Colors.TERTIARY_CONTAINER)]
         buttons: list[ft.Control] = []
         if fmt == "hollywood":

@@ -1,0 +1,77 @@
+"""Played for money (RULES §10): a Hollywood game for a cent a point, the
+third game counting double, set up on the new-game form and played to its
+end, shows who pays whom."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from .conftest import DESKTOP, PHONE, Server, Ui
+
+
+def turn_on(ui: Ui, label: str) -> None:
+    """Turn a switch on.  A tap lost to a redraw in flight leaves it off (the
+    switch turns as it is tapped) and is made again; one that turned it is not."""
+    switch = ui.page.get_by_role("switch", name=label)
+    for _ in range(3):
+        switch.click()
+        try:
+            expect(switch).to_be_checked(timeout=5000)
+            return
+        except AssertionError:
+            print(f"{ui.name}: {label!r} tapped again (the switch stayed off)")
+    expect(switch).to_be_checked()
+
+
+def scroll(ui: Ui, dy: int) -> None:
+    """Scroll the screen by ``dy`` pixels (a mouse wheel over its middle)."""
+    size = ui.page.viewport_size or PHONE
+    ui.page.mouse.move(size["width"] / 2, size["height"] / 2)
+    ui.page.mouse.wheel(0, dy)
+
+
+def test_hollywood_for_a_cent_a_point_third_game_double_bob_pays_ann(
+    server: Server, ui: Ui
+) -> None:
+    ui.open(server.url)
+    ui.click("New game")
+    ui.click("Hollywood")
+    for name in ("Ann", "Bob"):
+        ui.add_player(name)
+    ui.click("Ann deals")
+    turn_on(ui, "Played for money")
+    expect(ui.page.get_by_role("textbox", name="Stake per point")).to_be_visible()
+    ui.fill("Stake per point", "0.01")
+    ui.click_until("EUR €", "€0.01 a point: a game won by 100 pays €1.00")
+    turn_on(ui, "Third game counts double")
+    ui.shot("-form-desktop", DESKTOP)
+    ui.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    scroll(ui, 3000)  # the stake is at the foot of the form
+    ui.shot("-form-phone")
+    ui.click_until("Start game", "Ann deals next")
+    ui.see(re.compile(r"stake €0\.01 a point · third game counts double$"))
+    ui.see("Nothing is owed until a game ends")
+
+    # RULES §10: Ann wins 40, 40; Bob 30; Ann 25 (game 1: Ann 105-30) ...
+    ui.quick_hand("Ann", k="2", d="42", defender="Bob")
+    ui.quick_hand("Ann", "Gin", d="15", defender="Bob")
+    ui.quick_hand("Bob", k="3", d="33", defender="Ann")
+    ui.quick_hand("Ann", "Gin", d="0", defender="Bob")
+    ui.see("Owed so far: Bob pays Ann €0.75")
+    # ... Bob 50, 60 (game 2: Bob 110-65); Ann 80 (game 3: Ann 105-60)
+    ui.quick_hand("Bob", "Gin", d="25", defender="Ann")
+    ui.quick_hand("Bob", k="5", d="65", defender="Ann")
+    ui.see("Owed so far: Bob pays Ann €0.30")
+    scroll(ui, -5000)  # the status card, over the sheet
+    ui.shot("-owed-phone")
+    ui.quick_hand("Ann", "Gin", d="55", defender="Bob")
+    ui.see("Ann wins!")
+    ui.see("Bob pays Ann €1.20")  # 75 - 45 + 2 x 45 cents
+    scroll(ui, -5000)  # the sheet follows the game to its end: the card is at the top
+    ui.shot("-over-phone")
+    ui.page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
+    scroll(ui, -5000)
+    ui.shot("-over-desktop")
+    ui.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
