@@ -1205,6 +1205,7 @@ class Store:
             raise StoreError("there is no game {game_id!r}", game_id=game_id)
         return int(gf.meta()["rev"])
 
+    @_reading
     def last_change(self, game_id: str) -> dict[str, Any] | None:
         """What the game's last change was (``{"kind", "hand", "device"}``, see
         :mod:`~scorekeeper.store.changes`; None before any)."""
