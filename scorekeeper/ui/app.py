@@ -271,14 +271,15 @@ class GinApp:
             self.page.views.append(self.view)
         if self.page.route != self._route():
             self.page.route = self._route()
+        follow = self._follows()
         self.page.update()
         self.sheet.send()
         self._follow()
         if self.review_ctx.screen_keeper is not None:  # the screen stays on during a game
             self.review_ctx.screen_keeper.want(m.screen in ("sheet", "hand", "table"))
-        self._place(shown)
+        self._place(shown, follow)
 
-    def _place(self, route_before: str) -> None:
+    def _place(self, route_before: str, follow: bool) -> None:
         """Where the screen is scrolled to.  A newly shown screen opens at its
         top (the view keeps its scroll position from screen to screen).  The
         sheet follows the game: once a hand is saved, undone, edited or
@@ -293,11 +294,23 @@ class GinApp:
         elif self.model.screen == "hand":  # the form's layer is kept from hand to hand
             if new:
                 self.page.run_task(self.layers.form.scroll_to, offset=0)
-        else:
-            seen = (self.layers.sheet_scroll, self.model.revision)
-            if self._sheet_seen[0] is seen[0] and self._sheet_seen[1] != seen[1]:
-                self.page.run_task(seen[0].scroll_to, offset=-1)
-            self._sheet_seen = seen
+        elif follow:
+            self.page.run_task(self.layers.sheet_scroll.scroll_to, offset=-1)
+
+    def _follows(self) -> bool:
+        """Whether the sheet on screen follows a change to its end (see _place):
+        the same sheet as drawn last, at another revision.  From its first
+        change on, the sheet's column also follows its own growth (auto_scroll:
+        the jump to the end is made with the layout from before the new line);
+        not before, so that a sheet opens at its top."""
+        if self.model.screen != "sheet" or self.view.scroll is not None:
+            return False
+        seen = (self.layers.sheet_scroll, self.model.revision)
+        follow = self._sheet_seen[0] is seen[0] and self._sheet_seen[1] != seen[1]
+        self._sheet_seen = seen
+        if follow:
+            seen[0].auto_scroll = True
+        return follow
 
     def _fill(
         self,

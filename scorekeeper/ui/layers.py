@@ -53,15 +53,9 @@ class Layers:
     def _build(self, sheet: ft.Control) -> None:
         self._sheet = sheet
         k = sheet.key
-        # auto_scroll: a jump to the end (app.py's _place) is made with the
-        # layout before the new line; the client then follows the sheet's
-        # growth to its real end (while the player has not scrolled up)
+        # auto_scroll, once the sheet follows the game (app.py's _follows)
         self.sheet_scroll = ft.Column(
-            [sheet],
-            scroll=ft.ScrollMode.AUTO,
-            auto_scroll=True,
-            auto_scroll_animation=0,
-            key=f"scroll:{k}",
+            [sheet], scroll=ft.ScrollMode.AUTO, auto_scroll_animation=0, key=f"scroll:{k}"
         )
         self._semantics = ft.Semantics(content=self.sheet_scroll, exclude_semantics=False)
         # opacity is always set: an Opacity widget added only to hide the

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from playwright.sync_api import FloatRect, expect
+from playwright.sync_api import FloatRect, Locator, expect
 
 from scorekeeper.engine import Hand, Rules
 from scorekeeper.store import open_store
@@ -24,6 +24,11 @@ def a_game(data_dir: Path, hands: int = HANDS) -> None:
         gid = store.create_game("standard", [ann, bob], Rules(target=500), first_dealer=ann)
         for _ in range(hands):
             store.record_hand(gid, Hand.knock(ann, 5, 9))
+
+
+def box_now(control: Locator) -> FloatRect | None:
+    """Where the control is drawn, or None (not in the accessibility tree)."""
+    return control.bounding_box() if control.count() else None
 
 
 #: The accessibility nodes (Flutter's flt-semantics elements) at a point.
@@ -46,26 +51,34 @@ def test_the_sheet_under_the_form_is_not_seen_tapped_or_read_and_keeps_its_place
         line.first.scroll_into_view_if_needed()
         box = line.first.bounding_box()
         assert box is not None
+        # where each line in the window is: one of them will lie under a bare
+        # part of the form
+        lines = {n: box_now(ui.button(re.compile(rf"^Edit hand {n}\b"))) for n in range(1, 13)}
+        height = PHONE["height"]
 
         ui.click("Enter hand")
         ui.see("Hand · Ann v Bob")
         # not in the accessibility tree while the form covers it
         expect(ui.button(re.compile(r"^Edit hand \d+\b"))).to_have_count(0)
         expect(ui.button("Undo last hand")).to_have_count(0)
-        # a tap on the form where hand 3's line is underneath, off the form's
-        # own controls, reaches nothing of the sheet
+        # a tap on the form where a line is underneath, off the form's own
+        # controls, reaches nothing of the sheet
         spots = [
-            (box["x"] + box["width"] * i / 10, box["y"] + box["height"] / 2) for i in range(1, 10)
+            (n, (b["x"] + b["width"] * i / 10, b["y"] + b["height"] / 2))
+            for n, b in lines.items()
+            if b is not None and b["y"] > 60 and b["y"] + b["height"] < height
+            for i in range(1, 10)
         ]
-        bare = [p for p in spots if not ui.page.evaluate(NODES_AT, list(p))]
-        assert bare, "every spot over hand 3's line is one of the form's controls"
-        ui.page.mouse.click(*bare[0])
+        bare = [(n, p) for n, p in spots if not ui.page.evaluate(NODES_AT, list(p))]
+        assert bare, "every spot over the sheet's lines is one of the form's controls"
+        under, spot = bare[0]
+        ui.page.mouse.click(*spot)
         # a session's taps are answered in order: once the theme has changed,
-        # a tap that reached hand 3's line would have opened it
+        # a tap that reached the line would have opened its hand
         ui.click(re.compile("^Dark theme"))
         expect(ui.button(re.compile("^Light theme"))).to_be_visible()
         ui.see("Hand · Ann v Bob")
-        expect(ui.text(re.compile(r"^Hand 3 · "))).to_have_count(0)
+        expect(ui.text(re.compile(rf"^Hand {under} · "))).to_have_count(0)
 
         # cancelled: the sheet is back where it was, hand 3 in the same place
         ui.click("Cancel")

@@ -229,7 +229,8 @@ def shut_out(
         what="the file picker service",
     )
     phone.click("Table view")
-    phone.wait_gone("Enter hand")
+    phone.wait_gone("Table view", exact=True)  # the sheet's button (the table view has
+    phone.wait_clickable("Sheet", exact=True)  # an Enter hand and Undo of its own)
     quiesce(phone)  # no answer of the phone's is still on its way to a control
     if request.param == "new code":
         host.click("New code")
