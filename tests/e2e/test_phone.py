@@ -111,8 +111,9 @@ def play_quick_game(ui: Ui) -> None:
 
 def play_deadwood_cards_game(ui: Ui) -> None:
     ui.new_game(["Cy", "Dee"], dealer="Dee")
+    # each tap waits until it took: a tap on a form being redrawn can be lost
     ui.click("Enter hand")
-    ui.click("Deadwood cards")
+    ui.until(lambda: ui.click("Deadwood cards"), "Tap each player's deadwood cards")
     ui.click("Cy knocked")
     ui.tap_cards("Cy", ["2♠", "3♥"], "deadwood")
     ui.tap_cards("Dee", ["4♠", "4♥", "K♦"], "deadwood")
@@ -124,7 +125,7 @@ def play_deadwood_cards_game(ui: Ui) -> None:
 def play_full_hands_game(ui: Ui) -> None:
     ui.new_game(["Eve", "Finn"], dealer="Finn")
     ui.click("Enter hand")
-    ui.click("Full hands")
+    ui.until(lambda: ui.click("Full hands"), "Tap each player's whole hand")
     ui.click("Eve knocked")
     ui.tap_cards("Eve", EVE, "full")
     ui.tap_cards("Finn", FINN, "full")

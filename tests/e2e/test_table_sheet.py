@@ -89,7 +89,14 @@ def test_points_totals_table_view_undo_and_redo(server: Server, ui: Ui) -> None:
     ui.type_count("Ann", "3")
     ui.shot("-hand-en-desktop", DESKTOP)
     ui.shot("-hand-en-phone", PHONE)
-    ui.click("Cancel")
+    for _ in range(3):  # a tap lost to a redraw in flight is tapped again
+        if ui.button("Cancel").count():
+            ui.click("Cancel")
+        try:
+            expect(ui.button("Save hand")).to_have_count(0, timeout=5000)
+            break
+        except AssertionError:
+            print(f"{ui.name}: 'Cancel' tapped again (the form stayed open)")
     expect(ui.button("Save hand")).to_have_count(0, timeout=TIMEOUT_MS)
 
     # the table view: one tap away, the totals big enough to read across the table
