@@ -326,7 +326,6 @@ class GinApp:
         body: ft.ResponsiveRow
         if screen == "sheet" and frame is not None:
             body = frame.body  # kept: SheetView.draw made sure it is this game's
-            body.visible = True
             frame.column.controls = controls
         else:
             # the table view fills a wide window; other screens keep a readable width
