@@ -276,6 +276,26 @@ class Ui:
                 print(f"{self.name}: {name!r} tapped again (the app did not show {shows!r})")
         self.see(shows)
 
+    def knock(self, who: str, label: str = "", shows: str = "") -> None:
+        """Tap "``who`` knocked" on the hand form until the form shows it took:
+        ``who`` named as the knocker, by their deadwood (a box, or a line
+        after gin) or by "Tapping ``who``" on the card grid (``label`` and
+        ``shows``: the button's words and the deadwood's or the grid's, in
+        another language).  Before, both are named by role.  A tap lost to a
+        redraw in flight is made again; a second one that did arrive changes
+        nothing (it chooses the same knocker)."""
+        names = [shows] if shows else [f"{who}'s deadwood", f"Tapping {who}"]
+        pattern = re.compile("|".join(re.escape(n) for n in names))
+        took = self.page.get_by_role("button", name=pattern).or_(self.page.get_by_text(pattern))
+        for _ in range(3):
+            self.click(label or f"{who} knocked")
+            try:
+                expect(took.first).to_be_visible(timeout=5000)
+                return
+            except AssertionError:
+                print(f"{self.name}: '{who} knocked' tapped again (the form did not show it)")
+        expect(took.first).to_be_visible(timeout=TIMEOUT_MS)
+
     def text(self, text: str | re.Pattern[str]) -> Locator:
         return self.page.get_by_text(text).first
 
@@ -358,7 +378,7 @@ class Ui:
                     print(f"{self.name}: 'Draw' tapped again (the form still asks who knocked)")
                     self.click(result)
         if knocker:
-            self.click(f"{knocker} knocked")
+            self.knock(knocker)
         if k:
             self.type_count(knocker or "", k)
         if d:

@@ -19,7 +19,7 @@ def test_undo_edit_revert_and_restart(server: Server, ui: Ui) -> None:
     # edit hand 1: it was Ann who knocked; totals and the dealer follow
     ui.click(re.compile(r"^Edit hand 1\b"))
     ui.see("Hand 1 · Ann v Bob")
-    ui.click("Ann knocked")
+    ui.knock("Ann")
     ui.see("Ann knocked (4 v 30): Ann +26")
     ui.click("Save changes")
     ui.see("Score: Ann 91 · Bob 0")

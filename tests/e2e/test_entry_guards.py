@@ -18,7 +18,7 @@ def test_blank_deadwood_cards_are_not_a_gin(server: Server, ui: Ui) -> None:
     ui.new_game(["Ann", "Bob"], dealer="Ann")
     ui.click("Enter hand")
     ui.click("Deadwood cards")
-    ui.click("Ann knocked")
+    ui.knock("Ann")
     ui.see("tap Ann's deadwood")  # not "Ann went gin": nothing was tapped
     ui.click("Save hand")
     ui.see("tap Ann's deadwood")
@@ -39,7 +39,7 @@ def test_a_card_of_the_other_hand_is_not_moved(server: Server, ui: Ui) -> None:
     ui.new_game(["Ann", "Bob"], dealer="Ann")
     ui.click("Enter hand")
     ui.click("Full hands")
-    ui.click("Ann knocked")
+    ui.knock("Ann")
     ui.click("Tapping Ann")
     ann = "Ann: {n} of 10 cards"  # big gin is off: no word of 11
     tap(ui, "8♠", ann.format(n=1), ann.format(n=0))
@@ -125,7 +125,11 @@ def _hand_entry_shots(ui: Ui, t: Callable[..., str], lang: str) -> None:
     layout (RULES §1's example), at phone and desktop size."""
     ui.click(t("Enter hand"))
     ui.click(t("Deadwood cards"))
-    ui.click(t("{name} knocked", name="Ann"))
+    ui.knock(
+        "Ann",
+        t("{name} knocked", name="Ann"),
+        t("Tapping {name}", name="Ann"),
+    )
     ui.click(t("{name}: no deadwood", name="Ann"))
     ui.click(t("Tapping {name}", name="Ģirts"))
     ui.click("K♦")

@@ -41,7 +41,7 @@ def test_b_sees_a_save_undo_and_edit_within_a_second(
 
     a.click(re.compile(r"^Edit hand 1\b"))
     a.see("Hand 1 · Ann v Bob")
-    a.click("Ann knocked")
+    a.knock("Ann")
     a.see("Ann knocked (4 v 30): Ann +26")
     a.click("Save changes")
     a.see("Score: Ann 26 · Bob 0")
@@ -69,7 +69,7 @@ def test_an_open_hand_form_stays_open_and_its_preview_follows(
     b.click("Resume Ann v Bob")
     b.click("Enter hand")
     b.click("Knock")
-    b.click("Ann knocked")
+    b.knock("Ann")
     b.type_count("Ann", "2")
     b.type_count("Bob", "12")
     b.see("Totals after: Ann 10 · Bob 0")
@@ -181,7 +181,7 @@ def test_racing_saves_and_undo_lose_no_acknowledged_hand(
     b.click("Resume Ann v Bob")
     b.click("Enter hand")
     b.click("Gin")
-    b.click("Ann knocked")
+    b.knock("Ann")
     b.type_count("Bob", "10")
     a.quick_hand("Bob", k="4", d="30", defender="Ann")
     b.click("Save hand")  # maybe on the old sheet: refused or dropped, the form kept

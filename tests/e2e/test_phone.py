@@ -114,7 +114,7 @@ def play_deadwood_cards_game(ui: Ui) -> None:
     # each tap waits until it took: a tap on a form being redrawn can be lost
     ui.click("Enter hand")
     ui.until(lambda: ui.click("Deadwood cards"), "Tap each player's deadwood cards")
-    ui.click("Cy knocked")
+    ui.knock("Cy")
     ui.tap_cards("Cy", ["2♠", "3♥"], "deadwood")
     ui.tap_cards("Dee", ["4♠", "4♥", "K♦"], "deadwood")
     ui.see("Cy knocked (5 v 18): Cy +13")
@@ -126,7 +126,7 @@ def play_full_hands_game(ui: Ui) -> None:
     ui.new_game(["Eve", "Finn"], dealer="Finn")
     ui.click("Enter hand")
     ui.until(lambda: ui.click("Full hands"), "Tap each player's whole hand")
-    ui.click("Eve knocked")
+    ui.knock("Eve")
     ui.tap_cards("Eve", EVE, "full")
     ui.tap_cards("Finn", FINN, "full")
     ui.see("Eve knocked (1 v 14): Eve +13")
@@ -138,7 +138,7 @@ def play_full_hands_game(ui: Ui) -> None:
 def quick_hand(ui: Ui, knocker: str, k: str, d: str, defender: str) -> None:
     """A knock by result and counts (the form opens on that mode)."""
     ui.click("Enter hand")
-    ui.click(f"{knocker} knocked")
+    ui.knock(knocker)
     ui.type_count(knocker, k)
     ui.type_count(defender, d)
     ui.save_hand()

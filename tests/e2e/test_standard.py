@@ -28,7 +28,7 @@ def test_standard_game_to_100(server: Server, ui: Ui) -> None:
     # knock over the limit cannot be typed: the keypad moves on at 10)
     ui.click("Enter hand")
     ui.click("Undercut")
-    ui.click("Ann knocked")
+    ui.knock("Ann")
     ui.type_count("Ann", "2")
     ui.type_count("Bob", "30")
     ui.see("that is no undercut: Ann has 2, less than the defender's 30")

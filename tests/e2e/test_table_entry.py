@@ -243,7 +243,7 @@ def test_dark_theme_selected_tapping_segment_is_readable(tmp_path: Path, ui: Ui)
     try:
         visit(ui, f"{srv.url}game/{gid}")
         ui.click("Enter hand")
-        ui.click("Ann knocked")
+        ui.knock("Ann")
         ui.click("Full hands")
         segment = ui.button("Tapping Ann")
         see_whole(ui, segment)

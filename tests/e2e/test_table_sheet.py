@@ -84,7 +84,7 @@ def test_points_totals_table_view_undo_and_redo(server: Server, ui: Ui) -> None:
 
     ui.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
     ui.click("Enter hand")
-    ui.click("Ann knocked")
+    ui.knock("Ann")
     ui.shot("-hand-en-phone-knocker")
     ui.type_count("Ann", "3")
     ui.shot("-hand-en-desktop", DESKTOP)
