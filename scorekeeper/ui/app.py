@@ -31,7 +31,7 @@ from scorekeeper.runtime import cpu_time
 from .hand_view import hand_screen, save_hand
 from .home_view import home_screen
 from .keying import autokey, sealed
-from .layers import Layers
+from .layers import BottomBar, Layers
 from .live import Change, Live, LiveStore
 from .model import AppModel
 from .newgame_view import new_game_screen
@@ -101,10 +101,16 @@ class GinApp:
         self.sheet = SheetView(self)
         #: The sheet and, over it, the hand form (see layers.py).
         self.layers = Layers()
+        #: The bottom bar: the sheet's results, or the form's Save over them.
+        self.bottom_bar = BottomBar()
         #: The sheet's scroll and the revision it last showed (see _place).
         self._sheet_seen: tuple[ft.Column | None, int | None] = (None, None)
-        #: Top bars by view, title, screen, theme and language.
-        self._appbars: dict[tuple[Any, ...], ft.AppBar] = {}
+        #: The top bar, its title and Back, for the theme and language it was made for.
+        self._bar: ft.AppBar | None = None
+        self._bar_style: tuple[bool, str] = (False, "")
+        self._bar_title = ft.Text()
+        self._back_button = ft.IconButton()
+        self._back = ft.Semantics()
         #: the desktop window (the launcher knows; ``page.web`` is the client's claim)
         self.review_ctx = ReviewContext(self.review, self.render, desktop=desktop, phone=phone)
         #: The phone build: one session per tab, and only one tab writes
@@ -319,7 +325,7 @@ class GinApp:
         controls: list[ft.Control],
         *,
         route: str,
-        bottom: ft.BottomAppBar | None = None,
+        bottom: tuple[ft.Control, float] | None = None,
     ) -> None:
         m, view = self.model, self.view
         frame = self.sheet.frame
@@ -338,17 +344,12 @@ class GinApp:
             if screen != "sheet":
                 self.sheet.frame = None
         view.route = route
-        dark = self.page.theme_mode == ft.ThemeMode.DARK
-        bar_key = (view.route, title, screen, dark, m.t.code)
-        appbar = self._appbars.get(bar_key)
-        if appbar is None:  # the same bar again is not diffed again
-            if len(self._appbars) > 32:
-                self._appbars.clear()
-            appbar = self._appbars[bar_key] = sealed(self._appbar(title, screen))
-        view.appbar = appbar
-        view.bottom_appbar = bottom
-        if view.bottom_appbar is not None:
-            autokey(view.bottom_appbar)
+        self._top_bar(title, screen)
+        if screen == "hand" and bottom is not None:
+            autokey(bottom[0])
+            view.bottom_appbar = self.bottom_bar.show(self.sheet.bottom, bottom)
+        else:
+            view.bottom_appbar = self.bottom_bar.show(bottom, None)
         autokey(body)
         if frame is not None and screen in ("sheet", "hand"):
             # each layer scrolls by itself: the sheet keeps its place under the form
@@ -358,48 +359,54 @@ class GinApp:
             view.scroll = ft.ScrollMode.AUTO
             view.controls = [body]
 
-    def _appbar(self, title: str, screen: str) -> ft.AppBar:
+    def _top_bar(self, title: str, screen: str) -> None:
+        """The view's top bar: one bar, changed in place (its title, its Back).
+        Flet sends a bar put in another's place whole, and the form's and
+        the sheet's bars differ only in their title; a new one is made only
+        for another theme or language (its labels and icon)."""
         m = self.model
         t = m.t
         dark = self.page.theme_mode == ft.ThemeMode.DARK
-        theme_label = t.gettext("Light theme") if dark else t.gettext("Dark theme")
-        leading = None
-        if screen != "home":
-            if screen == "hand":
-                back = self.on(m.cancel_hand)
-            elif screen == "review":
-                back = self._review_back
-            elif screen == "table":
-                back = self.on(m.close_table)
-            else:
-                back = self.on(m.go_home)
-            leading = ft.Semantics(
-                label=t.gettext("Back"),
-                button=True,
-                content=ft.IconButton(
-                    ft.Icons.ARROW_BACK, tooltip=t.gettext("Back"), on_click=back
-                ),
+        if self._bar is None or self._bar_style != (dark, t.code):
+            self._bar_style = (dark, t.code)
+            theme_label = t.gettext("Light theme") if dark else t.gettext("Dark theme")
+            self._back_button = ft.IconButton(ft.Icons.ARROW_BACK, tooltip=t.gettext("Back"))
+            self._back = sealed(  # keyed now: it is put in the bar after the bar is keyed
+                ft.Semantics(label=t.gettext("Back"), button=True, content=self._back_button)
             )
-        return ft.AppBar(
-            leading=leading,
-            automatically_imply_leading=False,
-            title=ft.Text(title, size=20, overflow=ft.TextOverflow.ELLIPSIS),
-            bgcolor=ft.Colors.PRIMARY_CONTAINER,
-            actions=[
-                *self._actions(),
-                ft.Semantics(
-                    label=theme_label,
-                    button=True,
-                    content=ft.IconButton(
-                        ft.Icons.LIGHT_MODE if dark else ft.Icons.DARK_MODE,
-                        tooltip=theme_label,
-                        on_click=self._toggle_theme,
-                    ),
-                ),
-            ],
-        )
-
-    # --- live: other sessions' changes ---------------------------------------------
+            self._bar_title = ft.Text(title, size=20, overflow=ft.TextOverflow.ELLIPSIS)
+            self._bar = sealed(
+                ft.AppBar(
+                    automatically_imply_leading=False,
+                    title=self._bar_title,
+                    bgcolor=ft.Colors.PRIMARY_CONTAINER,
+                    actions=[
+                        *self._actions(),
+                        ft.Semantics(
+                            label=theme_label,
+                            button=True,
+                            content=ft.IconButton(
+                                ft.Icons.LIGHT_MODE if dark else ft.Icons.DARK_MODE,
+                                tooltip=theme_label,
+                                on_click=self._toggle_theme,
+                            ),
+                        ),
+                    ],
+                )
+            )
+        self._bar_title.value = title
+        back: Handler | None = None
+        if screen == "hand":
+            back = self.on(m.cancel_hand)
+        elif screen == "review":
+            back = self._review_back
+        elif screen == "table":
+            back = self.on(m.close_table)
+        elif screen != "home":
+            back = self.on(m.go_home)
+        self._back_button.on_click = back
+        self._bar.leading = self._back if back is not None else None
+        self.view.appbar = self._bar
 
     def _start_live(self) -> None:
         self.model.device = self.device

@@ -28,7 +28,9 @@ KNOCKER_BG = "#1565c0"  # blue: the knocker's cards
 DEFENDER_BG = "#e65100"  # orange: the defender's cards
 
 
-def hand_screen(app: GinApp) -> tuple[str, list[ft.Control], ft.BottomAppBar]:
+def hand_screen(app: GinApp) -> tuple[str, list[ft.Control], tuple[ft.Control, float]]:
+    """The hand form: its title, its body, and its part of the bottom bar
+    (the score and Save, and the bar's height: layers.BottomBar)."""
     m = app.model
     t = m.t
     form = m.hand
@@ -115,12 +117,7 @@ def hand_screen(app: GinApp) -> tuple[str, list[ft.Control], ft.BottomAppBar]:
         overflow=ft.TextOverflow.ELLIPSIS,
     )
     # always in reach at the table: the bottom bar with the score and Save
-    bottom = ft.BottomAppBar(
-        content=ft.Column([summary, ft.Row(actions)], spacing=6, tight=True),
-        height=118,
-        padding=ft.Padding.symmetric(horizontal=12, vertical=6),
-        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-    )
+    bottom = (ft.Column([summary, ft.Row(actions)], spacing=6, tight=True), 118)
     if editing and form.edit_index is not None and m.versions(form.edit_index) > 1:
         right.append(
             ft.OutlinedButton(

@@ -13,6 +13,9 @@ layer, whose background takes the taps.  Only two values of the sheet's
 layer change, never its shape: a wrapper added or removed above the sheet
 would rebuild everything under it too.  Each layer scrolls by itself, so
 the sheet keeps its place while the form is open.
+
+The bottom bar is shared the same way (:class:`BottomBar`): the sheet's
+results stay in it, hidden, under the form's Save.
 """
 
 from __future__ import annotations
@@ -67,6 +70,46 @@ class Layers:
             ft.Container(self.form, bgcolor=ft.Colors.SURFACE, key=f"form-layer:{k}")
         )
         self.stack = ft.Stack(expand=True, key=f"layers:{k}")
+
+
+class BottomBar:
+    """The view's one bottom bar: the sheet's one-tap results or, while a
+    hand is entered, the form's score and Save.
+
+    Flet sends a bar put in another's place whole, the results with it
+    (1.5 KB after each save); here each part stays in the bar, the one not
+    shown hidden, and only what changed in a part is sent.  Each part is a
+    one-control list, so that a part drawn anew (the form's, on each tap)
+    is matched with the last by key and patched."""
+
+    def __init__(self) -> None:
+        self._sheet = ft.Column(spacing=0, tight=True, key="bar:sheet")
+        self._form = ft.Column(spacing=0, tight=True, key="bar:form")
+        self.bar = ft.BottomAppBar(
+            content=ft.Column([self._sheet, self._form], spacing=0, tight=True),
+            padding=ft.Padding.symmetric(horizontal=12, vertical=6),
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+        )
+
+    def show(
+        self, sheet: tuple[ft.Control, float] | None, form: tuple[ft.Control, float] | None
+    ) -> ft.BottomAppBar | None:
+        """The bar showing ``form`` (its content and height), else ``sheet``;
+        None if neither.  ``sheet`` is kept under the form (or left as it
+        was, if None there)."""
+        shown = form or sheet
+        if shown is None:
+            self._sheet.controls = []
+            return None
+        if sheet is not None and (
+            not self._sheet.controls or self._sheet.controls[0] is not sheet[0]
+        ):
+            self._sheet.controls = [sheet[0]]
+        self._form.controls = [form[0]] if form is not None else []
+        self._sheet.visible = form is None
+        self._form.visible = form is not None
+        self.bar.height = shown[1]
+        return self.bar
 
 
 def _filling(layer: ft.Container) -> ft.Container:

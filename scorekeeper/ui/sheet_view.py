@@ -146,6 +146,17 @@ class SheetFrame:
         return cls(game_id, body, column, table, table_column, lines)
 
 
+def _sheet_button(label: str, xs: int, **kw: Any) -> ft.Control:
+    """One of the sheet's row of three buttons, ``xs`` of 12 wide on a phone."""
+    return ft.OutlinedButton(
+        content=_label(label),
+        height=TAP,
+        col={"xs": xs, "md": 3},
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
+        **kw,
+    )
+
+
 def _label(text: str) -> ft.Text:
     """A sheet button's words: centred, on two lines where one is too short."""
     return ft.Text(text, size=14, max_lines=2, text_align=ft.TextAlign.CENTER)
@@ -159,8 +170,9 @@ class SheetView:
         self.app = app
         #: The sheet's kept containers and built hands (see SheetFrame).
         self.frame: SheetFrame | None = None
-        #: The sheet's bottom bar (the results in one tap), as last drawn.
-        self.bottom: ft.BottomAppBar | None = None
+        #: The sheet's part of the bottom bar (the results in one tap) and
+        #: the bar's height, as last drawn (layers.BottomBar).
+        self.bottom: tuple[ft.Control, float] | None = None
         #: blocks changed in place since the last :meth:`send`
         self._changed: list[SheetBlock] = []
 
@@ -196,16 +208,13 @@ class SheetView:
                 (tuple((q.label, q.result, q.by) for q in quick), wide),
                 lambda: self._quick_results(quick, wide),
             )
-            assert isinstance(bar, ft.BottomAppBar)
-            self.bottom = bar
-            out.append(
-                # a new Undo button per revision (see _sheet_buttons)
-                frame.keep(
-                    f"buttons@{m.revision}",
-                    (bool(s.rows), m.t.code),
-                    self._sheet_buttons(bool(s.rows)),
-                )
-            )
+            self.bottom = (bar, TAP + 12 if wide else 2 * TAP + 18)
+            row = frame.keep("buttons", (m.t.code,), self._sheet_buttons)
+            assert isinstance(row, ft.ResponsiveRow)
+            undo = row.controls[-1]
+            if undo.key != f"undo@{m.revision}":  # a new Undo button per revision
+                row.controls = [*row.controls[:-1], self._undo_button(bool(s.rows))]
+            out.append(row)
         out.append(self._table(s))
         out.append(
             frame.keep(
@@ -216,66 +225,67 @@ class SheetView:
         )
         return s.title, out
 
-    def _quick_results(self, quick: list[QuickResult], wide: bool) -> ft.BottomAppBar:
+    def _quick_results(self, quick: list[QuickResult], wide: bool) -> ft.Control:
         """The next hand's result in one tap ("Bob knocked", "Bob gin", "Draw"):
         the hand form opens with it chosen and the keypad on the first count.
         One row on a wide window; on a phone the knocks, then gin and draw."""
         m = self.app.model
+        # tonal, as an outlined button with a fill: a FilledTonalButton with a
+        # style makes its style anew on every update, and Flet sends it again
+        # (five buttons, after each save and undo)
+        tonal = ft.ButtonStyle(
+            padding=ft.Padding.symmetric(horizontal=6),
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            color=ft.Colors.ON_SECONDARY_CONTAINER,
+            side=ft.BorderSide(0, ft.Colors.TRANSPARENT),
+            elevation=1,
+        )
         buttons: list[ft.Control] = []
         for q in quick:
             knock = q.result == "knock"
             buttons.append(
-                ft.FilledTonalButton(
+                ft.OutlinedButton(
                     content=_label(q.label),
                     key=f"quick:{q.result}:{q.by}",
                     height=TAP,
                     col={"xs": 6, "md": 3} if knock else {"xs": 4, "md": 2},
-                    style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
+                    style=tonal,
                     on_click=self.app.on(m.open_hand, None, q.result, q.by),
                 )
             )
-        return ft.BottomAppBar(
-            content=ft.ResponsiveRow(buttons, spacing=8, run_spacing=6),
-            height=TAP + 12 if wide else 2 * TAP + 18,
-            padding=ft.Padding.symmetric(horizontal=12, vertical=6),
-            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-        )
+        return ft.ResponsiveRow(buttons, spacing=8, run_spacing=6)
 
-    def _sheet_buttons(self, any_rows: bool) -> Callable[[], ft.Control]:
-        """Enter hand (any result, any way of entry), Table view and Undo.
-        Undo carries the revision of the sheet it was drawn with (and is a new
-        control per revision): a tap on a screen not yet showing another
-        device's hand can never take that hand back."""
+    def _sheet_buttons(self) -> ft.Control:
+        """Enter hand (any result, any way of entry), Table view and Undo
+        (replaced at each revision: _undo_button)."""
         m = self.app.model
         t = m.t
-        revision = m.revision
         # the results above are the usual way in: these three share one line,
         # a long word on two lines of its button rather than a row of its own
-
-        def button(label: str, xs: int, **kw: Any) -> ft.Control:
-            return ft.OutlinedButton(
-                content=_label(label),
-                height=TAP,
-                col={"xs": xs, "md": 3},
-                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
-                **kw,
-            )
-
         # (the widths by the longest words: "Undo last hand" is the longest
         # in every language, uk "Скасувати останню роздачу")
-        return lambda: ft.ResponsiveRow(
+        return ft.ResponsiveRow(
             [
-                button(t.gettext("Enter hand"), 3, on_click=self.app.on(m.open_hand)),
-                button(t.gettext("Table view"), 4, on_click=self.app.on(m.open_table)),
-                button(
-                    t.gettext("Undo last hand"),
-                    5,
-                    disabled=not any_rows,
-                    on_click=self._undo(revision),
-                ),
+                _sheet_button(t.gettext("Enter hand"), 3, on_click=self.app.on(m.open_hand)),
+                _sheet_button(t.gettext("Table view"), 4, on_click=self.app.on(m.open_table)),
+                self._undo_button(False),
             ],
             spacing=8,
             run_spacing=8,
+        )
+
+    def _undo_button(self, any_rows: bool) -> ft.Control:
+        """Undo, carrying the revision of the sheet it was drawn with, a new
+        control per revision: a tap on a screen not yet showing another
+        device's hand reaches a button the server no longer has, and can
+        never take that hand back."""
+        m = self.app.model
+        return _sheet_button(
+            m.t.gettext("Undo last hand"),
+            5,
+            key=f"undo@{m.revision}",
+            disabled=not any_rows,
+            on_click=self._undo(m.revision),
         )
 
     def _game_over(self, s: Sheet, fmt: str) -> list[ft.Control]:
@@ -339,7 +349,7 @@ class SheetView:
                 t.gettext("Undo last hand"),
                 icon=ft.Icons.UNDO,
                 height=TAP,
-                key=f"undo@{m.revision}",  # one per revision (see _sheet_buttons)
+                key=f"undo@{m.revision}",  # one per revision (see _undo_button)
                 on_click=self._undo(m.revision),
             )
         )
@@ -386,27 +396,28 @@ class SheetView:
                         no_wrap=True,
                         overflow=ft.TextOverflow.ELLIPSIS,
                     )
-                    value = (
-                        # at 390 px a Hollywood column is some 55 px wide
-                        ft.Column(
+                    if hollywood:  # at 390 px a Hollywood column is some 55 px wide
+                        value = ft.Column(
                             [value, small],
                             spacing=0,
                             tight=True,
                             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                         )
-                        if hollywood
+                    else:
                         # the totals a column of their own, right of the points,
-                        # the two meeting at the middle of the column (under Σ's)
-                        else ft.Row(
-                            [
-                                ft.Container(value, width=48, alignment=ft.Alignment.CENTER_RIGHT),
-                                ft.Container(small, width=48, alignment=ft.Alignment.BOTTOM_LEFT),
-                            ],
+                        # the two meeting at the middle of the column (under Σ's);
+                        # each text as wide as its column (no container round it:
+                        # a new line is sent whole, after each save)
+                        assert isinstance(value, ft.Text)
+                        value.width = small.width = 48
+                        value.text_align = ft.TextAlign.RIGHT
+                        small.text_align = ft.TextAlign.LEFT
+                        value = ft.Row(
+                            [value, small],
                             spacing=6,
                             alignment=ft.MainAxisAlignment.CENTER,
                             vertical_alignment=ft.CrossAxisAlignment.END,
                         )
-                    )
                 out.append(
                     ft.Container(
                         value,
