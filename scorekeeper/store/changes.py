@@ -96,6 +96,9 @@ LIVE: dict[str, tuple[str, str]] = {
     ),
 }
 LIVE_UNKNOWN = N_("This game was changed on another device.")
+#: The name the desktop window writes under: kept in English, told in the
+#: language of the device that reads it.
+DESKTOP_DEVICE = N_("Desktop window")
 
 
 def device_label(device: object) -> str | None:
@@ -136,6 +139,12 @@ def live_message(change: object) -> Msg:
     'Another device saved hand 2.'
     >>> str(live_message({"kind": "delete"}))
     'This game was changed on another device.'
+
+    The desktop window's name is a message of its own, in the reader's language:
+
+    >>> from scorekeeper.i18n import Translator
+    >>> Translator("fi").render(live_message({"kind": "undo", "hand": 2, "device": DESKTOP_DEVICE}))
+    'Työpöytäikkuna perui jaon 2.'
     """
     return _told(change, LIVE, LIVE_UNKNOWN)
 
@@ -171,4 +180,4 @@ def _told(change: object, kinds: Mapping[str, tuple[str, str]], unknown: str) ->
     params: dict[str, object] = {"number": hand} if "{number}" in templates[0] else {}
     if device is None:
         return Msg(templates[1], **params)
-    return Msg(templates[0], device=device, **params)
+    return Msg(templates[0], device=Msg(device) if device == DESKTOP_DEVICE else device, **params)

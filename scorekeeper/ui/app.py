@@ -27,6 +27,7 @@ import flet as ft
 
 from scorekeeper.engine.errors import N_
 from scorekeeper.runtime import cpu_time
+from scorekeeper.store.changes import DESKTOP_DEVICE
 
 from .hand_view import hand_screen, save_hand
 from .home_view import home_screen
@@ -49,8 +50,6 @@ timing_log = logging.getLogger("scorekeeper.ui.timing")
 #: from the tap's handler to the updated screen sent (benchmarks/bench_app.py).
 TIMING = os.environ.get("SCOREKEEPER_TIMING") == "1"
 
-#: How the desktop window is named to the browsers of the same data folder.
-DESKTOP = "Desktop window"
 #: How long the line another device changed stays marked on the sheet.
 MARK_SECONDS = 3.0
 #: Shown on the home screen when a screen failed to draw (a msgid).
@@ -75,7 +74,7 @@ class GinApp:
         #: chosen at join; the desktop window, so; a browser tab of a server of
         #: this computer, not at all ("Another device..."): nothing the browser
         #: says of itself (its user agent, its address) names it.
-        self.device = device if device is not None else DESKTOP if desktop else None
+        self.device = device if device is not None else DESKTOP_DEVICE if desktop else None
         #: Hears the other sessions' writes (see live.py).
         self.live: Live | None = None
         store = typing.cast(StoreLike, LiveStore(store))  # this session's own writes
