@@ -5,22 +5,16 @@ deleted games, drawn from :class:`~scorekeeper.ui.review.model.ReviewModel`.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import flet as ft
 
 from ..widgets import TAP, Screen
 from ..widgets import card_box as _box
-from .context import (
-    ReviewContext,
-    chip_row,
-    choice,
-    format_chips,
-    messages,
-    muted,
-    period_chips,
-)
+from .context import ReviewContext, messages, muted
 from .game_model import format_label
-from .model import PAGE, HistoryRow, period_label
+from .model import PAGE, PERIODS, HistoryRow, period_label
+from .settings import FORMATS
 
 log = logging.getLogger(__name__)
 
@@ -92,19 +86,7 @@ def history_screen(ctx: ReviewContext) -> Screen:
     players = m.players(include_hidden=True)
     out.append(_filter_bar(ctx, {p.id: p.name for p in players}))
     if m.filters_open:
-        chips = [
-            choice(
-                t.gettext("Everyone"), m.filter_player is None, ctx.on(m.set_filter_player, None)
-            )
-        ]
-        chips += [
-            choice(p.name, m.filter_player == p.id, ctx.on(m.set_filter_player, p.id))
-            for p in players
-        ]
-        out.append(chip_row(chips))
-        out.append(format_chips(ctx, m.filter_format, m.set_filter_format))
-        out.append(period_chips(ctx, m.filter_period, m.set_filter_period))
-        out.append(_status_chips(ctx))
+        out.append(_filter_menus(ctx, [(p.id, p.name) for p in players]))
     rows = m.history_rows()
     total = m.history_total
     out.append(muted(t.ngettext("{n} game", "{n} games", total).format(n=total), size=15))
@@ -158,18 +140,79 @@ def _filter_bar(ctx: ReviewContext, names: dict[str, str]) -> ft.Control:
     )
 
 
-def _status_chips(ctx: ReviewContext) -> ft.Control:
+#: A menu's value for "any" (a menu's values are strings, the model's None)
+ANY = "*"
+
+
+def _filter_menus(ctx: ReviewContext, players: list[tuple[str, str]]) -> ft.Control:
+    """The four filters as menus, two to a row on a phone: who played, the
+    format, when, and finished or not.  Chips for every choice took half a
+    phone's screen (and a row per few players)."""
     m = ctx.model
     t = m.t
-    return chip_row(
+
+    def menu(
+        label: str, current: str | None, options: list[tuple[str, str]], set_to: Any
+    ) -> ft.Control:
+        allowed = {k for k, _ in options}
+
+        def chosen(value: str) -> None:
+            if value in allowed:  # the client's word: one of the menu's, or nothing
+                set_to(None if value == ANY else value)
+
+        value = current if current is not None else ANY
+        # named for a screen reader (and a test) by what it filters and its choice
+        return ft.Semantics(
+            label=f"{label}: {dict(options).get(value, '')}",
+            button=True,
+            col={"xs": 6, "md": 3},
+            key=f"filter:{label}",
+            content=ft.Dropdown(
+                label=label,
+                value=value,
+                options=[ft.DropdownOption(key=k, text=text) for k, text in options],
+                on_select=ctx.on_value(chosen),
+                dense=True,
+                width=None,
+                expand=True,
+            ),
+        )
+
+    finished = {None: ANY, False: "open", True: "done"}
+    return ft.ResponsiveRow(
         [
-            choice(label, m.filter_finished is value, ctx.on(m.set_filter_finished, value))
-            for label, value in (
-                (t.gettext("All games"), None),
-                (t.gettext("In progress"), False),
-                (t.gettext("Finished"), True),
-            )
-        ]
+            menu(
+                t.gettext("Player"),
+                m.filter_player,
+                [(ANY, t.gettext("Everyone")), *players],
+                m.set_filter_player,
+            ),
+            menu(
+                t.gettext("Format"),
+                m.filter_format,
+                [(ANY, t.gettext("All formats"))] + [(f, format_label(t, f)) for f in FORMATS],
+                m.set_filter_format,
+            ),
+            menu(
+                t.gettext("When"),
+                m.filter_period,
+                [(p, period_label(t, p)) for p in PERIODS],
+                lambda p: m.set_filter_period(p or "all"),
+            ),
+            menu(
+                t.gettext("Status"),
+                finished[m.filter_finished],
+                [
+                    (ANY, t.gettext("All games")),
+                    ("open", t.gettext("In progress")),
+                    ("done", t.gettext("Finished")),
+                ],
+                lambda v: m.set_filter_finished({"open": False, "done": True}.get(v)),
+            ),
+        ],
+        spacing=8,
+        run_spacing=8,
+        key="filter-menus",
     )
 
 
