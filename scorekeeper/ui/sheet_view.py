@@ -211,9 +211,9 @@ class SheetView:
             self.bottom = (bar, TAP + 12 if wide else 2 * TAP + 18)
             row = frame.keep("buttons", (m.t.code,), self._sheet_buttons)
             assert isinstance(row, ft.ResponsiveRow)
-            undo = row.controls[-1]
-            if undo.key != f"undo@{m.revision}":  # a new Undo button per revision
-                row.controls = [*row.controls[:-1], self._undo_button(bool(s.rows))]
+            undo = self._undo_button(bool(s.rows))
+            if row.controls[-1].key != undo.key:  # a new Undo button per revision
+                row.controls = [*row.controls[:-1], undo]
             out.append(row)
         out.append(self._table(s))
         out.append(
@@ -283,7 +283,7 @@ class SheetView:
         return _sheet_button(
             m.t.gettext("Undo last hand"),
             5,
-            key=f"undo@{m.revision}",
+            key=f"undo@{m.revision}:{any_rows}",
             disabled=not any_rows,
             on_click=self._undo(m.revision),
         )

@@ -187,6 +187,32 @@ def test_a_hand_entered_from_the_table_view_goes_back_to_it(real: Store) -> None
     assert t.m.screen == "sheet"
 
 
+def test_the_sheets_undo_is_offered_once_there_is_a_hand_and_is_new_per_revision(
+    real: Store,
+) -> None:
+    """No hand, no Undo; after a save, an Undo (a new one: the revision it
+    carries is the sheet's), and after the undo none again."""
+    ann, bob = real.add_player("Ann").id, real.add_player("Bob").id
+    gid = real.create_game("standard", [ann, bob], Rules(), first_dealer=ann)
+    t = Table(real)
+    t.tap(t.m.open_game, gid)
+    assert ui_button(t.page, "undo@").disabled
+    t.tap(t.m.open_hand)
+    form = t.m.hand
+    assert form is not None
+    form.set_knocker(bob)
+    form.set_active("knocker")
+    form.press("4")
+    form.set_active("defender")
+    form.press("9")
+    t.tap(t.m.save_hand)
+    undo = ui_button(t.page, "undo@")
+    assert not undo.disabled and undo.key.startswith(f"undo@{t.m.revision}:")
+    undo.on_click(None)
+    assert real.game(gid).hands == ()
+    assert ui_button(t.page, "undo@").disabled
+
+
 def test_undo_on_the_table_view_is_the_sheets_and_carries_its_revision(
     server: LiveServer,
 ) -> None:
