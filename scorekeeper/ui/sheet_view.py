@@ -280,12 +280,14 @@ class SheetView:
         device's hand reaches a button the server no longer has, and can
         never take that hand back."""
         m = self.app.model
-        return _sheet_button(
-            m.t.gettext("Undo last hand"),
-            5,
-            key=f"undo@{m.revision}:{any_rows}",
-            disabled=not any_rows,
-            on_click=self._undo(m.revision),
+        return sealed(  # keyed itself: it goes into a row keyed before
+            _sheet_button(
+                m.t.gettext("Undo last hand"),
+                5,
+                key=f"undo@{m.revision}:{any_rows}",
+                disabled=not any_rows,
+                on_click=self._undo(m.revision),
+            )
         )
 
     def _game_over(self, s: Sheet, fmt: str) -> list[ft.Control]:
@@ -627,7 +629,7 @@ class SheetView:
             m = self.app.model
             undo(None)
             if m.undone is not None:
-                self._offer_redo()
+                self.app.after_drawn(self._offer_redo)
 
         return handler
 
@@ -643,6 +645,8 @@ class SheetView:
 
     def _offer_redo(self) -> None:
         m = self.app.model
+        if m.undone is None:  # put back, or another change came first
+            return
         self.app.page.show_dialog(
             ft.SnackBar(
                 ft.Text(m.undone_text(), size=16),

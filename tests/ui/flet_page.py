@@ -43,6 +43,17 @@ class RecordingConnection(Connection):
         self.sent_bytes += len(body)
         self.messages.append(msgpack.unpackb(body, strict_map_key=False, raw=False))
         self.log.append(self.messages[-1])
+        if message.action == MessageAction.INVOKE_METHOD and self.session is not None:
+            # answered as a browser would, after the messages before it
+            # (a scroll: nothing to return)
+            call = message.body
+            self.loop.call_soon(
+                self.session.handle_invoke_method_results,
+                call.control_id,
+                call.call_id,
+                None,
+                None,
+            )
 
     def take(self) -> list[Any]:
         """The messages sent since the last call."""
