@@ -198,13 +198,7 @@ def test_the_sheets_undo_is_offered_once_there_is_a_hand_and_is_new_per_revision
     t.tap(t.m.open_game, gid)
     assert ui_button(t.page, "undo@").disabled
     t.tap(t.m.open_hand)
-    form = t.m.hand
-    assert form is not None
-    form.set_knocker(bob)
-    form.set_active("knocker")
-    form.press("4")
-    form.set_active("defender")
-    form.press("9")
+    enter_counts(t.gin, bob, "4", "9")
     t.tap(t.m.save_hand)
     undo = ui_button(t.page, "undo@")
     assert not undo.disabled and undo.key.startswith(f"undo@{t.m.revision}:")
