@@ -407,6 +407,8 @@ class GinApp:
         self._bar.leading = self._back if back is not None else None
         self.view.appbar = self._bar
 
+    # --- live: other sessions' changes ---------------------------------------------
+
     def _start_live(self) -> None:
         self.model.device = self.device
         if not self.phone:
