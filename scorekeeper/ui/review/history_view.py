@@ -178,7 +178,9 @@ def _filter_menus(ctx: ReviewContext, players: list[tuple[str, str]]) -> ft.Cont
             ),
         )
 
-    finished = {None: ANY, False: "open", True: "done"}
+    # the status menu's keys for the model's finished filter, and back
+    status: dict[str, bool | None] = {ANY: None, "open": False, "done": True}
+    finished = {v: k for k, v in status.items()}
     return ft.ResponsiveRow(
         [
             menu(
@@ -197,7 +199,7 @@ def _filter_menus(ctx: ReviewContext, players: list[tuple[str, str]]) -> ft.Cont
                 t.gettext("When"),
                 m.filter_period,
                 [(p, period_label(t, p)) for p in PERIODS],
-                lambda p: m.set_filter_period(p or "all"),
+                m.set_filter_period,  # "all" is one of its choices: never None
             ),
             menu(
                 t.gettext("Status"),
@@ -207,7 +209,7 @@ def _filter_menus(ctx: ReviewContext, players: list[tuple[str, str]]) -> ft.Cont
                     ("open", t.gettext("In progress")),
                     ("done", t.gettext("Finished")),
                 ],
-                lambda v: m.set_filter_finished({"open": False, "done": True}.get(v)),
+                lambda v: m.set_filter_finished(status[v or ANY]),
             ),
         ],
         spacing=8,
