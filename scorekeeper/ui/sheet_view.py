@@ -211,9 +211,8 @@ class SheetView:
             self.bottom = (bar, TAP + 12 if wide else 2 * TAP + 18)
             row = frame.keep("buttons", (m.t.code,), self._sheet_buttons)
             assert isinstance(row, ft.ResponsiveRow)
-            undo = self._undo_button(bool(s.rows))
-            if row.controls[-1].key != undo.key:  # a new Undo button per revision
-                row.controls = [*row.controls[:-1], undo]
+            if row.controls[-1].key != self._undo_key(bool(s.rows)):  # one Undo per revision
+                row.controls = [*row.controls[:-1], self._undo_button(bool(s.rows))]
             out.append(row)
         out.append(self._table(s))
         out.append(
@@ -274,6 +273,9 @@ class SheetView:
             run_spacing=8,
         )
 
+    def _undo_key(self, any_rows: bool) -> str:
+        return f"undo@{self.app.model.revision}:{any_rows}"
+
     def _undo_button(self, any_rows: bool) -> ft.Control:
         """Undo, carrying the revision of the sheet it was drawn with, a new
         control per revision: a tap on a screen not yet showing another
@@ -284,7 +286,7 @@ class SheetView:
             _sheet_button(
                 m.t.gettext("Undo last hand"),
                 5,
-                key=f"undo@{m.revision}:{any_rows}",
+                key=self._undo_key(any_rows),
                 disabled=not any_rows,
                 on_click=self._undo(m.revision),
             )
