@@ -72,7 +72,15 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_history import synthetic_history  # noqa: E402
 from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
-from sheet_moves import MOVES, ROUND, FloorServer, Side, floor_form, open_floor  # noqa: E402
+from sheet_moves import (  # noqa: E402
+    MOVES,
+    ROUND,
+    BenchServer,
+    FloorServer,
+    Side,
+    floor_form,
+    open_floor,
+)
 
 from scorekeeper.engine import Hand, Rules  # noqa: E402
 from scorekeeper.store import open_store  # noqa: E402
@@ -81,7 +89,6 @@ from tests.e2e.conftest import (  # noqa: E402
     CHROMIUM_ARGS,
     DESKTOP,
     PHONE,
-    Server,
     Ui,
 )
 
@@ -142,7 +149,7 @@ def launch(browser: Browser, data_dir: Path) -> tuple[float, list[int]]:
 
     page = browser.new_page(viewport=PHONE)  # type: ignore[arg-type]
     page.on("websocket", on_ws)
-    srv = Server(data_dir)
+    srv = BenchServer(data_dir)
     t0 = time.perf_counter()
     srv.start()
     try:
@@ -207,7 +214,7 @@ def enter_hand(ui: Ui, i: int) -> None:
 
 def saves(browser: Browser, data_dir: Path, game_hands: int, n: int) -> dict[str, Any]:
     """Home, history, statistics, then ``n`` saves; the server's peak memory."""
-    srv = Server(data_dir)
+    srv = BenchServer(data_dir)
     srv.env = {"SCOREKEEPER_TIMING": "1"}
     srv.start()
     page = browser.new_page(viewport=PHONE)  # type: ignore[arg-type]
@@ -263,7 +270,7 @@ def moves(browser: Browser, data_dir: Path, game_hands: int, rounds: int) -> lis
     """The app and its floor side by side, each with two devices on a sheet of
     ``game_hands`` hands; ``rounds`` times each move, the two sides taking
     turns move by move, and which goes first changing every round."""
-    app_srv = Server(data_dir)
+    app_srv = BenchServer(data_dir)
     floor_srv = FloorServer(data_dir.parent / "floor", game_hands)
     sides: list[Side] = []
     try:

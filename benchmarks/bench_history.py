@@ -251,8 +251,9 @@ def screens_in_chromium(
     root = Path(__file__).resolve().parent.parent
     sys.path.insert(0, str(root))
     from playwright.sync_api import Page, expect, sync_playwright
+    from sheet_moves import BenchServer
 
-    from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Server
+    from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
 
     wait_ms = 120_000
     frames: list[int] = []
@@ -266,7 +267,7 @@ def screens_in_chromium(
         out.setdefault(name, []).append(time.perf_counter() - t)
         out.setdefault(name + " KB", []).append(sum(frames) / 1024)
 
-    srv = Server(folder)
+    srv = BenchServer(folder)
     srv.start()
     try:
         with sync_playwright() as pw:

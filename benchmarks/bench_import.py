@@ -51,8 +51,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_store import synthetic_export, time_to_doc_ts  # noqa: E402
-from e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Server, Ui  # noqa: E402
+from e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Ui  # noqa: E402
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
+from sheet_moves import BenchServer  # noqa: E402
 
 from scorekeeper.engine import Hand  # noqa: E402
 from scorekeeper.store import open_store  # noqa: E402
@@ -175,7 +176,7 @@ def run_case(browser: Any, tmp: Path, kind: str, mb: float) -> dict[str, Any]:
     else:
         junk_file(upload, kind)
     before_files = folder_state(data)
-    srv = Server(data)
+    srv = BenchServer(data)
     srv.env = {"LANGUAGE": "en", "LANG": "C.UTF-8"}
     srv.start()
     assert srv.proc is not None

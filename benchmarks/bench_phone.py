@@ -84,6 +84,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_history import synthetic_history  # noqa: E402
 from playwright.sync_api import Browser, BrowserContext, Page, Route, sync_playwright  # noqa: E402
+from sheet_moves import BenchServer  # noqa: E402
 
 from scorekeeper.engine import Hand, Rules  # noqa: E402
 from scorekeeper.store import open_store  # noqa: E402
@@ -1006,7 +1007,7 @@ def server_saves(
     (``renderer``: the web client's, FLET_WEB_RENDERER; default: Flet's choice)."""
     with open_store(data, durable=False) as store:
         store.import_json(json.loads(upload.read_text("utf-8")))
-    srv = Server(data)
+    srv = BenchServer(data)
     srv.env = {"LANGUAGE": "en", "LANG": "C.UTF-8", "SCOREKEEPER_TIMING": "1"}
     if renderer:
         srv.env["FLET_WEB_RENDERER"] = renderer
@@ -1144,12 +1145,12 @@ def main(argv: list[str] | None = None) -> int:
         statics.extend(static.values())
         prof = Static(tmp / "profile")
         statics.append(prof)
-        srv = Server(tmp / "server-data")
+        srv = BenchServer(tmp / "server-data")
         srv.env = {"LANGUAGE": "en", "LANG": "C.UTF-8"}
         srv.start()
         # The server mode with the phone build's web client (dart2js + CanvasKit):
         # Flet's own choice in chromium is its Wasm build with skwasm.
-        srv_ck = Server(tmp / "server-data-ck")
+        srv_ck = BenchServer(tmp / "server-data-ck")
         srv_ck.env = {"LANGUAGE": "en", "LANG": "C.UTF-8", "FLET_WEB_RENDERER": "canvaskit"}
         srv_ck.start()
         runs: dict[str, list[dict[str, Any]]] = {

@@ -203,7 +203,14 @@ class Side:
         self.b.close()
 
 
-class FloorServer(Server):
+class BenchServer(Server):
+    """A server as a player's chromium gets it: Flet's own choice of web
+    renderer (its Wasm build with skwasm), where the tests take CanvasKit."""
+
+    renderer = None
+
+
+class FloorServer(BenchServer):
     """``floor_sheet.py`` on a free loopback port, ``hands`` lines long."""
 
     command = (str(Path(__file__).with_name("floor_sheet.py")),)

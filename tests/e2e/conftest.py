@@ -7,12 +7,15 @@ Screenshots go to ``test-output/e2e/<test>.png``.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -75,6 +78,15 @@ class Server:
 
     #: How the app is started (the review suite serves its standalone screens).
     command: tuple[str, ...] = ("-m", "scorekeeper", "--web")
+    #: The web client's renderer (``FLET_WEB_RENDERER``), None for Flet's own
+    #: choice, which in chromium is its Wasm build drawing with skwasm.  Tests
+    #: take CanvasKit, the renderer the phone build ships: under the software
+    #: GL of a machine without a GPU, skwasm's render worker and the page have
+    #: three times spun together at full CPU for good (a tab hung for 13 min in
+    #: a CI run); CanvasKit draws on the page's own thread.  ``test_smoke``
+    #: opens the app with Flet's choice too; the benchmarks time Flet's choice.
+    #: ``SCOREKEEPER_TEST_RENDERER=auto`` runs the tests with Flet's choice.
+    renderer: str | None = os.environ.get("SCOREKEEPER_TEST_RENDERER", "canvaskit")
 
     def __init__(self, data_dir: Path) -> None:
         self.data_dir = data_dir
@@ -89,7 +101,10 @@ class Server:
         return f"http://127.0.0.1:{self.port}/"
 
     def start(self) -> None:
-        env = dict(os.environ, FLET_WEB_NO_CDN="1", **self.env)
+        env = dict(os.environ, FLET_WEB_NO_CDN="1")
+        if self.renderer:
+            env["FLET_WEB_RENDERER"] = self.renderer
+        env.update(self.env)
         env.pop("DISPLAY", None)
         env.pop("WAYLAND_DISPLAY", None)
         cmd = [
@@ -132,6 +147,64 @@ def playwright() -> Iterator[Playwright]:
     API allows only one at a time in a process, and other suites start their own)."""
     with sync_playwright() as p:
         yield p
+
+
+#: A browser test taking longer than this has a tab that stopped answering
+#: (the longest take about 3 min on a loaded CI machine).
+HUNG_S = 600.0
+
+
+def descendants(pid: int) -> set[int]:
+    """The processes started by ``pid``, and by those, read from ``/proc``."""
+    parents: dict[int, int] = {}
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            # the parent's pid is the 2nd field after "(command)"; a process
+            # may be gone meanwhile
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                parents[int(d.name)] = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        p = todo.pop()
+        kids = [c for c, parent in parents.items() if parent == p and c not in found]
+        found.update(kids)
+        todo.extend(kids)
+    return found
+
+
+def stop_renderers() -> list[int]:
+    """Kill this process's chromium renderers (its tabs); the browser and
+    Playwright stay.  A Playwright call waiting on a killed tab fails at once."""
+    stopped = []
+    for pid in descendants(os.getpid()):
+        try:
+            # one string: chromium writes its arguments over its own argv
+            if b"--type=renderer" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                os.kill(pid, signal.SIGKILL)
+                stopped.append(pid)
+        except OSError:
+            pass
+    return stopped
+
+
+@pytest.fixture(autouse=True)
+def hung_tab_watchdog() -> Iterator[None]:
+    """A hung tab fails its test, not the run.  Some Playwright calls have no
+    timeout of their own (``evaluate``, a context's ``close``): a tab whose
+    page never answers again would hold them, and the whole run, for good.
+    After :data:`HUNG_S`, this test's renderers are killed, which ends such
+    a call with an error, and the test fails saying so."""
+    stopped: list[int] = []
+    timer = threading.Timer(HUNG_S, lambda: stopped.extend(stop_renderers()))
+    timer.daemon = True
+    timer.start()
+    yield
+    timer.cancel()
+    if stopped:
+        pytest.fail(
+            f"a browser tab stopped answering: its renderer was killed after {HUNG_S:.0f} s"
+        )
 
 
 @pytest.fixture(scope="package")

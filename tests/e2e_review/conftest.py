@@ -17,6 +17,7 @@ import pytest
 from e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, TIMEOUT_MS
 from e2e.conftest import DESKTOP as DESKTOP  # re-exported for the tests
 from e2e.conftest import Server as BaseServer
+from e2e.conftest import hung_tab_watchdog as hung_tab_watchdog  # a hung tab fails one test
 from playwright.sync_api import Browser, Locator, Page, Playwright, expect, sync_playwright
 from ui_review.seed import seed_folder
 

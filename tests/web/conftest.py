@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from e2e.conftest import Server, app_tracebacks
+from e2e.conftest import hung_tab_watchdog as hung_tab_watchdog  # a hung tab fails one test
 from e2e.test_lan import LanServer
 
 from .flet_client import Control, FletClient, connect, open_host_link
