@@ -97,7 +97,10 @@ class SheetFrame:
     column: ft.Column
     table: ft.Container
     table_column: ft.Column
+    #: the blocks, in two columns (see place_blocks)
     lines: ft.Column
+    settled: ft.Column
+    tail: ft.Column
     #: built hands by content (pruned to the current sheet's), blocks by first hand
     rows: dict[tuple[Any, ...], ft.Control] = dataclasses.field(default_factory=dict)
     blocks: dict[int, SheetBlock] = dataclasses.field(default_factory=dict)
@@ -133,6 +136,30 @@ class SheetFrame:
             control = self.kept[(name, content)] = sealed(build(), f"kept:{name}")
         return control
 
+    #: how many blocks the settled column holds (None: not drawn yet)
+    settled_count: int | None = None
+
+    def place_blocks(self, blocks: list[ft.Control]) -> None:
+        """The blocks in two columns: those the sheet had when first drawn
+        (settled), then those added since (the tail).  In the browser, a
+        column whose list of children changes rebuilds every child, down to
+        each line's last text: with one column, the block a save starts
+        (hand 201) rebuilt all 200 lines before it.  The settled column's
+        list changes only when a hand taken back empties one of its blocks."""
+        if self.settled_count is None:
+            self.settled_count = len(blocks)
+        self.settled_count = min(self.settled_count, len(blocks))
+        settled, tail = blocks[: self.settled_count], blocks[self.settled_count :]
+        if self.settled.controls != settled:
+            self.settled.controls = settled
+        if self.tail.controls != tail:
+            self.tail.controls = tail
+
+    @property
+    def placed(self) -> list[ft.Control]:
+        """The blocks, settled then tail: the sheet's hands in order."""
+        return [*self.settled.controls, *self.tail.controls]
+
     @classmethod
     def new(cls, game_id: Any) -> SheetFrame:
         body = screen_body([], key=f"screen:sheet:{next(_frames)}")
@@ -142,8 +169,10 @@ class SheetFrame:
         table = _card_box(key="table")
         table_column = table.content
         assert isinstance(table_column, ft.Column)
-        lines = ft.Column(spacing=0, key="lines")
-        return cls(game_id, body, column, table, table_column, lines)
+        settled = ft.Column(spacing=0, key="settled")
+        tail = ft.Column(spacing=0, key="tail")
+        lines = ft.Column([settled, tail], spacing=0, key="lines")
+        return cls(game_id, body, column, table, table_column, lines, settled, tail)
 
 
 def _sheet_button(label: str, xs: int, **kw: Any) -> ft.Control:
@@ -416,12 +445,19 @@ class SheetView:
                         value.width = small.width = 48
                         value.text_align = ft.TextAlign.RIGHT
                         small.text_align = ft.TextAlign.LEFT
-                        value = ft.Row(
-                            [value, small],
-                            spacing=6,
-                            alignment=ft.MainAxisAlignment.CENTER,
-                            vertical_alignment=ft.CrossAxisAlignment.END,
+                        # and no container round the two: the row fills the
+                        # column (the browser builds every control of the
+                        # sheet again each time the hand form over it closes)
+                        out.append(
+                            ft.Row(
+                                [value, small],
+                                spacing=6,
+                                alignment=ft.MainAxisAlignment.CENTER,
+                                vertical_alignment=ft.CrossAxisAlignment.END,
+                                expand=True,
+                            )
                         )
+                        continue
                 out.append(
                     ft.Container(
                         value,
@@ -525,7 +561,7 @@ class SheetView:
             built_rows.update(zip(sigs, block.lines, strict=True))
             blocks.append(block)
         frame.rows, frame.blocks = built_rows, built_blocks
-        frame.lines.controls = blocks
+        frame.place_blocks(blocks)
         rows.append(frame.lines)
         rows.append(frame.keep("bottom", (), lambda: ft.Divider(height=1)))
 
@@ -588,7 +624,7 @@ class SheetView:
                 [
                     ft.Row(
                         [
-                            ft.Container(ft.Text(str(r.number), size=14), width=num_w),
+                            ft.Text(str(r.number), size=14, width=num_w),
                             # the points the hand scored, the running totals under them
                             *cells(r.points, marks=r.scored, size=18, below=r.cells),
                         ],
