@@ -108,6 +108,8 @@ class SheetFrame:
     kept: dict[tuple[Any, ...], ft.Control] = dataclasses.field(default_factory=dict)
     #: parts whose texts change with every hand, changed in place (see live_texts)
     live: dict[str, tuple[ft.Control, list[ft.Text]]] = dataclasses.field(default_factory=dict)
+    #: how many blocks the settled column holds (None: not drawn yet; see place_blocks)
+    settled_count: int | None = None
 
     def live_texts(
         self, name: str, values: list[str], build: Callable[[int], tuple[ft.Control, list[ft.Text]]]
@@ -136,24 +138,19 @@ class SheetFrame:
             control = self.kept[(name, content)] = sealed(build(), f"kept:{name}")
         return control
 
-    #: how many blocks the settled column holds (None: not drawn yet)
-    settled_count: int | None = None
-
     def place_blocks(self, blocks: list[ft.Control]) -> None:
         """The blocks in two columns: those the sheet had when first drawn
         (settled), then those added since (the tail).  In the browser, a
         column whose list of children changes rebuilds every child, down to
         each line's last text: with one column, the block a save starts
         (hand 201) rebuilt all 200 lines before it.  The settled column's
-        list changes only when a hand taken back empties one of its blocks."""
+        list changes only when a hand taken back empties one of its blocks
+        (a list of the same blocks is no change to Flet's diff)."""
         if self.settled_count is None:
             self.settled_count = len(blocks)
         self.settled_count = min(self.settled_count, len(blocks))
-        settled, tail = blocks[: self.settled_count], blocks[self.settled_count :]
-        if self.settled.controls != settled:
-            self.settled.controls = settled
-        if self.tail.controls != tail:
-            self.tail.controls = tail
+        self.settled.controls = blocks[: self.settled_count]
+        self.tail.controls = blocks[self.settled_count :]
 
     @property
     def placed(self) -> list[ft.Control]:

@@ -83,8 +83,9 @@ class Server:
     #: take CanvasKit, the renderer the phone build ships: under the software
     #: GL of a machine without a GPU, skwasm's render worker and the page have
     #: three times spun together at full CPU for good (a tab hung for 13 min in
-    #: a CI run); CanvasKit draws on the page's own thread.  ``test_smoke``
-    #: opens the app with Flet's choice too; the benchmarks time Flet's choice.
+    #: a CI run); CanvasKit draws on the page's own thread.  One test
+    #: (``test_browser_guard``) opens the app with Flet's choice too, and the
+    #: benchmarks time Flet's choice.
     #: ``SCOREKEEPER_TEST_RENDERER=auto`` runs the tests with Flet's choice.
     renderer: str | None = os.environ.get("SCOREKEEPER_TEST_RENDERER", "canvaskit")
 
@@ -150,7 +151,7 @@ def playwright() -> Iterator[Playwright]:
 
 
 #: A browser test taking longer than this has a tab that stopped answering
-#: (the longest take about 3 min on a loaded CI machine).
+#: (the longest, the phone's offline story, took 97 s on this 2-core machine).
 HUNG_S = 600.0
 
 
