@@ -179,13 +179,11 @@ def stop_renderers() -> list[int]:
     Playwright stay.  A Playwright call waiting on a killed tab fails at once."""
     stopped = []
     for pid in descendants(os.getpid()):
-        try:
+        with contextlib.suppress(OSError):  # gone meanwhile
             # one string: chromium writes its arguments over its own argv
             if b"--type=renderer" in Path(f"/proc/{pid}/cmdline").read_bytes():
                 os.kill(pid, signal.SIGKILL)
                 stopped.append(pid)
-        except OSError:
-            pass
     return stopped
 
 

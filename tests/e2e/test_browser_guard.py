@@ -9,24 +9,23 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Error
+from playwright.sync_api import Browser, BrowserContext, Error
 
-from .conftest import PHONE, TIMEOUT_MS, Server, Ui, stop_renderers
+from .conftest import Server, stop_renderers, tab
 
 
-def test_flets_own_renderer_draws_a_hand(browser: Browser, tmp_path: Path) -> None:
+def test_flets_own_renderer_draws_a_hand(
+    browser: Browser, contexts: list[BrowserContext], tmp_path: Path
+) -> None:
     """Flet's choice in chromium (its Wasm build with skwasm), which a player's
     Chrome gets: the app opens and takes a hand."""
     srv = Server(tmp_path / "data")
     srv.renderer = None
     srv.start()
-    ctx = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
     try:
-        page = ctx.new_page()
-        page.set_default_timeout(TIMEOUT_MS)
+        ui = tab(browser, contexts, "skwasm")
         fetched: list[str] = []
-        page.on("request", lambda r: fetched.append(r.url))
-        ui = Ui(page, "skwasm")
+        ui.page.on("request", lambda r: fetched.append(r.url))
         ui.open(srv.url)
         assert any(u.endswith("/skwasm.wasm") for u in fetched), fetched
         assert not any(u.endswith("/canvaskit.wasm") for u in fetched), fetched
@@ -36,7 +35,6 @@ def test_flets_own_renderer_draws_a_hand(browser: Browser, tmp_path: Path) -> No
         ui.see("Bob deals next")
         assert not ui.errors
     finally:
-        ctx.close()
         srv.stop_checked()
 
 
