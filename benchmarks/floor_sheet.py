@@ -11,6 +11,11 @@ store's would be: a change made in one session is sent to the others
 (Flet's pubsub), which append or remove the line too.  Each change updates
 only the list (or the form and the list), so Flet sends what changed.
 
+With ``FLOOR_LIST=1`` the lines are a ``ListView`` filling the window (the
+browser builds only the lines in view, as it does the app's sheet) that
+follows its end, under the two buttons; otherwise a column of all the lines
+in the page's scroll.
+
 Served in web mode on 127.0.0.1 with ``no_cdn``, as the app is; ``--data-dir``
 is accepted (and ignored) so that ``tests.e2e.conftest.Server`` starts it.
 """
@@ -31,7 +36,8 @@ LINES: list[tuple[int, int, int]] = [
 
 def main(page: ft.Page) -> None:
     page.title = "Floor"
-    page.scroll = ft.ScrollMode.AUTO
+    listed = os.environ.get("FLOOR_LIST") == "1"
+    page.scroll = None if listed else ft.ScrollMode.AUTO
 
     def line(number: int, ann: int, bob: int) -> ft.Control:
         return ft.Container(
@@ -49,7 +55,11 @@ def main(page: ft.Page) -> None:
             on_click=lambda _: show_form(),
         )
 
-    lines = ft.Column([line(*hand) for hand in LINES], spacing=0)
+    lines: ft.Column | ft.ListView = (
+        ft.ListView([line(*hand) for hand in LINES], expand=True, auto_scroll=True)
+        if listed
+        else ft.Column([line(*hand) for hand in LINES], spacing=0)
+    )
     form = ft.Container(
         ft.Column(
             [
