@@ -563,7 +563,9 @@ class SheetView:
         rows.append(frame.keep("bottom", (), lambda: ft.Divider(height=1)))
 
         def totals_row(n: int) -> tuple[ft.Control, list[ft.Text]]:
-            row_cells = cells([""] * n, bold=True, size=26)
+            # Hollywood's six columns are some 49 px wide at 390 px: three
+            # figures take 50 at 26 px (146 was drawn "1…"), 38 at 20
+            row_cells = cells([""] * n, bold=True, size=20 if hollywood else 26)
             texts = [c.content for c in row_cells if isinstance(c, ft.Container)]
             sigma = ft.Container(ft.Text("Σ", size=15, weight=ft.FontWeight.BOLD), width=num_w)
             return ft.Row([sigma, *row_cells], spacing=2), [
