@@ -348,6 +348,19 @@ class Ui:
                 print(f"{self.name}: {name!r} tapped again (the app did not show {shows!r})")
         self.see(shows)
 
+    def to_sheet(
+        self,
+        sheet: str = "Sheet",
+        hint: str = "Tap a hand to open, correct or revert it.",
+        table_view: str = "Table view",
+    ) -> None:
+        """From the table view back to the sheet (the words of its button, the
+        sheet's hint under its hands and its "Table view" in the language on
+        screen).  Tapped again if lost: the tap often follows a resize, and a
+        CI run lost one to its redraw (the table view stayed)."""
+        self.click_until(sheet, hint)
+        expect(self.button(table_view)).to_be_visible(timeout=TIMEOUT_MS)
+
     def knock(self, who: str, label: str = "", shows: str = "") -> None:
         """Tap "``who`` knocked" on the hand form until the form shows it took:
         ``who`` named as the knocker, by their deadwood (a box, or a line

@@ -117,9 +117,7 @@ def test_points_totals_table_view_undo_and_redo(server: Server, ui: Ui) -> None:
     see_whole(ui, big)
     ui.shot("-table-en-desktop")
     ui.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
-    # tapped again if lost to the resize's redraw (a CI run lost one)
-    ui.click_until("Sheet", "Tap a hand to open, correct or revert it.")
-    expect(ui.button("Table view")).to_be_visible(timeout=TIMEOUT_MS)  # the sheet
+    ui.to_sheet()
 
     # undo, then redo: the same hand back
     ui.click("Undo last hand")
@@ -200,13 +198,14 @@ def test_screenshots_of_sheet_table_view_and_hand_entry(
         button.nth(index).click()
         expect(ui.button(say("Enter hand"))).to_be_visible()
 
-    # "Sheet" is tapped again if lost to the redraw of the resize just
-    # before it (both() ends on one; a CI run lost the tap)
-    hint = say("Tap a hand to open, correct or revert it.")
+    def to_sheet() -> None:
+        """Back from the table view, just after a resize (both() ends on one)."""
+        ui.to_sheet(
+            say("Sheet"), say("Tap a hand to open, correct or revert it."), say("Table view")
+        )
 
     def to_sheet_then_home() -> None:
-        ui.click_until(say("Sheet"), hint)
-        expect(ui.button(say("Table view"))).to_be_visible(timeout=TIMEOUT_MS)
+        to_sheet()
         ui.click(re.compile("^" + re.escape(say("Back"))))
         expect(ui.button(say("New game"))).to_be_visible()
 
@@ -246,8 +245,7 @@ def test_screenshots_of_sheet_table_view_and_hand_entry(
     expect(ui.button(say("Sheet"))).to_be_visible()
     ui.see(say("captain"))
     both("table-three")
-    ui.click_until(say("Sheet"), hint)
-    expect(ui.button(say("Table view"))).to_be_visible(timeout=TIMEOUT_MS)
+    to_sheet()
     ui.click(say("Enter hand"))
     ui.see(expected["three-roles"])
     both("hand-three")
