@@ -141,7 +141,12 @@ def hand_screen(app: GinApp) -> tuple[str, list[ft.Control], tuple[ft.Control, f
 
 
 def save_hand(app: GinApp, form: HandForm, revision: int | None = None) -> None:
-    """Save (``revision``: the one drawn with the Save button tapped)."""
+    """Save (``revision``: the one drawn with the Save button tapped).  A tap
+    on a form already closed does nothing: the Enter that saved also presses
+    the button that has the keyboard's focus, and Tab may have put it on
+    this Save (kept, hidden, in the bottom bar) or on the form's own."""
+    if app.model.hand is not form or app.model.screen != "hand":
+        return
     form.touched = form.save_tried = True  # a refusal now shows as an error
     app.model.save_hand(revision)
 

@@ -33,3 +33,22 @@ def test_enter_after_another_devices_save_not_yet_drawn_is_refused(server: Serve
     # drawn again, with B's hand on it: Enter saves A's hand now
     a._on_key(SimpleNamespace(key="Enter"))  # type: ignore[arg-type]
     assert len(server.store.game(gid).hands) == 2
+
+
+def test_save_pressed_after_enter_saved_adds_nothing(server: Server) -> None:
+    """Enter saves; the Save the keyboard's focus was on gets pressed by the
+    same Enter, and arrives after: nothing more is saved, nothing refused."""
+    from scorekeeper.ui.hand_view import save_hand
+
+    a = server.session()
+    gid, _, bob = new_game(server, a)
+    tap(a, a.model.open_hand)
+    enter_counts(a, bob, "4", "30")
+    a.render()
+    form, revision = a.model.hand, a.model.revision
+    assert form is not None
+    a._on_key(SimpleNamespace(key="Enter"))  # type: ignore[arg-type]
+    assert len(server.store.game(gid).hands) == 1
+    a.on(save_hand, a, form, revision)()  # the Save of the form just closed
+    assert len(server.store.game(gid).hands) == 1
+    assert a.model.screen == "sheet" and a.model.error is None
