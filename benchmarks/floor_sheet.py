@@ -12,7 +12,7 @@ store's would be: a change made in one session is sent to the others
 only the list (or the form and the list), so Flet sends what changed.
 
 With ``FLOOR_LIST=1`` the lines are a ``ListView`` filling the window (the
-browser builds only the lines in view: what a lazily built sheet costs) that
+browser builds only the lines in view, as it does the app's sheet) that
 follows its end, under the two buttons; otherwise a column of all the lines
 in the page's scroll.
 

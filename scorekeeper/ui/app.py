@@ -103,7 +103,7 @@ class GinApp:
         #: The bottom bar: the sheet's results, or the form's Save over them.
         self.bottom_bar = BottomBar()
         #: The sheet's scroll and the revision it last showed (see _place).
-        self._sheet_seen: tuple[ft.Column | None, int | None] = (None, None)
+        self._sheet_seen: tuple[ft.ListView | ft.Column | None, int | None] = (None, None)
         #: The top bar, its title and Back, for the theme and language it was made for.
         self._bar: ft.AppBar | None = None
         self._bar_style: tuple[bool, str] = (False, "")
@@ -299,8 +299,13 @@ class GinApp:
         elif self.model.screen == "hand":  # the form's layer is kept from hand to hand
             if new:
                 self.page.run_task(self.layers.form.scroll_to, offset=0)
+                first = self.layers.first_button()
+                if first is not None:  # the keyboard's focus in the form (Layers.first_button)
+                    self.page.run_task(first.focus)
         elif follow:
-            self.page.run_task(self.layers.sheet_scroll.scroll_to, offset=-1)
+            # a game just ended: its result, at the top (sheet_view's game-over card)
+            over = self.sheet.bottom is None
+            self.page.run_task(self.layers.sheet_scroll.scroll_to, offset=0 if over else -1)
 
     def _follows(self) -> bool:
         """Whether the sheet on screen follows a change to its end (see _place):
@@ -314,7 +319,7 @@ class GinApp:
         follow = self._sheet_seen[0] is seen[0] and self._sheet_seen[1] != seen[1]
         self._sheet_seen = seen
         if follow:
-            seen[0].auto_scroll = True
+            seen[0].auto_scroll = self.sheet.bottom is not None  # not once the game is over
         return follow
 
     def _fill(
@@ -328,10 +333,10 @@ class GinApp:
     ) -> None:
         m, view = self.model, self.view
         frame = self.sheet.frame
-        body: ft.ResponsiveRow
+        body: ft.ResponsiveRow | ft.Column
         if screen == "sheet" and frame is not None:
             body = frame.body  # kept: SheetView.draw made sure it is this game's
-            frame.column.controls = controls
+            frame.sheet.controls = controls
         else:
             # the table view fills a wide window; other screens keep a readable width
             wide: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 12}
@@ -353,7 +358,8 @@ class GinApp:
         if frame is not None and screen in ("sheet", "hand"):
             # each layer scrolls by itself: the sheet keeps its place under the form
             view.scroll = None
-            view.controls = [self.layers.show(frame.body, body if screen == "hand" else None)]
+            form = body if screen == "hand" else None
+            view.controls = [self.layers.show(frame.body, frame.sheet, form)]
         else:
             view.scroll = ft.ScrollMode.AUTO
             view.controls = [body]

@@ -14,6 +14,12 @@ layer change, never its shape: a wrapper added or removed above the sheet
 would rebuild everything under it too.  Each layer scrolls by itself, so
 the sheet keeps its place while the form is open.
 
+Still, the browser builds the sheet's layer again when the form closes
+(any change to the stack, the view or the page's address does): so the
+sheet is a list whose lines are built only as they come into view
+(sheet_view.SheetFrame), and that rebuild costs the lines on screen, not
+every line of the game.
+
 The bottom bar is shared the same way (:class:`BottomBar`): the sheet's
 results stay in it, hidden, under the form's Save.
 """
@@ -36,40 +42,72 @@ class Layers:
         self.stack = ft.Stack()
         #: The form's own scroll (a new form opens at its top: app.py).
         self.form = ft.Column()
-        #: The sheet's own scroll.
-        self.sheet_scroll = ft.Column()
+        #: The sheet's own scroll: the sheet itself (sheet_view.SheetFrame's list).
+        self.sheet_scroll: ft.ListView | ft.Column = ft.Column()
         self._sheet_layer = ft.Container()
         self._semantics = ft.Semantics()
         self._form_layer = ft.Container()
 
-    def show(self, sheet: ft.Control, form: ft.Control | None = None) -> ft.Stack:
-        """The stack showing ``sheet``, or ``form`` over it (the sheet unseen)."""
+    def show(
+        self, sheet: ft.Control, scroll: ft.ListView, form: ft.Control | None = None
+    ) -> ft.Stack:
+        """The stack showing ``sheet`` (which scrolls in ``scroll``), or
+        ``form`` over it (the sheet unseen)."""
         if sheet is not self._sheet:
-            self._build(sheet)
+            self._build(sheet, scroll)
         under = form is not None
         self._sheet_layer.opacity = 0.0 if under else 1.0
+        # nor can a key reach it: Tab from the form's last field would stop
+        # on a sheet button unseen under it, and the Enter that saves would
+        # press that button too (the table view opened after a save)
+        self._sheet_layer.disabled = under
         self._semantics.exclude_semantics = under
         self.form.controls = [form] if form is not None else []
         self.stack.controls = [self._sheet_layer, *([self._form_layer] if under else [])]
         return self.stack
 
-    def _build(self, sheet: ft.Control) -> None:
+    def first_button(self) -> _Focusable | None:
+        """The form's first button, to take the keyboard's focus as the form
+        opens.  The sheet under it takes none (disabled), so without it Tab
+        (the form's key for the other count) moves the focus from nowhere to
+        the first control of the page, Back, and the Enter that saves presses
+        Back too; from a button of the form it moves to another of the form,
+        which the same Enter then presses on a form already closed (nothing)."""
+        todo: list[ft.Control] = list(self.form.controls)
+        while todo:
+            c = todo.pop(0)
+            if isinstance(c, _BUTTONS) and c.visible and not c.disabled:
+                return c
+            content = getattr(c, "content", None)
+            todo[:0] = [
+                *([content] if isinstance(content, ft.Control) else []),
+                *getattr(c, "controls", []),
+            ]
+        return None
+
+    def _build(self, sheet: ft.Control, scroll: ft.ListView) -> None:
         self._sheet = sheet
         k = sheet.key
         # auto_scroll, once the sheet follows the game (app.py's _follows)
-        self.sheet_scroll = ft.Column(
-            [sheet], scroll=ft.ScrollMode.AUTO, auto_scroll_animation=0, key=f"scroll:{k}"
-        )
-        self._semantics = ft.Semantics(content=self.sheet_scroll, exclude_semantics=False)
+        self.sheet_scroll = scroll
+        self._semantics = ft.Semantics(content=sheet, exclude_semantics=False)
         # opacity is always set: an Opacity widget added only to hide the
         # sheet would be a new wrapper, and the sheet under it rebuilt
-        self._sheet_layer = _filling(ft.Container(self._semantics, opacity=1.0, key=f"layer:{k}"))
+        self._sheet_layer = _filling(
+            ft.Container(self._semantics, opacity=1.0, disabled=False, key=f"layer:{k}")
+        )
         self.form = ft.Column(scroll=ft.ScrollMode.AUTO, key=f"form:{k}")
         # its background takes the taps, which would reach the sheet's lines
         self._form_layer = _filling(
             ft.Container(self.form, bgcolor=ft.Colors.SURFACE, key=f"form-layer:{k}")
         )
         self.stack = ft.Stack(expand=True, key=f"layers:{k}")
+
+
+#: Controls that can take the keyboard's focus without opening a phone's
+#: keyboard (a text field would).
+_Focusable = ft.Button | ft.OutlinedButton | ft.TextButton | ft.IconButton
+_BUTTONS = (ft.Button, ft.OutlinedButton, ft.TextButton, ft.IconButton)
 
 
 class BottomBar:

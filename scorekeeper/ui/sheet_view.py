@@ -1,10 +1,11 @@
-"""The score sheet: each hand's points over the running totals, the status
-card, Enter hand / Table view / Undo, and the game-over card, drawn from
-:class:`~scorekeeper.ui.sheet_model.Sheet`.
+"""The score sheet: each hand's points over the running totals, who deals
+next with the score and Undo (pinned above it), Enter hand / Table view,
+and the game-over card, drawn from :class:`~scorekeeper.ui.sheet_model.Sheet`.
 
-A long sheet stays cheap to redraw after a tap: hands are built once and
-kept in blocks (:class:`SheetBlock`), and the containers around them are
-patched in place (:class:`SheetFrame`) rather than rebuilt.
+A long sheet stays cheap to redraw after a tap: the browser builds only the
+part in view (a list), hands are built once and kept in blocks
+(:class:`SheetBlock`), and the containers around them are patched in place
+(:class:`SheetFrame`) rather than rebuilt.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import flet as ft
 
 from .keying import sealed
 from .sheet_model import QuickResult, Sheet, oklahoma_reminder, quick_results
-from .widgets import TAP, Handler, Screen, screen_body
+from .widgets import TAP, Handler, Screen
 from .widgets import card_box as _card_box
 from .widgets import slot as _slot
 from .widgets import text as _text
@@ -65,20 +66,79 @@ class SheetBlock(ft.Container):
         return column.controls
 
 
-def _status_card(n: int) -> tuple[ft.Control, list[ft.Text]]:
-    """Who deals next, the score, the Oklahoma reminder, the series tally and
-    what is owed so far (a game played for money)."""
-    texts = [
-        ft.Text(size=20, weight=ft.FontWeight.BOLD),
-        ft.Text(size=17),
-        *(ft.Text(size=15) for _ in range(n - 2)),
-    ]
-    return _card_box(*texts, color=ft.Colors.SECONDARY_CONTAINER), texts
+def _node(control: ft.Control) -> ft.Control:
+    """``control`` read as a node of its own in the accessibility tree.  In
+    a list, each item is one node, the texts in it merged into one label;
+    the sheet's texts are read (and found) one by one, as in a column."""
+    return ft.Semantics(content=control, container=True)
+
+
+def _extras_card(n: int) -> tuple[ft.Control, list[ft.Text]]:
+    """The Oklahoma reminder, the series tally and what is owed so far (a
+    game played for money), at the top of the sheet."""
+    texts = [ft.Text(size=15) for _ in range(n)]
+    return _card_box(*map(_node, texts), color=ft.Colors.SECONDARY_CONTAINER), texts
+
+
+def _status_texts(n: int) -> tuple[ft.Control, list[ft.Text]]:
+    """Who deals next and the score, on one line where they fit."""
+    texts = [ft.Text(size=17, weight=ft.FontWeight.BOLD), ft.Text(size=16)]
+    row = ft.Row(list(map(_node, texts)), wrap=True, spacing=10, run_spacing=0, expand=True)
+    return row, texts
+
+
+def _nodes_of(control: ft.Control) -> dict[int, ft.Control]:
+    """The nodes made by :func:`_node` in ``control``, by their text's id."""
+    out: dict[int, ft.Control] = {}
+    todo = [control]
+    while todo:
+        c = todo.pop()
+        content = getattr(c, "content", None)
+        if isinstance(c, ft.Semantics) and isinstance(content, ft.Text):
+            out[id(content)] = c
+        if isinstance(content, ft.Control):
+            todo.append(content)
+        todo.extend(x for x in getattr(c, "controls", None) or [] if isinstance(x, ft.Control))
+    return out
+
+
+def _said(text: str | None, kind: str = "error") -> ft.Control:
+    """An error or a note on the sheet (widgets.slot), a node of its own."""
+    return _node(_slot(text, kind)) if text else _slot(text, kind)
+
+
+def _cell_texts(cells: list[ft.Control]) -> list[ft.Text]:
+    """The texts of a row's cells (each a container round a node round a text)."""
+    out: list[ft.Text] = []
+    for cell in cells:
+        node = cell.content if isinstance(cell, ft.Container) else None
+        text = node.content if isinstance(node, ft.Semantics) else None
+        if isinstance(text, ft.Text):
+            out.append(text)
+    return out
+
+
+def _margin(width: float) -> float:
+    """The sheet's margin each side: its column as wide as other screens'
+    (:func:`~scorekeeper.ui.widgets.screen_body`: the whole width on a
+    phone, 11 of 12 columns from 992 px, 9 of 12 from 1200)."""
+    columns = 9 if width >= 1200 else 11 if width >= 992 else 12
+    return max(width - 24, 0) * (12 - columns) / 24
 
 
 @dataclasses.dataclass
 class SheetFrame:
     """The containers around one game's sheet, kept while that sheet stays up.
+
+    The sheet is a list the browser builds lazily (a ``ListView``): only the
+    items in view, and a little beyond, are built and laid out.  Closing
+    the hand form (and so each save) makes the browser build the sheet's
+    layer again, and a column of every hand rebuilt all of them, some
+    2,200 controls on a 200-hand sheet.  Its items: the head (messages,
+    buttons, rules), the table card's top (names), the blocks of hands, and
+    the card's foot (totals, hands won, the hint), where the sheet ends and
+    a player following the game looks.  Who deals next, the score and Undo
+    are pinned above the list, in reach however far it is scrolled.
 
     Flet's diff compares a rebuilt control with the old one and then walks the
     whole old subtree to find what was removed: with a fresh screen per tap
@@ -93,14 +153,22 @@ class SheetFrame:
     """
 
     game_id: Any
-    body: ft.ResponsiveRow
-    column: ft.Column
-    table: ft.Container
-    table_column: ft.Column
-    #: the blocks, in two columns (see place_blocks)
-    lines: ft.Column
-    settled: ft.Column
-    tail: ft.Column
+    #: the sheet: its items, built in the browser as they come into view
+    sheet: ft.ListView
+    head: ft.Column
+    #: who deals next, the score and Undo, pinned above the sheet
+    pinned: ft.Container
+    #: the two, one above the other
+    body: ft.Column
+    #: the table card's top (the names) and foot (totals, hands won, hint)
+    top: ft.Column
+    foot: ft.Column
+    top_card: ft.Container
+    foot_card: ft.Container
+    #: each side, for the window's width it was made for (_margin)
+    margin: float
+    #: the Undo drawn last (one per revision: _undo_button)
+    undo: ft.Control | None = None
     #: built hands by content (pruned to the current sheet's), blocks by first hand
     rows: dict[tuple[Any, ...], ft.Control] = dataclasses.field(default_factory=dict)
     blocks: dict[int, SheetBlock] = dataclasses.field(default_factory=dict)
@@ -108,24 +176,31 @@ class SheetFrame:
     kept: dict[tuple[Any, ...], ft.Control] = dataclasses.field(default_factory=dict)
     #: parts whose texts change with every hand, changed in place (see live_texts)
     live: dict[str, tuple[ft.Control, list[ft.Text]]] = dataclasses.field(default_factory=dict)
-    #: how many blocks the settled column holds (None: not drawn yet; see place_blocks)
-    settled_count: int | None = None
+    #: their texts' own nodes (see _node), by the text's id
+    nodes: dict[int, ft.Control] = dataclasses.field(default_factory=dict)
 
     def live_texts(
         self, name: str, values: list[str], build: Callable[[int], tuple[ft.Control, list[ft.Text]]]
     ) -> ft.Control:
         """The part ``name``, built once per frame with ``len(values)`` texts and
         then changed in place: setting a text's value costs the diff one field,
-        where a rebuilt part is compared field by field (some 70 per control)."""
+        where a rebuilt part is compared field by field (some 70 per control).
+        The part is hidden while every text is empty."""
         part = self.live.get(name)
         if part is None or len(part[1]) != len(values):
             control, texts = build(len(values))
             part = self.live[name] = (sealed(control, f"live:{name}"), texts)
+            self.nodes.update(_nodes_of(control))
         for text, value in zip(part[1], values, strict=True):
             if text.value != value:
                 text.value = value
-            if text.visible != bool(value):
-                text.visible = bool(value)
+            # the text's own node (see _node) is what hides: a node round
+            # nothing drawn is an error in the browser
+            shown = self.nodes.get(id(text), text)
+            if shown.visible != bool(value):
+                shown.visible = bool(value)
+        if part[0].visible != any(values):
+            part[0].visible = any(values)
         return part[0]
 
     def keep(
@@ -138,38 +213,78 @@ class SheetFrame:
             control = self.kept[(name, content)] = sealed(build(), f"kept:{name}")
         return control
 
-    def place_blocks(self, blocks: list[ft.Control]) -> None:
-        """The blocks in two columns: those the sheet had when first drawn
-        (settled), then those added since (the tail).  In the browser, a
-        column whose list of children changes rebuilds every child, down to
-        each line's last text: with one column, the block a save starts
-        (hand 201) rebuilt all 200 lines before it.  The settled column's
-        list changes only when a hand taken back empties one of its blocks
-        (a list of the same blocks is no change to Flet's diff)."""
-        if self.settled_count is None:
-            self.settled_count = len(blocks)
-        self.settled_count = min(self.settled_count, len(blocks))
-        self.settled.controls = blocks[: self.settled_count]
-        self.tail.controls = blocks[self.settled_count :]
+    def items(self, blocks: list[ft.Control]) -> list[ft.Control]:
+        """The sheet's items in order: head, the table's top, ``blocks``, its foot."""
+        return [self.head, self.top_card, *blocks, self.foot_card]
 
     @property
-    def placed(self) -> list[ft.Control]:
-        """The blocks, settled then tail: the sheet's hands in order."""
-        return [*self.settled.controls, *self.tail.controls]
+    def placed(self) -> list[SheetBlock]:
+        """The blocks on the sheet, in order."""
+        return [c for c in self.sheet.controls if isinstance(c, SheetBlock)]
 
     @classmethod
-    def new(cls, game_id: Any) -> SheetFrame:
-        body = screen_body([], key=f"screen:sheet:{next(_frames)}")
-        column = body.controls[0]
-        assert isinstance(column, ft.Column)
-        column.key = "screen-column"
-        table = _card_box(key="table")
-        table_column = table.content
-        assert isinstance(table_column, ft.Column)
-        settled = ft.Column(spacing=0, key="settled")
-        tail = ft.Column(spacing=0, key="tail")
-        lines = ft.Column([settled, tail], spacing=0, key="lines")
-        return cls(game_id, body, column, table, table_column, lines, settled, tail)
+    def new(cls, game_id: Any, margin: float) -> SheetFrame:
+        k = next(_frames)
+        sheet = ft.ListView(
+            key=f"sheet:{k}",
+            auto_scroll_animation=0,
+            expand=True,
+            padding=ft.Padding.only(left=margin, right=margin, bottom=12),
+        )
+        pinned = ft.Container(
+            ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=8),
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            border_radius=12,
+            padding=ft.Padding.only(left=14, right=4, top=4, bottom=4),
+            margin=ft.Margin.symmetric(horizontal=margin),
+            key="pinned",
+        )
+        body = ft.Column(
+            [pinned, sheet],
+            spacing=8,
+            expand=True,
+            key=f"screen:sheet:{k}",
+        )
+        head = ft.Column(spacing=14, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, key="head")
+        top = ft.Column(spacing=8, tight=True, key="top")
+        foot = ft.Column(spacing=8, tight=True, key="foot")
+        return cls(
+            game_id,
+            sheet,
+            head,
+            pinned,
+            body,
+            top,
+            foot,
+            _card_part(top, True),
+            _card_part(foot, False),
+            margin,
+        )
+
+
+#: The table card's colour and inner margin (widgets.card_box): its parts,
+#: the top, each block of hands and the foot, drawn as one card.
+CARD = ft.Colors.SURFACE_CONTAINER
+_CARD_PAD = 14
+
+
+def _card_part(column: ft.Column, top: bool) -> ft.Container:
+    """The top or the foot of the table card, round ``column``."""
+    return ft.Container(
+        column,
+        key="card-top" if top else "card-foot",
+        bgcolor=CARD,
+        margin=ft.Margin.only(top=14) if top else None,
+        padding=ft.Padding.only(
+            left=_CARD_PAD,
+            right=_CARD_PAD,
+            top=_CARD_PAD if top else 8,
+            bottom=8 if top else _CARD_PAD,
+        ),
+        border_radius=ft.BorderRadius.only(top_left=12, top_right=12)
+        if top
+        else ft.BorderRadius.only(bottom_left=12, bottom_right=12),
+    )
 
 
 def _sheet_button(label: str, xs: int, **kw: Any) -> ft.Control:
@@ -207,25 +322,30 @@ class SheetView:
         s = m.sheet()
         game = m.game()
         frame = self.frame
-        if frame is None or frame.game_id != m.game_id or self.app.base != ("sheet", m.game_id):
-            # a fresh frame; hands already built for this game are still good
-            fresh = SheetFrame.new(m.game_id)
+        margin = _margin(self.app.page.width or 0)
+        if (
+            frame is None
+            or frame.game_id != m.game_id
+            or self.app.base != ("sheet", m.game_id)
+            or frame.margin != margin
+        ):
+            # a fresh frame; hands already built for this game are still good.
+            # A new margin (a window resized past 992 or 1200 px) makes a new
+            # list too: a list rebuilt at a new width by a change above it
+            # leaves its accessibility nodes where the old layout put them
+            # (a tap by a screen reader, or a test, goes nowhere)
+            fresh = SheetFrame.new(m.game_id, margin)
             if frame is not None and frame.game_id == m.game_id:
                 fresh.rows, fresh.blocks = frame.rows, frame.blocks
             self.frame = frame = fresh
-        out: list[ft.Control] = []
-        out.append(_slot(m.error))
-        out.append(_slot(m.note, "info"))
+        head: list[ft.Control] = [_said(m.error), _said(m.note, "info")]
         self.bottom = None
+        pinned = frame.pinned
         if s.finished:
-            out.extend(self._game_over(s, game.format.value))
+            head.extend(self._game_over(s, game.format.value))
         else:
             reminder = oklahoma_reminder(m.t, game.rules) if game.rules.oklahoma else ""
-            out.append(
-                frame.live_texts(
-                    "status", [s.status, s.score, reminder, s.tally, s.owed], _status_card
-                )
-            )
+            head.append(frame.live_texts("extras", [reminder, s.tally, s.owed], _extras_card))
             quick = quick_results(game, m.t)
             wide = (self.app.page.width or 0) >= WIDE  # one row of results, else two
             # in the bottom bar: always in reach, however far the sheet is scrolled
@@ -235,20 +355,28 @@ class SheetView:
                 lambda: self._quick_results(quick, wide),
             )
             self.bottom = (bar, TAP + 12 if wide else 2 * TAP + 18)
-            row = frame.keep("buttons", (m.t.code,), self._sheet_buttons)
-            assert isinstance(row, ft.ResponsiveRow)
-            if row.controls[-1].key != self._undo_key(bool(s.rows)):  # one Undo per revision
-                row.controls = [*row.controls[:-1], self._undo_button(bool(s.rows))]
-            out.append(row)
-        out.append(self._table(s))
-        out.append(
+            head.append(frame.keep("buttons", (m.t.code,), self._sheet_buttons))
+            if frame.undo is None or frame.undo.key != self._undo_key(bool(s.rows)):
+                frame.undo = self._undo_button(bool(s.rows))  # one Undo per revision
+            # above the sheet, whatever its scroll
+            row = pinned.content
+            assert isinstance(row, ft.Row)
+            row.controls = [
+                frame.live_texts("status", [s.status, s.score], _status_texts),
+                frame.undo,
+            ]
+        if pinned.visible == s.finished:
+            pinned.visible = not s.finished
+        head.append(
             frame.keep(
                 "rules",
                 (s.rules,),
-                lambda: _text(s.rules, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                lambda: _node(_text(s.rules, size=13, color=ft.Colors.ON_SURFACE_VARIANT)),
             )
         )
-        return s.title, out
+        frame.head.controls = head
+        blocks = self._table(s)
+        return s.title, frame.items(blocks)
 
     def _quick_results(self, quick: list[QuickResult], wide: bool) -> ft.Control:
         """The next hand's result in one tap ("Bob knocked", "Bob gin", "Draw"):
@@ -281,37 +409,39 @@ class SheetView:
         return ft.ResponsiveRow(buttons, spacing=8, run_spacing=6)
 
     def _sheet_buttons(self) -> ft.Control:
-        """Enter hand (any result, any way of entry), Table view and Undo
-        (replaced at each revision: _undo_button)."""
+        """Enter hand (any result, any way of entry) and Table view; Undo
+        is under the totals (:meth:`_undo_button`)."""
         m = self.app.model
         t = m.t
-        # the results above are the usual way in: these three share one line,
-        # a long word on two lines of its button rather than a row of its own
-        # (the widths by the longest words: "Undo last hand" is the longest
-        # in every language, uk "Скасувати останню роздачу")
+        # the results in the bottom bar are the usual way in: these two share one line
         return ft.ResponsiveRow(
             [
-                _sheet_button(t.gettext("Enter hand"), 3, on_click=self.app.on(m.open_hand)),
-                _sheet_button(t.gettext("Table view"), 4, on_click=self.app.on(m.open_table)),
-                self._undo_button(False),
+                _sheet_button(t.gettext("Enter hand"), 6, on_click=self.app.on(m.open_hand)),
+                _sheet_button(t.gettext("Table view"), 6, on_click=self.app.on(m.open_table)),
             ],
             spacing=8,
             run_spacing=8,
         )
 
     def _undo_key(self, any_rows: bool) -> str:
-        return f"undo@{self.app.model.revision}:{any_rows}"
+        m = self.app.model
+        return f"undo@{m.revision}:{any_rows}:{m.t.code}"  # its label is in the language
 
     def _undo_button(self, any_rows: bool) -> ft.Control:
         """Undo, carrying the revision of the sheet it was drawn with, a new
         control per revision: a tap on a screen not yet showing another
         device's hand reaches a button the server no longer has, and can
-        never take that hand back."""
+        never take that hand back.  Beside who deals next, pinned above
+        the sheet: in reach however far it is scrolled.  As wide as its
+        longest word: "Undo last hand" is the
+        longest label in every language, uk "Скасувати останню роздачу"."""
         m = self.app.model
         return sealed(  # keyed itself: it goes into a row keyed before
-            _sheet_button(
-                m.t.gettext("Undo last hand"),
-                5,
+            ft.OutlinedButton(
+                content=_label(m.t.gettext("Undo last hand")),
+                width=132,
+                height=44,
+                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
                 key=self._undo_key(any_rows),
                 disabled=not any_rows,
                 on_click=self._undo(m.revision),
@@ -342,7 +472,7 @@ class SheetView:
             for line in s.payments or [s.owed]
             if line
         )
-        out: list[ft.Control] = [_card_box(*lines, color=ft.Colors.TERTIARY_CONTAINER)]
+        out: list[ft.Control] = [_card_box(*map(_node, lines), color=ft.Colors.TERTIARY_CONTAINER)]
         buttons: list[ft.Control] = []
         if fmt == "hollywood":
             buttons.append(
@@ -386,7 +516,8 @@ class SheetView:
         out.append(ft.Row(buttons, wrap=True))
         return out
 
-    def _table(self, s: Sheet) -> ft.Control:
+    def _table(self, s: Sheet) -> list[ft.Control]:
+        """The table card's top and foot, filled in; its blocks of hands."""
         t = self.app.model.t
         n = len(s.header)
         hollywood = len(s.games) > 1 or any(g for g in s.header_game)
@@ -399,10 +530,12 @@ class SheetView:
             marks: list[bool] | None = None,
             size: int = 17,
             below: list[str] | None = None,
+            nodes: bool = False,
         ) -> list[ft.Control]:
             """One cell per column; ``below``: a smaller value with each (a
             hand's running totals beside the points it scored, or under them
-            in Hollywood's narrow columns)."""
+            in Hollywood's narrow columns); ``nodes``: each value read by
+            itself (outside a hand's line, which is read whole)."""
             out: list[ft.Control] = []
             for i, v in enumerate(values):
                 game_idx = s.header_game[i] if i < len(s.header_game) else 0
@@ -457,7 +590,7 @@ class SheetView:
                         continue
                 out.append(
                     ft.Container(
-                        value,
+                        _node(value) if nodes else value,
                         expand=True,
                         alignment=ft.Alignment.CENTER,
                         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if closed else None,
@@ -479,13 +612,15 @@ class SheetView:
                 mark = f"\n✓ {g.winner}" if g.closed else ""
                 heads.append(
                     ft.Container(
-                        ft.Text(
-                            g.title + mark,
-                            size=14,
-                            weight=ft.FontWeight.BOLD,
-                            text_align=ft.TextAlign.CENTER,
-                            max_lines=2,
-                            overflow=ft.TextOverflow.ELLIPSIS,
+                        _node(
+                            ft.Text(
+                                g.title + mark,
+                                size=14,
+                                weight=ft.FontWeight.BOLD,
+                                text_align=ft.TextAlign.CENTER,
+                                max_lines=2,
+                                overflow=ft.TextOverflow.ELLIPSIS,
+                            )
                         ),
                         expand=len(s.players),
                         alignment=ft.Alignment.CENTER,
@@ -506,8 +641,8 @@ class SheetView:
                 (tuple(names), games),
                 lambda: ft.Row(
                     [
-                        ft.Container(ft.Text("#", size=14), width=num_w),
-                        *cells(names, bold=True, size=15),
+                        ft.Container(_node(ft.Text("#", size=14)), width=num_w),
+                        *cells(names, bold=True, size=15, nodes=True),
                     ],
                     spacing=2,
                 ),
@@ -546,7 +681,12 @@ class SheetView:
                     # a new key for a new block: a block matched by key with
                     # an earlier one would be marked frozen (see SheetFrame)
                     block = sealed(
-                        SheetBlock(ft.Column(lines, spacing=0), key=f"block:{next(_frames)}")
+                        SheetBlock(
+                            ft.Column(lines, spacing=0),
+                            bgcolor=CARD,  # a part of the table card
+                            padding=ft.Padding.symmetric(horizontal=_CARD_PAD),
+                            key=f"block:{next(_frames)}",
+                        )
                     )
                 else:
                     self._changed.append(block)  # sent by itself (send)
@@ -558,38 +698,37 @@ class SheetView:
             built_rows.update(zip(sigs, block.lines, strict=True))
             blocks.append(block)
         frame.rows, frame.blocks = built_rows, built_blocks
-        frame.place_blocks(blocks)
-        rows.append(frame.lines)
-        rows.append(frame.keep("bottom", (), lambda: ft.Divider(height=1)))
+        frame.top.controls = rows
+        rows = [frame.keep("bottom", (), lambda: ft.Divider(height=1))]
 
         def totals_row(n: int) -> tuple[ft.Control, list[ft.Text]]:
             # Hollywood's six columns are some 49 px wide at 390 px: three
             # figures take 50 at 26 px (146 was drawn "1…"), 38 at 20
-            row_cells = cells([""] * n, bold=True, size=20 if hollywood else 26)
-            texts = [c.content for c in row_cells if isinstance(c, ft.Container)]
-            sigma = ft.Container(ft.Text("Σ", size=15, weight=ft.FontWeight.BOLD), width=num_w)
-            return ft.Row([sigma, *row_cells], spacing=2), [
-                t for t in texts if isinstance(t, ft.Text)
-            ]
+            row_cells = cells([""] * n, bold=True, size=20 if hollywood else 26, nodes=True)
+            sigma = ft.Container(
+                _node(ft.Text("Σ", size=15, weight=ft.FontWeight.BOLD)), width=num_w
+            )
+            return ft.Row([sigma, *row_cells], spacing=2), _cell_texts(row_cells)
 
         # the totals change with every hand; closing a Hollywood column recolours it
         rows.append(frame.live_texts(f"totals:{games}", list(s.totals), totals_row))
 
         def boxes_row(n: int) -> tuple[ft.Control, list[ft.Text]]:
-            row_cells = cells([""] * n, size=14)
-            texts = [c.content for c in row_cells if isinstance(c, ft.Container)]
-            return ft.Row([ft.Container(width=num_w), *row_cells], spacing=2), [
-                t for t in texts if isinstance(t, ft.Text)
-            ]
+            row_cells = cells([""] * n, size=14, nodes=True)
+            return ft.Row([ft.Container(width=num_w), *row_cells], spacing=2), _cell_texts(
+                row_cells
+            )
 
         # hands won, beside the totals, while the line bonus (per hand won) is on
         if s.boxes:
             rows.append(frame.live_texts(f"boxes:{games}", list(s.boxes), boxes_row))
         if not s.rows:
             rows.append(
-                _text(
-                    t.gettext("No hands yet: after each deal, tap how it ended below."),
-                    size=14,
+                _node(
+                    _text(
+                        t.gettext("No hands yet: after each deal, tap how it ended below."),
+                        size=14,
+                    )
                 )
             )
         else:
@@ -597,16 +736,18 @@ class SheetView:
                 frame.keep(
                     "hint",
                     (t.code,),
-                    lambda: _text(
-                        t.gettext("Tap a hand to open, correct or revert it."),
-                        size=13,
-                        color=ft.Colors.ON_SURFACE_VARIANT,
+                    lambda: _node(
+                        _text(
+                            t.gettext("Tap a hand to open, correct or revert it."),
+                            size=13,
+                            color=ft.Colors.ON_SURFACE_VARIANT,
+                        )
                     ),
                 )
             )
         del n
-        frame.table_column.controls = rows
-        return frame.table
+        frame.foot.controls = rows
+        return blocks
 
     def _sheet_line(
         self,
@@ -635,7 +776,7 @@ class SheetView:
                 spacing=0,
                 tight=True,
             ),
-            padding=ft.Padding.symmetric(vertical=3, horizontal=2),
+            padding=ft.Padding.symmetric(vertical=1, horizontal=2),  # 10 hands in a phone's view
             border_radius=8,
             bgcolor=ft.Colors.TERTIARY_CONTAINER if r.number == self.app.model.highlight else None,
             ink=True,

@@ -105,17 +105,18 @@ def test_a_long_sheet_is_kept_in_blocks_changed_in_place(store: Store) -> None:
     assert sizes() == [BLOCK] * 4
     t.quick_hand(t.m.game().standings.players[0], 3, 20)
     assert sizes() == [BLOCK] * 4 + [1]  # the hand after a full block starts a block
-    # ... in the tail: the blocks drawn first are never handed a new list, which
-    # in the browser would rebuild every line in them
-    assert same(frame.settled.controls, blocks) and same(frame.tail.controls, frame.placed[4:])
+    # the blocks drawn first are the same controls, between the table's top and foot
+    assert same(frame.placed[:4], blocks)
+    items = frame.sheet.controls
+    assert items[0] is frame.head and items[1] is frame.top_card and items[-1] is frame.foot_card
     for _ in range(2):  # back into the blocks drawn first
         t.tap(t.m.undo)
-    assert sizes() == [BLOCK] * 3 + [9] and frame.tail.controls == []
+    assert sizes() == [BLOCK] * 3 + [9] and same(frame.placed, blocks)
     for _ in range(9):
         t.tap(t.m.undo)
-    assert sizes() == [BLOCK] * 3 and same(frame.settled.controls, blocks[:3])
+    assert sizes() == [BLOCK] * 3 and same(frame.placed, blocks[:3])
     t.quick_hand(t.m.game().standings.players[0], 3, 20)
-    assert sizes() == [BLOCK] * 3 + [1] and len(frame.tail.controls) == 1
+    assert sizes() == [BLOCK] * 3 + [1] and same(frame.placed[:3], blocks[:3])
 
 
 def test_a_change_inside_a_full_block_sends_that_line_not_the_blocks_others(store: Store) -> None:
