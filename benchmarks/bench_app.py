@@ -35,14 +35,14 @@ plus one game of ``--hands`` hands between Ann and Bob, the newest.
 4. Moves beside the floor (issue #17), run before step 2 on the same folder,
    the sheet ``--hands`` long: the app and ``floor_sheet.py`` (a minimal
    Flet app: a list of as many lines, a form over it, Save and Undo; web
-   mode, ``no_cdn``, the same Flet), and that floor again with its lines in
-   a list built as they come into view (``FLOOR_LIST=1``, as the app's
-   sheet is), each served on loopback with two devices (browser contexts)
-   on the sheet.  ``--rounds`` times: device A saves hand N+1 and takes it
-   back, takes back hand N and saves it again; then device B does the same
-   while A watches (a live change).  The sides take turns move by move
-   (which goes first alternates by round), so a noisy machine weighs on all
-   alike.  For each move: ms from the tap to
+   mode, ``no_cdn``, the same Flet), each served on loopback with two
+   devices (browser contexts) on the sheet; twice: the floor's lines in a
+   column, then in a list built as they come into view (``FLOOR_LIST=1``,
+   as the app's sheet is).  ``--rounds`` times: device A saves hand N+1 and
+   takes it back, takes back hand N and saves it again; then device B does
+   the same while A watches (a live change).  The two sides take turns move
+   by move (which goes first alternates by round), so a noisy machine weighs
+   on both alike.  For each move: ms from the tap to
    the line's "Edit hand N" in (or gone from) A's semantics tree, timed in
    the pages; the app / floor ratio (target <= 1.5x for save and undo); the
    bytes A receives (target <= 4 KB each, whatever the sheet's length), by
@@ -275,23 +275,27 @@ def open_app_sheet(ui: Ui, url: str) -> None:
         ui.page.wait_for_timeout(250)
 
 
-def moves(browser: Browser, data_dir: Path, game_hands: int, rounds: int) -> list[Side]:
+def moves(
+    browser: Browser, data_dir: Path, game_hands: int, rounds: int, floor_list: bool
+) -> list[Side]:
     """The app and its floor side by side, each with two devices on a sheet of
     ``game_hands`` hands; ``rounds`` times each move, the two sides taking
-    turns move by move, and which goes first changing every round."""
+    turns move by move, and which goes first changing every round.
+    ``floor_list``: the floor's lines in a list built as they come into view
+    (FLOOR_LIST=1, as the app's sheet is), else a column of them.  Two sides
+    at a time: a third (six tabs on two cores) slowed the column floor
+    2.6-fold in one run."""
     app_srv = BenchServer(data_dir)
-    floor_srv = FloorServer(data_dir.parent / "floor", game_hands)
-    # the same floor with its lines in a list built as they come into view, as the app's
-    list_srv = FloorServer(data_dir.parent / "floor-list", game_hands)
-    list_srv.env["FLOOR_LIST"] = "1"
+    name = "floor-list" if floor_list else "floor"
+    floor_srv = FloorServer(data_dir.parent / name, game_hands)
+    if floor_list:
+        floor_srv.env["FLOOR_LIST"] = "1"
     sides: list[Side] = []
     try:
         app_srv.start()
         floor_srv.start()
-        list_srv.start()
         sides.append(Side("app", browser, app_srv, open_app_sheet, enter_hand, game_hands))
         sides.append(Side("floor", browser, floor_srv, open_floor, floor_form, game_hands))
-        sides.append(Side("list", browser, list_srv, open_floor, floor_form, game_hands))
         for r in range(rounds):
             for k, move in enumerate(ROUND):
                 for side in sides if r % 2 == 0 else sides[::-1]:
@@ -304,7 +308,6 @@ def moves(browser: Browser, data_dir: Path, game_hands: int, rounds: int) -> lis
             side.close()
         app_srv.stop()
         floor_srv.stop()
-        list_srv.stop()
 
 
 #: what each move is, as printed
@@ -316,25 +319,25 @@ MOVE_TEXT = {
 }
 
 
-def print_moves(sides: list[Side], size: int, game_hands: int) -> None:
-    app, floor, listed = sides
+def print_moves(sides: list[Side], size: int, game_hands: int, floor_list: bool) -> None:
+    app, floor = sides
+    kind = (
+        "its lines in a list built as they come into view (FLOOR_LIST=1, as the app's sheet)"
+        if floor_list
+        else "a column of its lines"
+    )
     print(f"  moves on the {game_hands}-hand sheet ({size:,} history hands), app beside the"
-          " floor (floor_sheet.py: a column of the lines) and the floor with its lines in a"
-          " list built as they come into view (FLOOR_LIST=1, as the app's sheet),"
-          " interleaved; ms, tap to semantics node:")  # fmt: skip
+          f" floor (floor_sheet.py: {kind}), interleaved; ms, tap to semantics node:")  # fmt: skip
     for move in MOVES:
-        a, f, li = app.ms[move], floor.ms[move], listed.ms[move]
+        a, f = app.ms[move], floor.ms[move]
         print(f"    {MOVE_TEXT[move]}:")
         print(f"      app    {spread(a)}")
         print(f"      floor  {spread(f)}")
-        print(f"      list   {spread(li)}")
         if a and f:
             ratio = p50(a) / p50(f)
             target = "   (target <= 1.5x)" if move in ("save", "undo") else ""
             paired = spread([x / y for x, y in zip(a, f, strict=True)])
             print(f"      app / floor: {ratio:.2f}x (p50s){target}; move by move: {paired}")
-        if a and li:
-            print(f"      app / list floor: {p50(a) / p50(li):.2f}x (p50s)")
     print(f"  bytes sent to device A per move ({game_hands}-hand sheet, {size:,} history"
           " hands), KB (target <= 4 KB each, whatever the sheet's length):")  # fmt: skip
     for move in MOVES:
@@ -385,7 +388,10 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"  all messages to home, KB: {spread(total)}")
                     data_mb = folder_bytes(tmp / "data") / 2**20
                     # the moves first: they leave the sheet as long as it was
-                    m = moves(browser, tmp / "data", args.hands, args.rounds) if args.rounds else []
+                    m = [
+                        moves(browser, tmp / "data", args.hands, args.rounds, listed)
+                        for listed in ((False, True) if args.rounds else ())
+                    ]
                     s = saves(browser, tmp / "data", args.hands, args.saves)
                     print(f"  save hand -> new line drawn in chromium, ms: {spread(s['drawn'])}")
                     if s["cpu"]:
@@ -400,8 +406,8 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"  server peak memory (VmHWM) once drawn, MB: {steps}"
                           "   (target < 150 MB at 200k)")  # fmt: skip
                     print(f"  data folder on disk: {data_mb:.1f} MB for {info['hands']:,} hands")
-                    if m:
-                        print_moves(m, size, args.hands)
+                    for sides, listed in zip(m, (False, True), strict=False):
+                        print_moves(sides, size, args.hands, listed)
                 finally:
                     shutil.rmtree(tmp, ignore_errors=True)
         finally:

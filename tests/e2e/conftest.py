@@ -452,7 +452,9 @@ class Ui:
         defender: str = "",
         expect_preview: str | None = None,
     ) -> None:
-        self.click("Enter hand")
+        # tapped again if lost: a resize just before makes a new sheet (a CI
+        # run lost the tap to it, and the form never opened)
+        self.click_until("Enter hand", re.compile(r"^Hand · "))
         self.click(result)
         if result == "Draw":  # a draw asks nobody who knocked: wait until it does not
             for _ in range(3):
