@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import typing
+from collections.abc import Iterator
 from typing import Any
 
 import flet as ft
@@ -47,6 +48,22 @@ def child_fields(cls: type) -> tuple[str, ...]:
         for f in dataclasses.fields(cls)
         if not f.name.startswith(("_", "on_")) and f.name not in skip and _may_hold_control(f.type)
     )
+
+
+def descendants(control: ft.BaseControl, *, shown: bool = False) -> Iterator[ft.BaseControl]:
+    """``control`` and every control inside it, depth first in the order they
+    are declared (drawn); with ``shown``, none inside a hidden one."""
+    if shown and not getattr(control, "visible", True):
+        return
+    yield control
+    for name in child_fields(type(control)):  # type: ignore[arg-type]  # classes hash
+        value = getattr(control, name, None)
+        if isinstance(value, ft.BaseControl):
+            yield from descendants(value, shown=shown)
+        elif isinstance(value, list):
+            for item in value:
+                if isinstance(item, ft.BaseControl):
+                    yield from descendants(item, shown=shown)
 
 
 def autokey(control: ft.BaseControl, index: int = 0) -> str:

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from .keying import descendants
+
 
 class Layers:
     """The stack of the sheet and, over it while a hand is entered, the form.
@@ -73,16 +75,9 @@ class Layers:
         the first control of the page, Back, and the Enter that saves presses
         Back too; from a button of the form it moves to another of the form,
         which the same Enter then presses on a form already closed (nothing)."""
-        todo: list[ft.Control] = list(self.form.controls)
-        while todo:
-            c = todo.pop(0)
-            if isinstance(c, _BUTTONS) and c.visible and not c.disabled:
+        for c in descendants(self.form, shown=True):
+            if isinstance(c, _BUTTONS) and not c.disabled:
                 return c
-            content = getattr(c, "content", None)
-            todo[:0] = [
-                *([content] if isinstance(content, ft.Control) else []),
-                *getattr(c, "controls", []),
-            ]
         return None
 
     def _build(self, sheet: ft.Control, scroll: ft.ListView) -> None:

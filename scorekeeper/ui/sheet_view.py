@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from .keying import sealed
+from .keying import descendants, sealed
 from .sheet_model import QuickResult, Sheet, oklahoma_reminder, quick_results
 from .widgets import TAP, Handler, Screen
 from .widgets import card_box as _card_box
@@ -89,17 +89,11 @@ def _status_texts(n: int) -> tuple[ft.Control, list[ft.Text]]:
 
 def _nodes_of(control: ft.Control) -> dict[int, ft.Control]:
     """The nodes made by :func:`_node` in ``control``, by their text's id."""
-    out: dict[int, ft.Control] = {}
-    todo = [control]
-    while todo:
-        c = todo.pop()
-        content = getattr(c, "content", None)
-        if isinstance(c, ft.Semantics) and isinstance(content, ft.Text):
-            out[id(content)] = c
-        if isinstance(content, ft.Control):
-            todo.append(content)
-        todo.extend(x for x in getattr(c, "controls", None) or [] if isinstance(x, ft.Control))
-    return out
+    return {
+        id(c.content): c
+        for c in descendants(control)
+        if isinstance(c, ft.Semantics) and isinstance(c.content, ft.Text)
+    }
 
 
 def _said(text: str | None, kind: str = "error") -> ft.Control:
