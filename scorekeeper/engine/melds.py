@@ -177,21 +177,14 @@ def _rank_value(bit: int) -> int:
     return min(bit + 1, 10)
 
 
-_RUN_VALUE, _RUN_LAYOUT = _build_run_tables()
-
-
 def _by_lowest_card(first: Any, step: Callable[[int, Any], Any]) -> list[Any]:
     """A table over every suit mask built from the mask without its lowest
-    card (one step per mask: these tables are made at every start, and a
-    phone's Python is several times slower)."""
+    card (one step per mask: a phone's Python is several times slower)."""
     table = [first] * (1 << 13)
     for mask in range(1, 1 << 13):
         low = mask & -mask
         table[mask] = step(low.bit_length() - 1, table[mask ^ low])
     return table
-
-
-_MASK_VALUE: list[int] = _by_lowest_card(0, lambda rank, rest: _rank_value(rank) + rest)
 
 
 @lru_cache(maxsize=4096)
@@ -259,9 +252,6 @@ def _run_reach(mask: int) -> int:
     """The ranks of a suit mask that some run of three could use."""
     starts = mask & mask >> 1 & mask >> 2
     return starts | starts << 1 | starts << 2
-
-
-_RUN_REACH = [_run_reach(m) for m in range(1 << 13)]
 
 
 def _search(mask: int) -> tuple[int, list[_SetChoice]]:
@@ -337,7 +327,6 @@ def _total_value(mask: int) -> int:
 # One suit's part of an arrangement: its runs, its leftover cards and their
 # value.  Built on first use for each (suit, mask) and kept: at most 4 x 8,192.
 _SUIT_CARDS = tuple(DECK[lane * 13 : lane * 13 + 13] for lane in range(4))
-_RANKS_IN: list[tuple[int, ...]] = _by_lowest_card((), lambda rank, rest: (rank, *rest))
 _LaneParts = tuple[tuple[Meld, ...], tuple[Card, ...], int]
 _LANE_CACHE: tuple[dict[int, _LaneParts], ...] = ({}, {}, {}, {})
 
@@ -395,8 +384,30 @@ def _remaining_lanes(mask: int, sets: _SetChoice) -> tuple[int, int, int, int]:
     return _lanes(mask)
 
 
+# The tables over every suit mask (8,192 entries each), filled in place at the
+# first hand looked at rather than at import: the phone's start imports the
+# engine for its home screen, which looks at no cards, and building them there
+# took 50-90 ms of it.  Every public function reads its cards through
+# _hand_and_mask first, which fills them.
+_RUN_VALUE: list[int] = []  # the best value melded in runs
+_RUN_LAYOUT: list[tuple[tuple[int, int], ...]] = []  # one best layout of runs
+_MASK_VALUE: list[int] = []  # the value of all the cards
+_RUN_REACH: list[int] = []  # the ranks some run of three could use
+_RANKS_IN: list[tuple[int, ...]] = []  # the ranks held
+
+
+def _fill_tables() -> None:
+    values, layouts = _build_run_tables()
+    _RUN_VALUE[:], _RUN_LAYOUT[:] = values, layouts
+    _MASK_VALUE[:] = _by_lowest_card(0, lambda rank, rest: _rank_value(rank) + rest)
+    _RUN_REACH[:] = [_run_reach(m) for m in range(1 << 13)]
+    _RANKS_IN[:] = _by_lowest_card((), lambda rank, rest: (rank, *rest))
+
+
 def _hand_and_mask(cards: Iterable[Card | str] | str) -> tuple[tuple[Card, ...], int]:
     """The cards and their mask; a tuple of cards skips the parser (hot path)."""
+    if not _RANKS_IN:  # the last one filled
+        _fill_tables()
     if type(cards) is tuple:
         try:
             mask: int = sum(map(_get_bit, cards))

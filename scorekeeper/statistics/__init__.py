@@ -24,10 +24,38 @@ its replay the statistics read) and an optional :class:`Filter`:
 [(1, 0), (1, 0)]
 """
 
-from .charts import Bar, Point, RaceColumn, RaceLine, ScoreRace, score_race, wins_bars
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from .digest import DIGEST_VERSION, GameDigest, digest
 from .records import Filter, GameRecord, RecordLike, as_record, select
-from .stats import BiggestHand, HeadToHead, PlayerStats, Statistics, statistics
+
+if TYPE_CHECKING:
+    from .charts import Bar, Point, RaceColumn, RaceLine, ScoreRace, score_race, wins_bars
+    from .stats import BiggestHand, HeadToHead, PlayerStats, Statistics, statistics
+
+#: Imported when first named: the store needs only the digests and records
+#: (every write makes one), and the phone's start should not pay for the
+#: statistics and charts before anybody opens them.
+_LAZY = {
+    **dict.fromkeys(
+        ("Bar", "Point", "RaceColumn", "RaceLine", "ScoreRace", "score_race", "wins_bars"),
+        "charts",
+    ),
+    **dict.fromkeys(
+        ("BiggestHand", "HeadToHead", "PlayerStats", "Statistics", "statistics"), "stats"
+    ),
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "DIGEST_VERSION",

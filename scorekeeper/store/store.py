@@ -35,7 +35,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from tinydb import where
 from tinydb.table import Document
@@ -45,7 +45,6 @@ from scorekeeper.engine.errors import N_, Msg
 from scorekeeper.statistics.digest import DIGEST_VERSION, GameDigest, digest
 from scorekeeper.statistics.records import GameRecord
 
-from . import exchange
 from .backup import make_backup
 from .changes import change_doc, stale_message
 from .docs import (
@@ -98,6 +97,9 @@ from .paths import (
 )
 from .players import ALIASES_TABLE, PLAYERS_TABLE, PlayersFile
 from .storage import DEFAULT_BACKUPS, gc_paused, parse_json, quarantine, remove_orphans
+
+if TYPE_CHECKING:  # imported where used: a phone's start never exports or imports
+    from . import exchange
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -1764,6 +1766,8 @@ class Store:
             if isinstance(game_ids, str):
                 raise StoreError("give the games as a list of ids")
             ids = list(dict.fromkeys(game_ids))
+        from . import exchange
+
         games: list[exchange.StoredGame] = []
         for gid in ids:
             gf = self._s.game_file(gid)
@@ -1792,6 +1796,8 @@ class Store:
         adds nothing.  ``dry_run``: report what would happen, change nothing.
         This holds the store throughout: a server imports with
         :meth:`import_json_async` instead."""
+        from . import exchange
+
         try:
             with gc_paused():
                 parsed = (
@@ -1931,6 +1937,8 @@ class Store:
     @_reading
     def export_csv(self, game_id: str) -> str:
         """The score sheet of one game, hand by hand, for spreadsheets."""
+        from . import exchange
+
         return exchange.score_sheet_csv(self._load(game_id)[3])
 
     @_writing
@@ -2271,4 +2279,6 @@ class _Catalog:
         gf = self._s.game_file(game_id)
         if not gf.exists():
             return None
+        from . import exchange
+
         return exchange.StoredGame(gf.meta(), [dict(d, doc_id=d.doc_id) for d in gf.records()])

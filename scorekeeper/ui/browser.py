@@ -31,11 +31,9 @@ import asyncio
 import importlib
 import importlib.abc
 import importlib.machinery
-import io
 import logging
 import os
 import sys
-import tarfile
 from pathlib import Path
 from typing import Any
 
@@ -182,6 +180,9 @@ class FetchValidation(importlib.abc.MetaPathFinder):
     ) -> importlib.machinery.ModuleSpec | None:
         if fullname.partition(".")[0] not in VALIDATION_PACKAGES:
             return None
+        import io
+        import tarfile
+
         sys.meta_path.remove(self)
         js = _js()
         request = js.XMLHttpRequest.new()

@@ -17,29 +17,21 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from scorekeeper.engine import Game, RuleError
 from scorekeeper.i18n import LANGUAGES, Translator
 from scorekeeper.i18n.reports import import_summary
 from scorekeeper.settings import Settings, load_settings, save_settings
-from scorekeeper.statistics import (
-    Bar,
-    Filter,
-    GameRecord,
-    HeadToHead,
-    PlayerStats,
-    ScoreRace,
-    Statistics,
-    score_race,
-    statistics,
-    wins_bars,
-)
+from scorekeeper.statistics import Filter, GameRecord
 from scorekeeper.store import GameSummary, ImportReport, Player, Store, StoreError
 
 from ..home_model import summary_score
 from ..sheet_model import versus
 from .game_model import GameView, build_game_view, format_label
+
+if TYPE_CHECKING:  # imported where used: the statistics are not needed to start
+    from scorekeeper.statistics import Bar, HeadToHead, PlayerStats, ScoreRace, Statistics
 
 log = logging.getLogger(__name__)
 
@@ -473,6 +465,8 @@ class ReviewModel:
         gid = game_id or self.game_id
         if gid is None:
             raise StoreError(self.t.gettext("There is no such page."))
+        from scorekeeper.statistics import score_race
+
         return score_race(self.load_game(gid))
 
     # --- statistics ----------------------------------------------------------------
@@ -509,6 +503,8 @@ class ReviewModel:
             and all(a is b for a, b in zip(kept[1], records, strict=True))
         ):
             return kept[2]
+        from scorekeeper.statistics import statistics
+
         result = statistics(records, Filter(self.stats_format, since, until))
         self._stats_kept = (key, records, result)
         return result
@@ -556,6 +552,8 @@ class ReviewModel:
         return StatsCard(title, (h.first.name, h.second.name), rows)
 
     def bars(self, stats: Statistics) -> list[Bar]:
+        from scorekeeper.statistics import wins_bars
+
         return wins_bars(stats)
 
     # --- players -------------------------------------------------------------------
