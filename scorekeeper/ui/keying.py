@@ -52,7 +52,14 @@ def child_fields(cls: type) -> tuple[str, ...]:
 
 def descendants(control: ft.BaseControl, *, shown: bool = False) -> Iterator[ft.BaseControl]:
     """``control`` and every control inside it, depth first in the order they
-    are declared (drawn); with ``shown``, none inside a hidden one."""
+    are declared (drawn); with ``shown``, none inside a hidden one.
+
+    >>> col = ft.Column([ft.Text("a"), ft.Container(ft.Text("b"), visible=False)])
+    >>> [c.value for c in descendants(col) if isinstance(c, ft.Text)]
+    ['a', 'b']
+    >>> [c.value for c in descendants(col, shown=True) if isinstance(c, ft.Text)]
+    ['a']
+    """
     if shown and not getattr(control, "visible", True):
         return
     yield control
