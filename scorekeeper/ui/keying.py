@@ -28,7 +28,12 @@ def _may_hold_control(t: Any) -> bool:
     if t is Any:
         return True
     if isinstance(t, typing.ForwardRef):
-        t = getattr(ft, t.__forward_arg__, None)
+        # A name flet has not loaded yet is looked at, not loaded: flet loads
+        # a class's module when first named, and naming them here loaded
+        # modules no screen uses at every start (the page's ``theme`` field:
+        # flet.controls.theme and 17 more).  Looking at a field that holds
+        # no control costs nothing.
+        t = vars(ft).get(t.__forward_arg__)
         return t is None or _may_hold_control(t)  # unknown: look, to be safe
     if isinstance(t, str):
         return _may_hold_control(typing.ForwardRef(t))

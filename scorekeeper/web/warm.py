@@ -26,12 +26,14 @@ from collections.abc import Awaitable, Callable, Iterable
 log = logging.getLogger(__name__)
 
 #: The modules the first taps import that the start does not, kept in this
-#: one place: New game's form (a row of chips, the tonal buttons, the
-#: switches) and a game's sheet (its list, its dividers).  tests/web/test_warm_up.py
-#: taps New game, then a game's sheet and a saved hand, on an in-process
-#: page, and fails when one of them imports a module this list lacks.
+#: one place: New game's form (a row of chips, the name field, the tonal
+#: buttons, the switches) and a game's sheet (its list, its dividers).
+#: tests/web/test_warm_up.py taps New game, then a game's sheet and a saved
+#: hand, on an in-process page, and fails when one of them imports a module
+#: this list lacks.
 FIRST_TAPS = (
     "flet.controls.core.row",
+    "flet.controls.material.textfield",  # the new players' names
     "flet.controls.material.filled_tonal_button",
     "flet.controls.material.switch",
     "flet.controls.material.divider",

@@ -6,7 +6,8 @@ A fresh interpreter imports the phone's entry, opens a store with a game in
 it and draws home on an in-process page (tests/ui/flet_page.py); what it
 loaded then is read from ``sys.modules``.  The parts checked are the ones a
 player reaches only later: the statistics and charts, export and import, the
-file checker, and the meld tables of the full-hands entry."""
+file checker, Flet's theme classes (widgets.theme_sent), and the meld
+tables of the full-hands entry."""
 
 from __future__ import annotations
 
@@ -46,6 +47,7 @@ LATER = (
     "scorekeeper.statistics.charts",
     "scorekeeper.store.exchange",
     "pydantic",
+    "flet.controls.theme",  # see widgets.theme_sent
 )
 
 
