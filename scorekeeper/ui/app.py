@@ -303,24 +303,39 @@ class GinApp:
                 if first is not None:  # the keyboard's focus in the form (Layers.first_button)
                     self.page.run_task(first.focus)
         elif follow:
-            # a game just ended: its result, at the top (sheet_view's game-over card)
-            over = self.sheet.bottom is None
-            self.page.run_task(self.layers.sheet_scroll.scroll_to, offset=0 if over else -1)
+            scroll = self.layers.sheet_scroll
+            if self.sheet.bottom is None:
+                # a game just ended: its result, at the top (sheet_view's game-over card)
+                self.page.run_task(scroll.scroll_to, offset=0)
+            else:
+                self.page.run_task(self._to_end, scroll)
 
     def _follows(self) -> bool:
         """Whether the sheet on screen follows a change to its end (see _place):
-        the same sheet as drawn last, at another revision.  From its first
-        change on, the sheet's column also follows its own growth (auto_scroll:
-        the jump to the end is made with the layout from before the new line);
-        not before, so that a sheet opens at its top."""
+        the same sheet as drawn last, at another revision."""
         if self.model.screen != "sheet" or self.view.scroll is not None:
             return False
         seen = (self.layers.sheet_scroll, self.model.revision)
         follow = self._sheet_seen[0] is seen[0] and self._sheet_seen[1] != seen[1]
         self._sheet_seen = seen
-        if follow:
-            seen[0].auto_scroll = self.sheet.bottom is not None  # not once the game is over
         return follow
+
+    async def _to_end(self, scroll: ft.ListView | ft.Column) -> None:
+        """The sheet's end in view, once the browser has laid out the change.
+        The browser makes a jump asked for with a change before it lays the
+        change out: to the end as it was, a line short after a save.  The
+        layout is then made there, so the new end is among what it laid out,
+        and a second jump, once that is drawn (SheetView.drawn), reaches it.
+        (Not the list's auto_scroll, which follows its end by itself: Flet
+        wraps a list with auto_scroll in a widget of its own, and turning it
+        on rebuilt the list at its top, so a sheet that opens at its top
+        went back there, or to hand 126 of 200, at its first change.)"""
+        try:
+            await scroll.scroll_to(offset=-1)
+            if await self.sheet.drawn():
+                await scroll.scroll_to(offset=-1)
+        except Exception:  # the browser went away or moved on
+            log.debug("no answer to the sheet's scroll", exc_info=True)
 
     def _fill(
         self,
@@ -467,23 +482,17 @@ class GinApp:
             self.render()
 
     def after_drawn(self, notice: Callable[[], None]) -> None:
-        """Show ``notice`` (a snackbar) once the browser has taken the sheet
-        just sent, not with it: the browser answers a call only after the
-        update before it, and a snackbar drawn in the same frame as the
-        changed sheet delayed the change by some 180 ms (an undo on a
-        200-hand sheet: bench_app).  The call is the sheet's scroll to its
-        end, where _place has just put it.  Elsewhere (the table view, the
-        in-process tests), at once."""
+        """Show ``notice`` (a snackbar) once the browser has drawn the sheet
+        just sent (SheetView.drawn), not with it: a snackbar drawn in the
+        same frame as the changed sheet delayed the change by some 180 ms
+        (an undo on a 200-hand sheet: bench_app).  Elsewhere (the table
+        view, the in-process tests), at once."""
         if not self._on_loop() or self.model.screen != "sheet" or self.view.scroll is not None:
             notice()
             return
-        scroll = self.layers.sheet_scroll
 
         async def later() -> None:
-            try:
-                await scroll.scroll_to(offset=-1)
-            except Exception:  # the browser went away or moved on: tell at once
-                log.debug("no answer to the sheet's scroll", exc_info=True)
+            await self.sheet.drawn()  # or no report within its timeout: tell then
             if not self.closed:
                 notice()
 

@@ -83,7 +83,6 @@ class Layers:
     def _build(self, sheet: ft.Control, scroll: ft.ListView) -> None:
         self._sheet = sheet
         k = sheet.key
-        # auto_scroll, once the sheet follows the game (app.py's _follows)
         self.sheet_scroll = scroll
         self._semantics = ft.Semantics(content=sheet, exclude_semantics=False)
         # opacity is always set: an Opacity widget added only to hide the

@@ -10,6 +10,7 @@ part in view (a list), hands are built once and kept in blocks
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import dataclasses
 import itertools
@@ -221,7 +222,6 @@ class SheetFrame:
         k = next(_frames)
         sheet = ft.ListView(
             key=f"sheet:{k}",
-            auto_scroll_animation=0,
             expand=True,
             padding=ft.Padding.only(left=margin, right=margin, bottom=12),
         )
@@ -310,6 +310,11 @@ class SheetView:
         self.bottom: tuple[ft.Control, float] | None = None
         #: blocks changed in place since the last :meth:`send`
         self._changed: list[SheetBlock] = []
+        #: the marks made (see drawn), those not yet laid out by the browser,
+        #: and the place beside the newest Undo that waits for its mark
+        self._marks = 0
+        self._unseen: dict[int, asyncio.Event] = {}
+        self._slot: ft.Container | None = None
 
     def draw(self) -> Screen:
         m = self.app.model
@@ -350,7 +355,7 @@ class SheetView:
             )
             self.bottom = (bar, TAP + 12 if wide else 2 * TAP + 18)
             head.append(frame.keep("buttons", (m.t.code,), self._sheet_buttons))
-            if frame.undo is None or frame.undo.key != self._undo_key(bool(s.rows)):
+            if frame.undo is None or frame.undo.key != f"at:{self._undo_key(bool(s.rows))}":
                 frame.undo = self._undo_button(bool(s.rows))  # one Undo per revision
             # above the sheet, whatever its scroll
             row = pinned.content
@@ -428,19 +433,39 @@ class SheetView:
         never take that hand back.  Beside who deals next, pinned above
         the sheet: in reach however far it is scrolled.  As wide as its
         longest word: "Undo last hand" is the
-        longest label in every language, uk "Скасувати останню роздачу"."""
+        longest label in every language, uk "Скасувати останню роздачу".
+        With the revision's mark (see _mark)."""
         m = self.app.model
-        return sealed(  # keyed itself: it goes into a row keyed before
-            ft.OutlinedButton(
-                content=_label(m.t.gettext("Undo last hand")),
-                width=132,
-                height=44,
-                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
-                key=self._undo_key(any_rows),
-                disabled=not any_rows,
-                on_click=self._undo(m.revision),
-            )
+        button = ft.OutlinedButton(
+            content=_label(m.t.gettext("Undo last hand")),
+            width=132,
+            height=44,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
+            disabled=not any_rows,
+            on_click=self._undo(m.revision),
         )
+        # keyed itself: it goes into a row keyed before
+        key = self._undo_key(any_rows)
+        self._slot = ft.Container(width=0, height=0)  # its mark: see send
+        return sealed(ft.Stack([sealed(button, key), self._slot]), f"at:{key}")
+
+    def _mark(self) -> ft.Control:
+        """A control of no size, new with each revision (beside Undo, in a
+        stack: not a gap in the row), that tells the server once the
+        browser has laid it out, and so the change sent before it (see
+        drawn and send)."""
+        self._marks += 1
+        made = self._marks
+        self._unseen[made] = asyncio.Event()
+        for old in [k for k in self._unseen if k <= made - 16]:  # the sheet was left: none waits
+            self._unseen.pop(old).set()
+
+        async def laid_out(_: Any) -> None:  # on the event loop, as the waiters
+            ft.context.disable_auto_update()  # type: ignore[no-untyped-call]  # no diff: nothing changed
+            for k in [k for k in self._unseen if k <= made]:  # and what came before it
+                self._unseen.pop(k).set()
+
+        return ft.Container(width=0, height=0, on_size_change=laid_out, key=f"mark:{made}")
 
     def _game_over(self, s: Sheet, fmt: str) -> list[ft.Control]:
         m = self.app.model
@@ -779,14 +804,40 @@ class SheetView:
         )
         return sealed(line)
 
+    async def drawn(self, timeout: float = 5.0) -> bool:
+        """Wait until the browser has laid out the sheet as last sent, at most
+        ``timeout`` seconds.  The mark beside Undo (see _mark), sent after
+        the change, reports its size once a frame that lays it out is made;
+        a call to a control the browser has already built (a scroll, say) is
+        answered before the change sent with it is laid out.  False when the
+        sheet has no mark (a finished game) or no report came."""
+        if self.bottom is None:
+            return False
+        unseen = self._unseen.get(self._marks)
+        if unseen is None:
+            return True
+        try:
+            await asyncio.wait_for(unseen.wait(), timeout)
+        except TimeoutError:  # another screen came first, or the browser went away
+            return False
+        return True
+
     def send(self) -> None:
         """Send the blocks changed in place, once the page's own update is
-        sent: the page's diff does not look inside them (they are isolated)."""
+        sent: the page's diff does not look inside them (they are isolated).
+        Then a new Undo's mark (see drawn), last: the browser may lay out
+        each message by itself, and a mark sent with the page's update was
+        laid out before the hand its block brought (a sheet a line short)."""
         changed, self._changed = self._changed, []
         for block in changed:
             # no longer on the page (another screen is shown): nothing to send
             with contextlib.suppress(RuntimeError):
                 block.update()
+        slot = self._slot
+        if slot is not None and slot.content is None and self.bottom is not None:
+            slot.content = self._mark()
+            with contextlib.suppress(RuntimeError):
+                slot.update()
 
     def undo_handler(self, revision: int | None) -> Handler:
         """The sheet's Undo, for the table view's Undo button too."""

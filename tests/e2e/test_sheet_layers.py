@@ -7,12 +7,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from playwright.sync_api import FloatRect, Locator, expect
+from playwright.sync_api import Browser, BrowserContext, FloatRect, Locator, expect
 
 from scorekeeper.engine import Hand, Rules
 from scorekeeper.store import open_store
 
-from .conftest import PHONE, Server, Ui
+from .conftest import PHONE, Server, Ui, tab
+from .test_table_sheet import wait_until
 
 HANDS = 12
 
@@ -143,3 +144,66 @@ IN_WINDOW = """([e, height]) => {
     const r = e.getBoundingClientRect();
     return r.top >= 0 && r.bottom <= height;
 }"""
+
+
+def wholly_in_view(ui: Ui, control: Locator) -> bool:
+    """Whether ``control`` is drawn wholly between the top bar (its Back) and
+    the bar of one-tap results: not cut, not under either bar."""
+    box, bar = box_now(control), box_now(ui.button("Ann knocked"))
+    back = box_now(ui.button(re.compile("^Back")))
+    if box is None or bar is None or back is None:
+        return False
+    return box["y"] >= back["y"] + back["height"] - 1 and box["y"] + box["height"] <= bar["y"] + 1
+
+
+def test_a_sheet_scrolled_to_its_end_follows_a_save_on_either_device(
+    tmp_path: Path, browser: Browser, contexts: list[BrowserContext]
+) -> None:
+    """Both devices at the end of a long sheet; one saves a hand; on both the
+    new line and the sheet's end under it are in view.  Before, the first
+    change after opening a sheet put the list back at its top (or at hand 126
+    of 200) on some runs: turning its auto_scroll on rebuilt it at offset 0
+    (app.py's _to_end).  Each round opens the sheet again on both devices."""
+    hands = 60
+    a_game(tmp_path / "data", hands)
+    srv = Server(tmp_path / "data")
+    srv.start()
+    try:
+        a, b = tab(browser, contexts, "end-a"), tab(browser, contexts, "end-b")
+        for n in range(hands + 1, hands + 4):
+            for ui in (a, b):
+                if n == hands + 1:
+                    ui.open(srv.url)
+                else:
+                    ui.click(re.compile("^Back"))
+                ui.click("Resume Ann v Bob")
+                ui.see(f"Score: Ann {4 * (n - 1)} · Bob 0")
+                last = ui.button(re.compile(rf"^Edit hand {n - 1}\b")).first
+                totals = ui.text(re.compile("^Σ$")).first
+                ui.page.mouse.move(195, 400)
+
+                def at_the_end(ui: Ui = ui, last: Locator = last, totals: Locator = totals) -> bool:
+                    if wholly_in_view(ui, last) and wholly_in_view(ui, totals):
+                        return True
+                    ui.page.mouse.wheel(0, 2000)
+                    return False
+
+                wait_until(at_the_end)
+            a.click("Ann knocked")
+            a.type_count("Ann", "5")
+            a.type_count("Bob", "9")
+            a.see("Ann knocked (5 v 9): Ann +4")
+            a.click("Save hand")
+            for ui in (a, b):
+                ui.see(f"Score: Ann {4 * n} · Bob 0")
+                newest = ui.button(re.compile(rf"^Edit hand {n}\b")).first
+                # the sheet's very end, under the totals: a jump made before
+                # the new line was laid out left it a line short
+                end = ui.text("Tap a hand to open, correct or revert it.").first
+                wait_until(
+                    lambda ui=ui, newest=newest, end=end: (
+                        wholly_in_view(ui, newest) and wholly_in_view(ui, end)
+                    )
+                )
+    finally:
+        srv.stop_checked()

@@ -55,6 +55,19 @@ class RecordingConnection(Connection):
                 None,
             )
 
+        elif self.session is not None:
+            # a control that asks for its size is told it, as a browser tells
+            # it once the frame that lays it out is made
+            for d in _dicts(self.messages[-1]):
+                if d.get("on_size_change") is True and isinstance(d.get("_i"), int):
+                    self.loop.call_soon(self._tell_size, d["_i"])
+
+    def _tell_size(self, control_id: int) -> None:
+        if self.session is not None:
+            self.loop.create_task(
+                self.session.dispatch_event(control_id, "size_change", {"w": 0.0, "h": 0.0})
+            )
+
     def take(self) -> list[Any]:
         """The messages sent since the last call."""
         out, self.messages = self.messages, []
@@ -81,6 +94,17 @@ def new_page(
     )
     conn.take()
     return session.page, conn
+
+
+def _dicts(value: Any) -> Iterator[dict[Any, Any]]:
+    """Every mapping inside a decoded message (the controls it sends)."""
+    if isinstance(value, dict):
+        yield value
+        for v in value.values():
+            yield from _dicts(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from _dicts(v)
 
 
 def strings(value: Any) -> Iterator[str]:
