@@ -54,7 +54,6 @@ class RecordingConnection(Connection):
                 None,
                 None,
             )
-
         elif self.session is not None:
             # a control that asks for its size is told it, as a browser tells
             # it once the frame that lays it out is made
