@@ -171,6 +171,11 @@ class Side:
         if adds:
             self.fill_form(by.ui, i)
         target = self.lines + 1 if adds else self.lines
+        # the line the move removes is on A's sheet first (the floor's list
+        # had once left it, scrolled out of its tree, and the watch then
+        # saw it gone before the tap)
+        if not adds:
+            self.a.line(target).wait_for(state="attached")
         self.a.arm(target, drawn=adds)
         start = len(self.a.frames)
         by.page.evaluate("window.__bench.taps = []")
