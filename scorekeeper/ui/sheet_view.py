@@ -355,7 +355,7 @@ class SheetView:
             )
             self.bottom = (bar, TAP + 12 if wide else 2 * TAP + 18)
             head.append(frame.keep("buttons", (m.t.code,), self._sheet_buttons))
-            if frame.undo is None or frame.undo.key != f"at:{self._undo_key(bool(s.rows))}":
+            if frame.undo is None or frame.undo.key != self._undo_slot_key(bool(s.rows)):
                 frame.undo = self._undo_button(bool(s.rows))  # one Undo per revision
             # above the sheet, whatever its scroll
             row = pinned.content
@@ -426,6 +426,10 @@ class SheetView:
         m = self.app.model
         return f"undo@{m.revision}:{any_rows}:{m.t.code}"  # its label is in the language
 
+    def _undo_slot_key(self, any_rows: bool) -> str:
+        """The key of Undo with its mark beside it (see _undo_button)."""
+        return f"at:{self._undo_key(any_rows)}"
+
     def _undo_button(self, any_rows: bool) -> ft.Control:
         """Undo, carrying the revision of the sheet it was drawn with, a new
         control per revision: a tap on a screen not yet showing another
@@ -445,9 +449,11 @@ class SheetView:
             on_click=self._undo(m.revision),
         )
         # keyed itself: it goes into a row keyed before
-        key = self._undo_key(any_rows)
         self._slot = ft.Container(width=0, height=0)  # its mark: see send
-        return sealed(ft.Stack([sealed(button, key), self._slot]), f"at:{key}")
+        return sealed(
+            ft.Stack([sealed(button, self._undo_key(any_rows)), self._slot]),
+            self._undo_slot_key(any_rows),
+        )
 
     def _mark(self) -> ft.Control:
         """A control of no size, new with each revision (beside Undo, in a

@@ -32,6 +32,16 @@ def box_now(control: Locator) -> FloatRect | None:
     return control.bounding_box() if control.count() else None
 
 
+def between_the_bars(ui: Ui) -> tuple[float, float] | None:
+    """What the window shows of the sheet, from its top to its bottom: under
+    the top bar (its Back), above the bar of one-tap results."""
+    bar = box_now(ui.button("Ann knocked"))
+    back = box_now(ui.button(re.compile("^Back")))  # its label, then its tooltip
+    if bar is None or back is None:
+        return None
+    return back["y"] + back["height"], bar["y"]
+
+
 #: The accessibility nodes (Flutter's flt-semantics elements) at a point.
 NODES_AT = """([x, y]) => document.elementsFromPoint(x, y)
     .filter(e => e.tagName.toLowerCase() === 'flt-semantics' && e.getAttribute('role'))
@@ -108,12 +118,9 @@ def test_after_a_save_at_hand_25_on_a_phone_the_newest_line_and_the_totals_are_i
         ui.see("Score: Ann 96 · Bob 0")
         ui.quick_hand("Ann", k="5", d="9", defender="Bob")
         ui.see("Score: Ann 100 · Bob 0")
-        # what the window shows of the sheet: under the top bar (its Back),
-        # above the bar of one-tap results
-        bar = ui.button("Ann knocked").bounding_box()
-        back = ui.button(re.compile("^Back")).bounding_box()  # its label, then its tooltip
-        assert bar is not None and back is not None
-        top, height = back["y"] + back["height"], min(PHONE["height"], bar["y"])
+        window = between_the_bars(ui)
+        assert window is not None
+        top, height = window[0], min(PHONE["height"], window[1])
 
         newest = ui.button(re.compile(r"^Edit hand 25\b")).first
         expect(newest).to_be_attached()
@@ -147,13 +154,12 @@ IN_WINDOW = """([e, height]) => {
 
 
 def wholly_in_view(ui: Ui, control: Locator) -> bool:
-    """Whether ``control`` is drawn wholly between the top bar (its Back) and
-    the bar of one-tap results: not cut, not under either bar."""
-    box, bar = box_now(control), box_now(ui.button("Ann knocked"))
-    back = box_now(ui.button(re.compile("^Back")))
-    if box is None or bar is None or back is None:
+    """Whether ``control`` is drawn wholly between the bars: not cut, not
+    under either bar."""
+    box, window = box_now(control), between_the_bars(ui)
+    if box is None or window is None:
         return False
-    return box["y"] >= back["y"] + back["height"] - 1 and box["y"] + box["height"] <= bar["y"] + 1
+    return box["y"] >= window[0] - 1 and box["y"] + box["height"] <= window[1] + 1
 
 
 def test_a_sheet_scrolled_to_its_end_follows_a_save_on_either_device(
