@@ -138,6 +138,47 @@ KEEP_WORKERS = """
 """
 
 
+#: In the app's worker: each file of the data folder beside what IndexedDB
+#: holds for it (IDBFS's database, named after the folder), as text, and the
+#: paths only one of the two has.
+FOLDER_AND_STORAGE = """async () => {
+  const FS = self.pyodide.FS, root = "/data", folder = {};
+  const walk = (dir) => {
+    for (const name of FS.readdir(dir)) {
+      if (name === "." || name === "..") continue;
+      const path = dir + "/" + name;
+      if (FS.isDir(FS.lstat(path).mode)) walk(path);
+      else folder[path] = new TextDecoder().decode(FS.readFile(path));
+    }
+  };
+  walk(root);
+  const db = await new Promise((ok, no) => {
+    const r = indexedDB.open(root);
+    r.onsuccess = () => ok(r.result);
+    r.onerror = () => no(r.error);
+  });
+  const stored = await new Promise((ok, no) => {
+    const out = {}, r = db.transaction("FILE_DATA").objectStore("FILE_DATA").openCursor();
+    r.onsuccess = () => {
+      const c = r.result;
+      if (!c) return ok(out);
+      if (c.value.contents) out[c.key] = new TextDecoder().decode(c.value.contents);
+      c.continue();
+    };
+    r.onerror = () => no(r.error);
+  });
+  db.close();
+  return { folder, stored };
+}"""
+
+
+def folder_and_storage(page: Page) -> tuple[dict[str, str], dict[str, str]]:
+    """The app's data folder and IndexedDB's copy of it, file by file."""
+    (worker,) = [w for w in page.workers if w.url.endswith("python-worker.js")]
+    got = worker.evaluate(FOLDER_AND_STORAGE)
+    return got["folder"], got["stored"]
+
+
 def arm_kill(page: Page) -> None:
     page.evaluate("window.__workers.forEach((w) => w.postMessage('__arm_kill__'))")
 

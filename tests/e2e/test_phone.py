@@ -32,7 +32,7 @@ from scorekeeper.engine import Hand
 from scorekeeper.store import open_store
 
 from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, ROOT, TIMEOUT_MS, Ui
-from .phone_site import START_MS, Phone, PhoneTab, StaticServer, arm_kill
+from .phone_site import START_MS, Phone, PhoneTab, StaticServer, arm_kill, folder_and_storage
 
 # Hand-worked from /work/shared/RULES.md (standard game to 100, gin bonus 25,
 # undercut bonus 10; the winner of a hand deals the next).
@@ -267,6 +267,11 @@ def test_a_phone_keeps_every_hand_offline_across_tabs_and_exports_them(
     a.see("Score: Cy 23 · Dee 10")
     quick_hand(a, "Dee", "1", "11", "Cy")  # 11 − 1 = Dee +10
     a.see("Score: Cy 23 · Dee 20")
+    # a save sends IndexedDB only the files it wrote: what it holds is the
+    # folder, file for file, once the hand shows as saved
+    folder, stored = folder_and_storage(a.page)
+    assert any(path.startswith("/data/games/") for path in folder), sorted(folder)
+    assert stored == folder
     a.page.close()
     b.page.close()
 
