@@ -878,7 +878,7 @@ def save_loop(v: Visit, ui: Ui, saves: int, origin: float | None) -> dict[str, A
                         "save handler in all": handler,
                         # < 0: the sync began at the write, inside the handler
                         "handler end -> sync starts": sy["at"] - (r["at"] + r["ms"]),
-                        "IndexedDB sync (FS.syncfs)": sy["ms"],
+                        "IndexedDB sync (browser.syncfs)": sy["ms"],
                         "syncs in this save": len(syncs),
                         "sync end -> last frame arrives": frame_at
                         - (last["at"] - origin + last["ms"]),
