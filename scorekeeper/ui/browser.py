@@ -7,7 +7,7 @@ two is decided in :mod:`scorekeeper.runtime` (no threads, no processes, no
 hard links) and here, at the edges:
 
 * **Storage**: the data folder ``/data`` is Emscripten's IDBFS, an
-  in-memory file system copied to and from IndexedDB with ``FS.syncfs``.
+  in-memory file system copied to and from IndexedDB (:func:`syncfs`).
   IDBFS rather than OPFS: the store's synchronous file code runs on it
   unchanged (OPFS's synchronous handles must each be opened asynchronously
   first, and Pyodide's file system cannot mount it), and it is in every
@@ -132,6 +132,7 @@ _mirror: list[Any] = []
 
 
 def _copier() -> Any:
+    """This tab's copy (made once the folder is mounted), or None."""
     if not _mirror:
         from pyodide.code import run_js  # type: ignore[import-not-found]
 

@@ -3,9 +3,9 @@
 In the phone build the store's files live in Emscripten's in-memory file
 system, mounted over IndexedDB (IDBFS, see :mod:`scorekeeper.ui.browser`);
 a file written there is lost with the tab until a sync has copied it to
-IndexedDB (``browser.syncfs``), which is asynchronous.  The store itself stays synchronous (the
-same code as on a desktop), so the rule is kept at the one place every
-acknowledgement passes: the frames the app sends to the page.  After a write
+IndexedDB (``browser.syncfs``), which is asynchronous.  The store itself
+stays synchronous (the same code as on a desktop), so the rule is kept at
+the one place every acknowledgement passes: the frames the app sends to the page.  After a write
 (the store's ``on_change``, or :func:`scorekeeper.runtime.wrote`), every
 frame waits until a sync that began after that write has finished; the
 screen that shows the hand as saved is such a frame.  Frames keep their

@@ -138,9 +138,9 @@ KEEP_WORKERS = """
 """
 
 
-#: In the app's worker: each file of the data folder beside what IndexedDB
-#: holds for it (IDBFS's database, named after the folder), as text, and the
-#: paths only one of the two has.
+#: In the app's worker: the files of the data folder and the files IndexedDB
+#: holds (IDBFS's database, named after the folder), each path with its
+#: text.
 FOLDER_AND_STORAGE = """async () => {
   const FS = self.pyodide.FS, root = "/data", folder = {};
   const walk = (dir) => {
