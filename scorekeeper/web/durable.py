@@ -1,17 +1,18 @@
 """A save shows as saved only once it is in the browser's storage.
 
 In the phone build the store's files live in Emscripten's in-memory file
-system, mounted over IndexedDB (IDBFS, see :mod:`scorekeeper.ui.browser`);
-a file written there is lost with the tab until a sync has copied it to
+system, mounted over IndexedDB (IDBFS, see :mod:`scorekeeper.ui.browser`); a
+file written there is lost with the tab until a sync has copied it to
 IndexedDB (``browser.syncfs``), which is asynchronous.  The store itself
 stays synchronous (the same code as on a desktop), so the rule is kept at
-the one place every acknowledgement passes: the frames the app sends to the page.  After a write
-(the store's ``on_change``, or :func:`scorekeeper.runtime.wrote`), every
-frame waits until a sync that began after that write has finished; the
-screen that shows the hand as saved is such a frame.  Frames keep their
-order; a write made while a sync is running asks for one more.  A sync
-begins at the write itself, not once the handler that wrote is done: the
-browser's storage works on it while the handler goes on drawing the screen.
+the one place every acknowledgement passes: the frames the app sends to the
+page.  After a write (the store's ``on_change``, or
+:func:`scorekeeper.runtime.wrote`), every frame waits until a sync that
+began after that write has finished; the screen that shows the hand as saved
+is such a frame.  Frames keep their order; a write made while a sync is
+running asks for one more.  A sync begins at the write itself, not once the
+handler that wrote is done: the browser's storage works on it while the
+handler goes on drawing the screen.
 
 Pure asyncio, no browser: the tests drive it with a fake sync
 (tests/web/test_phone_storage.py).
