@@ -81,6 +81,26 @@ def test_saving_a_hand_sends_its_line_and_the_totals_not_the_whole_sheet(store: 
     assert texts(t.page).count("46") == 1
 
 
+def test_the_next_hands_form_is_sent_as_a_patch_of_the_last(store: Store) -> None:
+    """Saving hides the form's layer and keeps the form in it, so the next
+    hand's form goes out as what differs from the last one (it went out
+    whole, 8.6 KB, when a save took it out of the stack)."""
+    gid, ann, bob = long_game(store, 10)
+    t = Table(store)
+    t.tap(t.m.open_game, gid)
+    t.quick_hand(ann, 2, 9)
+    stack = t.gin.layers.stack
+    assert len(stack.controls) == 2 and stack.controls[1].visible is False
+    start = t.conn.sent_bytes
+    sent = t.tap(t.m.open_hand)
+    assert t.conn.sent_bytes - start < 4096, t.conn.sent_bytes - start
+    assert stack.controls[1].visible is True
+    assert "Who knocked?" in texts(t.page)
+    t.quick_hand(bob, 3, 7)  # and it still saves
+    assert t.m.game().standings.totals  # the hand is in the game
+    assert len(t.m.game().hands) == 12, sent
+
+
 def test_a_long_sheet_is_kept_in_blocks_changed_in_place(store: Store) -> None:
     gid, *_ = long_game(store, 3 * BLOCK + 4)
     t = Table(store)
