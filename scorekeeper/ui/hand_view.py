@@ -105,7 +105,10 @@ def hand_screen(app: GinApp) -> tuple[str, list[ft.Control], tuple[ft.Control, f
             on_click=app.on(save_hand, app, form, m.revision),
         ),
         ft.OutlinedButton(
-            t.gettext("Cancel"), key="cancel", height=TAP + 8, on_click=app.on(m.cancel_hand)
+            t.gettext("Cancel"),
+            key="cancel",
+            height=TAP + 8,
+            on_click=_while_open(app, form, m.cancel_hand),
         ),
     ]
     summary = ft.Text(
@@ -125,7 +128,7 @@ def hand_screen(app: GinApp) -> tuple[str, list[ft.Control], tuple[ft.Control, f
                 icon=ft.Icons.RESTORE,
                 height=TAP,
                 key=f"revert@{m.revision}",
-                on_click=app.on(m.revert_edit, form.edit_index, m.revision),
+                on_click=_while_open(app, form, m.revert_edit, form.edit_index, m.revision),
             )
         )
     layout = ft.ResponsiveRow(
@@ -149,6 +152,18 @@ def save_hand(app: GinApp, form: HandForm, revision: int | None = None) -> None:
         return
     form.touched = form.save_tried = True  # a refusal now shows as an error
     app.model.save_hand(revision)
+
+
+def _while_open(app: GinApp, form: HandForm, fn: Any, *args: Any) -> Handler:
+    """``fn`` as a tap's handler that does nothing once ``form`` is closed:
+    a closed form stays, hidden, in its layer and in the bottom bar
+    (layers.py), so a second tap on Cancel or Revert edit can still arrive."""
+
+    def act() -> None:
+        if app.model.hand is form and app.model.screen == "hand":
+            fn(*args)
+
+    return app.on(act)
 
 
 def _entry(app: GinApp, form: HandForm) -> list[ft.Control]:

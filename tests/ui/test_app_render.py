@@ -92,13 +92,27 @@ def test_the_next_hands_form_is_sent_as_a_patch_of_the_last(store: Store) -> Non
     stack = t.gin.layers.stack
     assert len(stack.controls) == 2 and stack.controls[1].visible is False
     start = t.conn.sent_bytes
-    sent = t.tap(t.m.open_hand)
+    t.tap(t.m.open_hand)
     assert t.conn.sent_bytes - start < 4096, t.conn.sent_bytes - start
     assert stack.controls[1].visible is True
-    assert "Who knocked?" in texts(t.page)
-    t.quick_hand(bob, 3, 7)  # and it still saves
-    assert t.m.game().standings.totals  # the hand is in the game
-    assert len(t.m.game().hands) == 12, sent
+    sent = t.quick_hand(bob, 3, 7)  # the patched form saves as a new one did
+    assert len(t.m.game().hands) == 12 and "Edit hand 12" in sent
+
+
+def test_a_tap_that_reaches_a_closed_forms_cancel_does_nothing(store: Store) -> None:
+    """A closed form stays, hidden, in the page: a late second tap on its
+    Cancel must not take the player back to the sheet."""
+    gid, ann, _ = long_game(store, 3)
+    t = Table(store)
+    t.tap(t.m.open_game, gid)
+    t.tap(t.m.open_hand)
+    cancel = next(
+        c for v in t.page.views for c in controls(v) if getattr(c, "key", None) == "cancel"
+    )
+    t.quick_hand(ann, 2, 9)
+    t.tap(t.m.go_home)
+    cancel.on_click(None)  # type: ignore[attr-defined]
+    assert t.m.screen == "home" and t.m.hand is None
 
 
 def test_a_long_sheet_is_kept_in_blocks_changed_in_place(store: Store) -> None:
