@@ -148,19 +148,24 @@ def save_hand(app: GinApp, form: HandForm, revision: int | None = None) -> None:
     on a form already closed does nothing: the Enter that saved also presses
     the button that has the keyboard's focus, and Tab may have put it on
     this Save (kept, hidden, in the bottom bar) or on the form's own."""
-    if app.model.hand is not form or app.model.screen != "hand":
+    if not _is_open(app, form):
         return
     form.touched = form.save_tried = True  # a refusal now shows as an error
     app.model.save_hand(revision)
 
 
+def _is_open(app: GinApp, form: HandForm) -> bool:
+    """Whether ``form`` is the hand form on screen (a closed one stays, hidden,
+    in its layer and in the bottom bar: layers.py)."""
+    return app.model.hand is form and app.model.screen == "hand"
+
+
 def _while_open(app: GinApp, form: HandForm, fn: Any, *args: Any) -> Handler:
-    """``fn`` as a tap's handler that does nothing once ``form`` is closed:
-    a closed form stays, hidden, in its layer and in the bottom bar
-    (layers.py), so a second tap on Cancel or Revert edit can still arrive."""
+    """``fn`` as a tap's handler that does nothing once ``form`` is closed
+    (:func:`_is_open`): a second tap on Cancel or Revert edit can still arrive."""
 
     def act() -> None:
-        if app.model.hand is form and app.model.screen == "hand":
+        if _is_open(app, form):
             fn(*args)
 
     return app.on(act)
