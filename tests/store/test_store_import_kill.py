@@ -30,7 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from test_store_atomic import ImportRounds, midway, timed
 
-from scorekeeper.store import open_store
+from scorekeeper.store import StoreLockedError, open_store
+from scorekeeper.store.lock import FolderLock
 
 ROUNDS = 10
 #: Seconds a round waits for the import to start writing before it gives up.
@@ -40,13 +41,16 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and 
 
 
 def kill_when(folder: Path, job: Callable[[], None], moment: Callable[[], None]) -> None:
-    """Fork a child running ``job``; kill it once ``moment()`` returns."""
+    """Fork a child running ``job``; kill it, and the file checker it may have
+    started, once ``moment()`` returns; return once they have let go of the
+    folder's lock."""
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: never return into pytest
         os.close(read_end)
         code = 0
         try:
+            os.setpgid(0, 0)  # a group of its own, its checker in it
             os.write(write_end, b"s")
             job()
         except BaseException:
@@ -58,9 +62,31 @@ def kill_when(folder: Path, job: Callable[[], None], moment: Callable[[], None])
         assert os.read(read_end, 1) == b"s"
         moment()
     finally:
-        os.kill(pid, signal.SIGKILL)
+        os.killpg(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
         os.close(read_end)
+    lock_let_go(folder)
+
+
+def lock_let_go(folder: Path) -> None:
+    """Wait until no process holds the folder's lock.  Reopened at once, a
+    folder was found "already open (process N)" once, in a run of the whole
+    suite beside browser tests, N being the killed import: most likely the
+    checker it was starting, which holds the lock's descriptor from its fork
+    to its exec (close-on-exec), and which, killed with the group, still ends
+    a moment after the import."""
+    lock = FolderLock(folder)
+    deadline = time.monotonic() + WAIT
+    while True:
+        try:
+            lock.acquire()
+        except StoreLockedError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.001)  # polling the condition, not waiting a fixed time
+            continue
+        lock.release()
+        return
 
 
 def staging_appears(folder: Path, then: float) -> Callable[[], None]:
