@@ -354,3 +354,35 @@ def test_an_address_outside_the_review_leaves_the_review_screens(store: Store) -
     t.gin._go("/review/history")
     t.gin._go(f"/game/{gid}")
     assert t.m.screen == "sheet" and t.m.game_id == gid
+
+
+def test_every_handler_of_a_closed_form_changes_nothing(store: Store) -> None:
+    """A client may send events for any control it was sent, shown or not:
+    after an edit is saved, every tap on the closed form (kept, hidden, in
+    its layer and in the bottom bar) leaves the game and the screen as they
+    are, Revert edit and Save included."""
+    gid, _, bob = long_game(store, 3)
+    store.edit_hand(gid, 0, Hand.knock(bob, 4, 30))  # hand 1 has two versions
+    t = Table(store)
+    t.tap(t.m.open_game, gid)
+    sheet = {id(c) for v in t.page.views for c in controls(v)}
+    t.tap(t.m.open_hand, 0)
+    assert t.m.hand is not None and t.m.hand.edit_index == 0
+    closed = [  # the form's own controls: the ones the sheet did not have
+        c
+        for v in t.page.views
+        for c in controls(v)
+        if id(c) not in sheet
+        and (callable(getattr(c, "on_click", None)) or callable(getattr(c, "on_change", None)))
+    ]
+    assert any(getattr(c, "key", "").startswith("revert@") for c in closed)
+    t.tap(t.m.save_hand)
+    assert t.m.screen == "sheet"
+    revision = store.revision(gid)
+    for c in closed:
+        for name in ("on_click", "on_change"):
+            handler = getattr(c, name, None)
+            if callable(handler):
+                handler(None)
+    assert store.revision(gid) == revision
+    assert t.m.screen == "sheet" and t.m.hand is None and t.m.error is None
