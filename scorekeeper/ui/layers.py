@@ -23,10 +23,18 @@ phone's Python), and the whole form went out again at the next hand
 what differs is sent (2.4 KB).
 
 Still, the browser builds the sheet's layer again when the form closes
-(its opacity changes, and so do the view's and the page's address): so the
-sheet is a list whose lines are built only as they come into view
-(sheet_view.SheetFrame), and that rebuild costs the lines on screen, not
-every line of the game.
+(its opacity changes): so the sheet is a list whose lines are built only
+as they come into view (sheet_view.SheetFrame), and that rebuild costs the
+lines on screen, not every line of the game.
+
+No key may reach the sheet under the form: Tab from the form's last field
+would stop on a sheet button unseen under it, and the Enter that saves
+would press that button too (the table view opened after a save).  So the
+sheet's parts are disabled while the form is open; not here, on the layer,
+but part by part (SheetView.hold), because enabling a sheet's lines again
+is what the browser pays most for when the form closes (its lines' taps,
+focus and accessibility flags, on every line built): the app does it once
+the saved sheet is drawn (GinApp._settle).
 
 The bottom bar is shared the same way (:class:`BottomBar`): the sheet's
 results stay in it, hidden, under the form's Save.
@@ -49,6 +57,8 @@ class Layers:
 
     def __init__(self) -> None:
         self._sheet: ft.Control | None = None
+        #: the form is shown over the sheet
+        self.under = False
         self.stack = ft.Stack()
         #: The form's own scroll (a new form opens at its top: app.py).
         self.form = ft.Column()
@@ -65,12 +75,8 @@ class Layers:
         ``form`` over it (the sheet unseen)."""
         if sheet is not self._sheet:
             self._build(sheet, scroll)
-        under = form is not None
+        under = self.under = form is not None
         self._sheet_layer.opacity = 0.0 if under else 1.0
-        # nor can a key reach it: Tab from the form's last field would stop
-        # on a sheet button unseen under it, and the Enter that saves would
-        # press that button too (the table view opened after a save)
-        self._sheet_layer.disabled = under
         self._semantics.exclude_semantics = under
         # the last form stays, hidden, to be patched into the next (above)
         if form is not None:
@@ -81,7 +87,7 @@ class Layers:
 
     def first_button(self) -> _Focusable | None:
         """The form's first button, to take the keyboard's focus as the form
-        opens.  The sheet under it takes none (disabled), so without it Tab
+        opens.  The sheet under it takes none (SheetView.hold), so without it Tab
         (the form's key for the other count) moves the focus from nowhere to
         the first control of the page, Back, and the Enter that saves presses
         Back too; from a button of the form it moves to another of the form,
@@ -98,9 +104,7 @@ class Layers:
         self._semantics = ft.Semantics(content=sheet, exclude_semantics=False)
         # opacity is always set: an Opacity widget added only to hide the
         # sheet would be a new wrapper, and the sheet under it rebuilt
-        self._sheet_layer = _filling(
-            ft.Container(self._semantics, opacity=1.0, disabled=False, key=f"layer:{k}")
-        )
+        self._sheet_layer = _filling(ft.Container(self._semantics, opacity=1.0, key=f"layer:{k}"))
         self.form = ft.Column(scroll=ft.ScrollMode.AUTO, key=f"form:{k}")
         # its background takes the taps, which would reach the sheet's lines
         self._form_layer = _filling(

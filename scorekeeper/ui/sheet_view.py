@@ -315,6 +315,28 @@ class SheetView:
         self._marks = 0
         self._unseen: dict[int, asyncio.Event] = {}
         self._slot: ft.Container | None = None
+        #: the lines are out of the keyboard's reach (see hold)
+        self.lines_held = False
+
+    def hold(self, *, parts: bool, lines: bool) -> None:
+        """Keep the sheet's ``parts`` (the pinned Undo, the head's buttons,
+        the table card's top and foot) and its ``lines`` out of the
+        keyboard's reach (disabled) while the hand form covers them
+        (layers.py).  The two are told apart so that, when the form closes,
+        the parts come back at once and the lines, whose return costs the
+        browser most, once the sheet is drawn.  A block whose state changed
+        is sent by itself (:meth:`send`)."""
+        self.lines_held = lines
+        frame = self.frame
+        if frame is None:
+            return
+        for part in (frame.pinned, frame.head, frame.top_card, frame.foot_card):
+            part.disabled = parts
+        for block in frame.blocks.values():
+            if bool(block.disabled) != lines:
+                block.disabled = lines
+                if block not in self._changed:
+                    self._changed.append(block)
 
     def draw(self) -> Screen:
         m = self.app.model
@@ -710,6 +732,7 @@ class SheetView:
                             ft.Column(lines, spacing=0),
                             bgcolor=CARD,  # a part of the table card
                             padding=ft.Padding.symmetric(horizontal=_CARD_PAD),
+                            disabled=self.lines_held,
                             key=f"block:{next(_frames)}",
                         )
                     )

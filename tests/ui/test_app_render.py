@@ -386,3 +386,52 @@ def test_every_handler_of_a_closed_form_changes_nothing(store: Store) -> None:
                 handler(None)
     assert store.revision(gid) == revision
     assert t.m.screen == "sheet" and t.m.hand is None and t.m.error is None
+
+
+def test_the_sheet_under_the_form_is_out_of_the_keyboards_reach(store: Store) -> None:
+    """While the form is open, no part of the sheet under it can take the
+    keyboard's focus (Tab would stop there unseen, and Enter press it)."""
+    gid, *_ = long_game(store, 2 * BLOCK + 3)
+    t = Table(store)
+    t.tap(t.m.open_game, gid)
+    frame = t.gin.sheet.frame
+    assert frame is not None
+    parts = [frame.pinned, frame.head, frame.top_card, frame.foot_card]
+    assert not any(c.disabled for c in [*parts, *frame.placed])
+    sent = t.tap(t.m.open_hand)
+    assert len(frame.placed) == 3 and all(c.disabled for c in [*parts, *frame.placed])
+    assert sent.count("disabled") >= 3 + len(parts)  # each block by itself
+    t.tap(t.m.cancel_hand)  # no browser here: all at once
+    assert not any(c.disabled for c in [*parts, *frame.placed])
+
+
+def test_closing_the_form_gives_the_lines_back_once_the_sheet_is_drawn(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a browser, a save shows the sheet with its Undo and buttons at once;
+    its lines (the costliest to give back to the keyboard) and the address
+    follow once the browser has drawn it (GinApp._settle)."""
+    gid, ann, _ = long_game(store, BLOCK + 3)
+    t = Table(store)
+    later: list[object] = []
+    monkeypatch.setattr(GinApp, "_on_loop", lambda self: True)
+    monkeypatch.setattr(GinApp, "after_drawn", lambda self, fn: later.append(fn))
+    monkeypatch.setattr(GinApp, "_place", lambda self, *a: None)
+    t.tap(t.m.open_game, gid)
+    frame = t.gin.sheet.frame
+    assert frame is not None
+    t.quick_hand(ann, 2, 9)
+    assert t.page.route == f"/game/{gid}/hand"  # not yet
+    assert not frame.pinned.disabled and not frame.head.disabled
+    assert all(b.disabled for b in frame.placed)
+    assert len(later) == 1
+    t.conn.take()
+    start = t.conn.sent_bytes
+    later[0]()  # type: ignore[operator]
+    sent = [s for msg in t.conn.take() for s in strings(msg)]
+    assert t.page.route == f"/game/{gid}"
+    assert not any(b.disabled for b in frame.placed)
+    assert "Edit hand 14" not in sent and "Edit hand 1" not in sent  # not the lines
+    # flags and the address; most of it is the bottom bar's buttons' styles,
+    # which Flet sends again on each update of a page that shows them
+    assert t.conn.sent_bytes - start < 2048, t.conn.sent_bytes - start
