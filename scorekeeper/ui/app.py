@@ -266,6 +266,8 @@ class GinApp:
                     "review": self._review_screen,
                 }
                 title, controls = builder[screen]()
+                # a finished game's sheet has buttons of its own (play again)
+                settle = settle and self.sheet.bottom is not None
                 bar = self.sheet.bottom if screen == "sheet" else None
                 self._fill(screen, title, controls, route=self._route(), bottom=bar, settle=settle)
         except Exception:
@@ -290,7 +292,7 @@ class GinApp:
 
     def _settle(self) -> None:
         """The rest of closing the hand form, once the sheet it closed to is
-        drawn: the sheet's lines in the keyboard's reach again, and the
+        drawn: the sheet's list in the keyboard's reach again, and the
         address.  Each makes the browser build the sheet again; sent with
         the save's frame, they made the new score wait: save -> score drawn
         in chromium, server mode, 3,000 hands stored, 32 saves each way,
@@ -361,7 +363,7 @@ class GinApp:
         bottom: tuple[ft.Control, float] | None = None,
         settle: bool = False,
     ) -> None:
-        """Show ``controls`` as ``screen``; ``settle``: the sheet's lines stay
+        """Show ``controls`` as ``screen``; ``settle``: the sheet's list stays
         held until _settle."""
         m, view = self.model, self.view
         frame = self.sheet.frame

@@ -281,15 +281,20 @@ def _card_part(column: ft.Column, top: bool) -> ft.Container:
     )
 
 
-def _sheet_button(label: str, xs: int, **kw: Any) -> ft.Control:
-    """One of the sheet's row of three buttons, ``xs`` of 12 wide on a phone."""
+def _sheet_button(label: str, xs: int, *, held_look: bool = False, **kw: Any) -> ft.Control:
+    """One of the sheet's row of three buttons, ``xs`` of 12 wide on a phone;
+    ``held_look``: drawn alike enabled or disabled (see SheetView.hold)."""
+    style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6))
+    if held_look:
+        style.color = dict.fromkeys(_EITHER, ft.Colors.PRIMARY)
+        style.side = dict.fromkeys(_EITHER, ft.BorderSide(1, ft.Colors.OUTLINE))
     return ft.OutlinedButton(
-        content=_label(label),
-        height=TAP,
-        col={"xs": xs, "md": 3},
-        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
-        **kw,
+        content=_label(label), height=TAP, col={"xs": xs, "md": 3}, style=style, **kw
     )
+
+
+#: An outlined button's colours (Material 3's) whether it is enabled or not.
+_EITHER = (ft.ControlState.DEFAULT, ft.ControlState.DISABLED)
 
 
 def _label(text: str) -> ft.Text:
@@ -315,28 +320,19 @@ class SheetView:
         self._marks = 0
         self._unseen: dict[int, asyncio.Event] = {}
         self._slot: ft.Container | None = None
-        #: the lines are out of the keyboard's reach (see hold)
-        self.lines_held = False
 
     def hold(self, *, parts: bool, lines: bool) -> None:
-        """Keep the sheet's ``parts`` (the pinned Undo, the head's buttons,
-        the table card's top and foot) and its ``lines`` out of the
-        keyboard's reach (disabled) while the hand form covers them
-        (layers.py).  The two are told apart so that, when the form closes,
-        the parts come back at once and the lines, whose return costs the
-        browser most, once the sheet is drawn.  A block whose state changed
-        is sent by itself (:meth:`send`)."""
-        self.lines_held = lines
+        """Keep the sheet out of the keyboard's reach (disabled) while the
+        hand form covers it (layers.py): the ``parts`` pinned above the list
+        (Undo), and the list's ``lines`` (and its head's buttons).  The two
+        are told apart so that, when the form closes, Undo comes back at
+        once and the list, whose return costs the browser most, once the
+        sheet is drawn (GinApp._settle).  The head's buttons look the same
+        held (_HELD_LOOK): a save shows them before they are back."""
         frame = self.frame
-        if frame is None:
-            return
-        for part in (frame.pinned, frame.head, frame.top_card, frame.foot_card):
-            part.disabled = parts
-        for block in frame.blocks.values():
-            if bool(block.disabled) != lines:
-                block.disabled = lines
-                if block not in self._changed:
-                    self._changed.append(block)
+        if frame is not None:
+            frame.pinned.disabled = parts
+            frame.sheet.disabled = lines
 
     def draw(self) -> Screen:
         m = self.app.model
@@ -437,8 +433,12 @@ class SheetView:
         # the results in the bottom bar are the usual way in: these two share one line
         return ft.ResponsiveRow(
             [
-                _sheet_button(t.gettext("Enter hand"), 6, on_click=self.app.on(m.open_hand)),
-                _sheet_button(t.gettext("Table view"), 6, on_click=self.app.on(m.open_table)),
+                _sheet_button(
+                    t.gettext("Enter hand"), 6, held_look=True, on_click=self.app.on(m.open_hand)
+                ),
+                _sheet_button(
+                    t.gettext("Table view"), 6, held_look=True, on_click=self.app.on(m.open_table)
+                ),
             ],
             spacing=8,
             run_spacing=8,
@@ -732,7 +732,6 @@ class SheetView:
                             ft.Column(lines, spacing=0),
                             bgcolor=CARD,  # a part of the table card
                             padding=ft.Padding.symmetric(horizontal=_CARD_PAD),
-                            disabled=self.lines_held,
                             key=f"block:{next(_frames)}",
                         )
                     )

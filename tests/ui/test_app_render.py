@@ -396,20 +396,20 @@ def test_the_sheet_under_the_form_is_out_of_the_keyboards_reach(store: Store) ->
     t.tap(t.m.open_game, gid)
     frame = t.gin.sheet.frame
     assert frame is not None
-    parts = [frame.pinned, frame.head, frame.top_card, frame.foot_card]
-    assert not any(c.disabled for c in [*parts, *frame.placed])
-    sent = t.tap(t.m.open_hand)
-    assert len(frame.placed) == 3 and all(c.disabled for c in [*parts, *frame.placed])
-    assert sent.count("disabled") >= 3 + len(parts)  # each block by itself
+    # everything the sheet shows is in the list or pinned above it
+    assert frame.body.controls == [frame.pinned, frame.sheet]
+    assert not frame.pinned.disabled and not frame.sheet.disabled
+    t.tap(t.m.open_hand)
+    assert frame.pinned.disabled and frame.sheet.disabled
     t.tap(t.m.cancel_hand)  # no browser here: all at once
-    assert not any(c.disabled for c in [*parts, *frame.placed])
+    assert not frame.pinned.disabled and not frame.sheet.disabled
 
 
-def test_closing_the_form_gives_the_lines_back_once_the_sheet_is_drawn(
+def test_closing_the_form_gives_the_list_back_once_the_sheet_is_drawn(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """In a browser, a save shows the sheet with its Undo and buttons at once;
-    its lines (the costliest to give back to the keyboard) and the address
+    """In a browser, a save shows the sheet with its Undo in reach at once;
+    its list (the costliest to give back to the keyboard) and the address
     follow once the browser has drawn it (GinApp._settle)."""
     gid, ann, _ = long_game(store, BLOCK + 3)
     t = Table(store)
@@ -422,16 +422,34 @@ def test_closing_the_form_gives_the_lines_back_once_the_sheet_is_drawn(
     assert frame is not None
     t.quick_hand(ann, 2, 9)
     assert t.page.route == f"/game/{gid}/hand"  # not yet
-    assert not frame.pinned.disabled and not frame.head.disabled
-    assert all(b.disabled for b in frame.placed)
+    assert not frame.pinned.disabled and frame.sheet.disabled
     assert len(later) == 1
     t.conn.take()
     start = t.conn.sent_bytes
     later[0]()  # type: ignore[operator]
     sent = [s for msg in t.conn.take() for s in strings(msg)]
-    assert t.page.route == f"/game/{gid}"
-    assert not any(b.disabled for b in frame.placed)
+    assert t.page.route == f"/game/{gid}" and not frame.sheet.disabled
     assert "Edit hand 14" not in sent and "Edit hand 1" not in sent  # not the lines
-    # flags and the address; most of it is the bottom bar's buttons' styles,
+    # a flag and the address; most of it is the bottom bar's buttons' styles,
     # which Flet sends again on each update of a page that shows them
     assert t.conn.sent_bytes - start < 2048, t.conn.sent_bytes - start
+
+
+def test_a_save_that_ends_the_game_holds_nothing_back(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A finished game's sheet has buttons of its own in the list (play
+    again): nothing of it waits to be given back."""
+    ann, bob = store.add_player("Ann").id, store.add_player("Bob").id
+    gid = store.create_game("standard", [ann, bob], Rules(target=100), first_dealer=ann)
+    store.record_hand(gid, Hand.knock(ann, 5, 85))  # Ann 80
+    t = Table(store)
+    later: list[object] = []
+    monkeypatch.setattr(GinApp, "_on_loop", lambda self: True)
+    monkeypatch.setattr(GinApp, "after_drawn", lambda self, fn: later.append(fn))
+    monkeypatch.setattr(GinApp, "_place", lambda self, *a: None)
+    t.tap(t.m.open_game, gid)
+    t.quick_hand(ann, 1, 30)  # 80 + 29: Ann wins
+    frame = t.gin.sheet.frame
+    assert frame is not None and t.m.game().standings.finished
+    assert not frame.sheet.disabled and later == [] and t.page.route == f"/game/{gid}"
