@@ -286,9 +286,7 @@ class GinApp:
         self._follow()
         if self.review_ctx.screen_keeper is not None:  # the screen stays on during a game
             self.review_ctx.screen_keeper.want(m.screen in ("sheet", "hand", "table"))
-        self._place(shown, follow)
-        if settle:
-            self.after_drawn(self._settle)
+        self._place(shown, follow, self._settle if settle else None)
 
     def _settle(self) -> None:
         """The rest of closing the hand form, once the sheet it closed to is
@@ -296,18 +294,28 @@ class GinApp:
         address.  Each makes the browser build the sheet again; sent with
         the save's frame, they made the new score wait: save -> score drawn
         in chromium, server mode, 3,000 hands stored, 32 saves each way,
-        p50 88 ms and max 161 with them, 59 and 98 without.  A tap on a
-        line in between does nothing."""
+        p50 88 ms and max 161 with them, 59 and 98 without.  When the sheet
+        follows the save to its end, this waits for the scroll as well (the
+        new line is drawn with it).  A tap on the list in between (a line,
+        Enter hand, Table view) does nothing."""
         self.render()  # the form closed (Layers.under): nothing waits now
 
-    def _place(self, route_before: str, follow: bool) -> None:
+    def _place(
+        self, route_before: str, follow: bool, then: Callable[[], None] | None = None
+    ) -> None:
         """Where the screen is scrolled to.  A newly shown screen opens at its
         top (the view keeps its scroll position from screen to screen).  The
         sheet follows the game: once a hand is saved, undone, edited or
         changed by another device, its end (the newest line, the totals) is
-        in view; otherwise it stays where the player left it."""
+        in view; otherwise it stays where the player left it.  ``then``: to
+        do once the sheet is drawn there."""
         if not self._on_loop():
+            if then is not None:
+                then()
             return
+        if then is not None and not (follow and self.model.screen == "sheet"):
+            self.after_drawn(then)  # no scroll to wait for
+            then = None
         new = self.view.route != route_before
         if self.view.scroll is not None:
             if new:
@@ -323,8 +331,10 @@ class GinApp:
             if self.sheet.bottom is None:
                 # a game just ended: its result, at the top (sheet_view's game-over card)
                 self.page.run_task(scroll.scroll_to, offset=0)
+                if then is not None:
+                    then()
             else:
-                self.page.run_task(self._to_end, scroll)
+                self.page.run_task(self._to_end, scroll, then)
 
     def _follows(self) -> bool:
         """Whether the sheet on screen follows a change to its end (see _place):
@@ -336,7 +346,9 @@ class GinApp:
         self._sheet_seen = seen
         return follow
 
-    async def _to_end(self, scroll: ft.ListView | ft.Column) -> None:
+    async def _to_end(
+        self, scroll: ft.ListView | ft.Column, then: Callable[[], None] | None = None
+    ) -> None:
         """The sheet's end in view, once the browser has laid out the change.
         The browser makes a jump asked for with a change before it lays the
         change out: to the end as it was, a line short after a save.  The
@@ -345,13 +357,17 @@ class GinApp:
         (Not the list's auto_scroll, which follows its end by itself: Flet
         wraps a list with auto_scroll in a widget of its own, and turning it
         on rebuilt the list at its top, so a sheet that opens at its top
-        went back there, or to hand 126 of 200, at its first change.)"""
+        went back there, or to hand 126 of 200, at its first change.)
+        ``then``: called once the end is in view (or no answer came)."""
         try:
             await scroll.scroll_to(offset=-1)
             if await self.sheet.drawn():
                 await scroll.scroll_to(offset=-1)
         except Exception:  # the browser went away or moved on
             log.debug("no answer to the sheet's scroll", exc_info=True)
+        finally:
+            if then is not None and not self.closed:
+                then()
 
     def _fill(
         self,

@@ -30,11 +30,12 @@ lines on screen, not every line of the game.
 No key may reach the sheet under the form: Tab from the form's last field
 would stop on a sheet button unseen under it, and the Enter that saves
 would press that button too (the table view opened after a save).  So the
-sheet's parts are disabled while the form is open; not here, on the layer,
-but part by part (SheetView.hold), because enabling a sheet's lines again
-is what the browser pays most for when the form closes (its lines' taps,
-focus and accessibility flags, on every line built): the app does it once
-the saved sheet is drawn (GinApp._settle).
+sheet is disabled while the form is open; not here, on the layer, but in
+two parts (SheetView.hold): what is pinned above the list (Undo) comes
+back with the save's frame, and the list once the saved sheet is drawn
+(GinApp._settle), because giving its lines back (their taps, focus and
+accessibility flags, on every line built) is what the browser pays most
+for when the form closes.
 
 The bottom bar is shared the same way (:class:`BottomBar`): the sheet's
 results stay in it, hidden, under the form's Save.

@@ -4,10 +4,12 @@ meet it, and keeps its place; after a save it follows the game."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, FloatRect, Locator, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from scorekeeper.engine import Hand, Rules
 from scorekeeper.store import open_store
@@ -46,6 +48,28 @@ def between_the_bars(ui: Ui) -> tuple[float, float] | None:
 NODES_AT = """([x, y]) => document.elementsFromPoint(x, y)
     .filter(e => e.tagName.toLowerCase() === 'flt-semantics' && e.getAttribute('role'))
     .map(e => e.getAttribute('role') + ':' + (e.getAttribute('aria-label') || e.textContent))"""
+
+
+#: Tab presses: more than the hand form has controls to focus (some 25)
+TABS = 40
+
+#: The label of the accessibility node that has the keyboard's focus ('' if none).
+FOCUSED = """() => {
+  const e = document.activeElement;
+  const node = e && e.closest('flt-semantics');
+  return node ? (node.getAttribute('aria-label') || node.textContent || '').trim() : '';
+}"""
+
+
+def tab_to_next(ui: Ui) -> str:
+    """Press Tab; the label of what has the focus once it has moved."""
+    before = ui.page.evaluate(FOCUSED)
+    ui.page.keyboard.press("Tab")
+    with contextlib.suppress(PlaywrightTimeoutError):  # the focus stayed: as it is
+        ui.page.wait_for_function(
+            f"(b) => ({FOCUSED})() !== b", arg=before, polling="raf", timeout=2000
+        )
+    return str(ui.page.evaluate(FOCUSED))
 
 
 def test_the_sheet_under_the_form_is_not_seen_tapped_or_read_and_keeps_its_place(
@@ -90,6 +114,17 @@ def test_the_sheet_under_the_form_is_not_seen_tapped_or_read_and_keeps_its_place
         expect(ui.button(re.compile("^Light theme"))).to_be_visible()
         ui.see("Hand · Ann v Bob")
         expect(ui.text(re.compile(rf"^Hand {under} · "))).to_have_count(0)
+
+        # nor can the keyboard reach it: Tab goes round the form's controls,
+        # never to the sheet's (Enter would then press one unseen).  A line
+        # that took the focus would also be scrolled into view: the sheet
+        # would not be back where it was below (112 px off, the list left
+        # in reach)
+        focused = [tab_to_next(ui) for _ in range(TABS)]
+        assert "Save hand" in focused and "Cancel" in focused, focused
+        sheet = re.compile(r"^(Edit hand \d+|Undo last hand|Enter hand|Table view)\b")
+        assert not [f for f in focused if sheet.match(f)], focused
+        ui.see("Hand · Ann v Bob")
 
         # cancelled: the sheet is back where it was, hand 3 in the same place
         ui.click("Cancel")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import flet as ft
 import pytest
@@ -416,7 +417,7 @@ def test_closing_the_form_gives_the_list_back_once_the_sheet_is_drawn(
     later: list[object] = []
     monkeypatch.setattr(GinApp, "_on_loop", lambda self: True)
     monkeypatch.setattr(GinApp, "after_drawn", lambda self, fn: later.append(fn))
-    monkeypatch.setattr(GinApp, "_place", lambda self, *a: None)
+    monkeypatch.setattr(GinApp, "_follows", lambda self: False)  # no scroll to wait for
     t.tap(t.m.open_game, gid)
     frame = t.gin.sheet.frame
     assert frame is not None
@@ -447,9 +448,34 @@ def test_a_save_that_ends_the_game_holds_nothing_back(
     later: list[object] = []
     monkeypatch.setattr(GinApp, "_on_loop", lambda self: True)
     monkeypatch.setattr(GinApp, "after_drawn", lambda self, fn: later.append(fn))
-    monkeypatch.setattr(GinApp, "_place", lambda self, *a: None)
+    monkeypatch.setattr(GinApp, "_follows", lambda self: False)  # no scroll to wait for
     t.tap(t.m.open_game, gid)
     t.quick_hand(ann, 1, 30)  # 80 + 29: Ann wins
     frame = t.gin.sheet.frame
     assert frame is not None and t.m.game().standings.finished
     assert not frame.sheet.disabled and later == [] and t.page.route == f"/game/{gid}"
+
+
+def test_a_save_the_sheet_follows_gives_the_list_back_after_the_scroll(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sheet follows a save to its end (the new line comes into view
+    with that scroll): the list and the address wait for the scroll too, or
+    the browser builds the list again before it draws the new line."""
+    gid, ann, _ = long_game(store, 3 * BLOCK)
+    t = Table(store)
+    tasks: list[tuple[Any, tuple[Any, ...]]] = []
+    monkeypatch.setattr(GinApp, "_on_loop", lambda self: True)
+    monkeypatch.setattr(t.page, "run_task", lambda fn, *a, **k: tasks.append((fn, a)))
+    t.tap(t.m.open_game, gid)
+    t.quick_hand(ann, 2, 9)
+    frame = t.gin.sheet.frame
+    assert frame is not None and frame.sheet.disabled
+    (to_end, args), *_ = [(fn, a) for fn, a in tasks if fn == t.gin._to_end]
+    t.conn.take()
+    t.conn.loop.run_until_complete(to_end(*args))
+    sent = t.conn.take()
+    kinds = ["route" if "route" in strings(m) else m[0] for m in sent]  # type: ignore[operator]
+    scrolls = [i for i, m in enumerate(sent) if "scroll_to" in list(strings(m))]
+    assert len(scrolls) == 2 and kinds.index("route") > scrolls[-1], kinds
+    assert not frame.sheet.disabled and t.page.route == f"/game/{gid}"
