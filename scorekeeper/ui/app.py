@@ -266,10 +266,10 @@ class GinApp:
                     "review": self._review_screen,
                 }
                 title, controls = builder[screen]()
-                # a finished game's sheet has buttons of its own (play again)
+                # a finished game's sheet has no mark to wait for (SheetView.drawn)
                 settle = settle and self.sheet.bottom is not None
                 bar = self.sheet.bottom if screen == "sheet" else None
-                self._fill(screen, title, controls, route=self._route(), bottom=bar, settle=settle)
+                self._fill(screen, title, controls, route=self._route(), bottom=bar)
         except Exception:
             log.exception("could not draw the %s screen", screen)
             m.go_home()
@@ -290,14 +290,12 @@ class GinApp:
 
     def _settle(self) -> None:
         """The rest of closing the hand form, once the sheet it closed to is
-        drawn: the sheet's list in the keyboard's reach again, and the
-        address.  Each makes the browser build the sheet again; sent with
-        the save's frame, they made the new score wait: save -> score drawn
-        in chromium, server mode, 3,000 hands stored, 32 saves each way,
-        p50 88 ms and max 161 with them, 59 and 98 without.  When the sheet
-        follows the save to its end, this waits for the scroll as well (the
-        new line is drawn with it).  A tap on the list in between (a line,
-        Enter hand, Table view) does nothing."""
+        drawn: the page's address.  A new address makes the browser build
+        the whole view again (Flet's page of it, in Flutter's navigator);
+        sent with the save's frame, it made the new score wait.  When the
+        sheet follows the save to its end, this waits for the scroll too:
+        sent with it, the view built again and the sheet's new end were laid
+        out in one frame, and the new line waited for both."""
         self.render()  # the form closed (Layers.under): nothing waits now
 
     def _place(
@@ -358,11 +356,15 @@ class GinApp:
         wraps a list with auto_scroll in a widget of its own, and turning it
         on rebuilt the list at its top, so a sheet that opens at its top
         went back there, or to hand 126 of 200, at its first change.)
-        ``then``: called once the end is in view (or no answer came)."""
+        ``then``: called once the end is drawn in view (or no answer came):
+        sent with the scroll, a change made the browser lay out the sheet's
+        end and that change in one frame, and the new line waited for both."""
         try:
             await scroll.scroll_to(offset=-1)
             if await self.sheet.drawn():
                 await scroll.scroll_to(offset=-1)
+                if then is not None:
+                    await self.sheet.redrawn()
         except Exception:  # the browser went away or moved on
             log.debug("no answer to the sheet's scroll", exc_info=True)
         finally:
@@ -377,10 +379,7 @@ class GinApp:
         *,
         route: str,
         bottom: tuple[ft.Control, float] | None = None,
-        settle: bool = False,
     ) -> None:
-        """Show ``controls`` as ``screen``; ``settle``: the sheet's list stays
-        held until _settle."""
         m, view = self.model, self.view
         frame = self.sheet.frame
         body: ft.ResponsiveRow | ft.Column
@@ -410,7 +409,6 @@ class GinApp:
             view.scroll = None
             form = body if screen == "hand" else None
             view.controls = [self.layers.show(frame.body, frame.sheet, form)]
-            self.sheet.hold(parts=form is not None, lines=form is not None or settle)
         else:
             view.scroll = ft.ScrollMode.AUTO
             view.controls = [body]

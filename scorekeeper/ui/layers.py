@@ -23,19 +23,10 @@ phone's Python), and the whole form went out again at the next hand
 what differs is sent (2.4 KB).
 
 Still, the browser builds the sheet's layer again when the form closes
-(its opacity changes): so the sheet is a list whose lines are built only
-as they come into view (sheet_view.SheetFrame), and that rebuild costs the
-lines on screen, not every line of the game.
-
-No key may reach the sheet under the form: Tab from the form's last field
-would stop on a sheet button unseen under it, and the Enter that saves
-would press that button too (the table view opened after a save).  So the
-sheet is disabled while the form is open; not here, on the layer, but in
-two parts (SheetView.hold): what is pinned above the list (Undo) comes
-back with the save's frame, and the list once the saved sheet is drawn
-(GinApp._settle), because giving its lines back (their taps, focus and
-accessibility flags, on every line built) is what the browser pays most
-for when the form closes.
+(its opacity changes; the page's address follows later, GinApp._settle): so the
+sheet is a list whose lines are built only as they come into view
+(sheet_view.SheetFrame), and that rebuild costs the lines on screen, not
+every line of the game.
 
 The bottom bar is shared the same way (:class:`BottomBar`): the sheet's
 results stay in it, hidden, under the form's Save.
@@ -78,6 +69,10 @@ class Layers:
             self._build(sheet, scroll)
         under = self.under = form is not None
         self._sheet_layer.opacity = 0.0 if under else 1.0
+        # nor can a key reach it: Tab from the form's last field would stop
+        # on a sheet button unseen under it, and the Enter that saves would
+        # press that button too (the table view opened after a save)
+        self._sheet_layer.disabled = under
         self._semantics.exclude_semantics = under
         # the last form stays, hidden, to be patched into the next (above)
         if form is not None:
@@ -88,7 +83,7 @@ class Layers:
 
     def first_button(self) -> _Focusable | None:
         """The form's first button, to take the keyboard's focus as the form
-        opens.  The sheet under it takes none (SheetView.hold), so without it Tab
+        opens.  The sheet under it takes none (disabled), so without it Tab
         (the form's key for the other count) moves the focus from nowhere to
         the first control of the page, Back, and the Enter that saves presses
         Back too; from a button of the form it moves to another of the form,
@@ -105,7 +100,9 @@ class Layers:
         self._semantics = ft.Semantics(content=sheet, exclude_semantics=False)
         # opacity is always set: an Opacity widget added only to hide the
         # sheet would be a new wrapper, and the sheet under it rebuilt
-        self._sheet_layer = _filling(ft.Container(self._semantics, opacity=1.0, key=f"layer:{k}"))
+        self._sheet_layer = _filling(
+            ft.Container(self._semantics, opacity=1.0, disabled=False, key=f"layer:{k}")
+        )
         self.form = ft.Column(scroll=ft.ScrollMode.AUTO, key=f"form:{k}")
         # its background takes the taps, which would reach the sheet's lines
         self._form_layer = _filling(

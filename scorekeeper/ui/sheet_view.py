@@ -281,20 +281,15 @@ def _card_part(column: ft.Column, top: bool) -> ft.Container:
     )
 
 
-def _sheet_button(label: str, xs: int, *, held_look: bool = False, **kw: Any) -> ft.Control:
-    """One of the sheet's row of three buttons, ``xs`` of 12 wide on a phone;
-    ``held_look``: drawn alike enabled or disabled (see SheetView.hold)."""
-    style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6))
-    if held_look:
-        style.color = dict.fromkeys(_EITHER, ft.Colors.PRIMARY)
-        style.side = dict.fromkeys(_EITHER, ft.BorderSide(1, ft.Colors.OUTLINE))
+def _sheet_button(label: str, xs: int, **kw: Any) -> ft.Control:
+    """One of the sheet's row of three buttons, ``xs`` of 12 wide on a phone."""
     return ft.OutlinedButton(
-        content=_label(label), height=TAP, col={"xs": xs, "md": 3}, style=style, **kw
+        content=_label(label),
+        height=TAP,
+        col={"xs": xs, "md": 3},
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
+        **kw,
     )
-
-
-#: An outlined button's colours (Material 3's) whether it is enabled or not.
-_EITHER = (ft.ControlState.DEFAULT, ft.ControlState.DISABLED)
 
 
 def _label(text: str) -> ft.Text:
@@ -320,19 +315,6 @@ class SheetView:
         self._marks = 0
         self._unseen: dict[int, asyncio.Event] = {}
         self._slot: ft.Container | None = None
-
-    def hold(self, *, parts: bool, lines: bool) -> None:
-        """Keep the sheet out of the keyboard's reach (disabled) while the
-        hand form covers it (layers.py): the ``parts`` pinned above the list
-        (Undo), and the list's ``lines`` (and its head's buttons).  The two
-        are told apart so that, when the form closes, Undo comes back at
-        once and the list, whose return costs the browser most, once the
-        sheet is drawn (GinApp._settle).  The head's buttons look the same
-        held (_HELD_LOOK): a save shows them before they are back."""
-        frame = self.frame
-        if frame is not None:
-            frame.pinned.disabled = parts
-            frame.sheet.disabled = lines
 
     def draw(self) -> Screen:
         m = self.app.model
@@ -433,12 +415,8 @@ class SheetView:
         # the results in the bottom bar are the usual way in: these two share one line
         return ft.ResponsiveRow(
             [
-                _sheet_button(
-                    t.gettext("Enter hand"), 6, held_look=True, on_click=self.app.on(m.open_hand)
-                ),
-                _sheet_button(
-                    t.gettext("Table view"), 6, held_look=True, on_click=self.app.on(m.open_table)
-                ),
+                _sheet_button(t.gettext("Enter hand"), 6, on_click=self.app.on(m.open_hand)),
+                _sheet_button(t.gettext("Table view"), 6, on_click=self.app.on(m.open_table)),
             ],
             spacing=8,
             run_spacing=8,
@@ -849,6 +827,19 @@ class SheetView:
         except TimeoutError:  # another screen came first, or the browser went away
             return False
         return True
+
+    async def redrawn(self, timeout: float = 5.0) -> bool:
+        """Wait until the browser has drawn a frame after all that was sent
+        so far, a scroll included (which :meth:`drawn` does not wait for: a
+        scroll's answer comes before the frame that shows it): a new mark,
+        laid out.  False as :meth:`drawn`."""
+        slot = self._slot
+        if slot is None or self.bottom is None:
+            return False
+        slot.content = self._mark()
+        with contextlib.suppress(RuntimeError):  # no longer on the page
+            slot.update()
+        return await self.drawn(timeout)
 
     def send(self) -> None:
         """Send the blocks changed in place, once the page's own update is

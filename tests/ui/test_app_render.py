@@ -389,79 +389,57 @@ def test_every_handler_of_a_closed_form_changes_nothing(store: Store) -> None:
     assert t.m.screen == "sheet" and t.m.hand is None and t.m.error is None
 
 
-def test_the_sheet_under_the_form_is_out_of_the_keyboards_reach(store: Store) -> None:
-    """While the form is open, no part of the sheet under it can take the
-    keyboard's focus (Tab would stop there unseen, and Enter press it)."""
-    gid, *_ = long_game(store, 2 * BLOCK + 3)
-    t = Table(store)
-    t.tap(t.m.open_game, gid)
-    frame = t.gin.sheet.frame
-    assert frame is not None
-    # everything the sheet shows is in the list or pinned above it
-    assert frame.body.controls == [frame.pinned, frame.sheet]
-    assert not frame.pinned.disabled and not frame.sheet.disabled
-    t.tap(t.m.open_hand)
-    assert frame.pinned.disabled and frame.sheet.disabled
-    t.tap(t.m.cancel_hand)  # no browser here: all at once
-    assert not frame.pinned.disabled and not frame.sheet.disabled
-
-
-def test_closing_the_form_gives_the_list_back_once_the_sheet_is_drawn(
+def test_closing_the_form_sets_the_address_once_the_sheet_is_drawn(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """In a browser, a save shows the sheet with its Undo in reach at once;
-    its list (the costliest to give back to the keyboard) and the address
-    follow once the browser has drawn it (GinApp._settle)."""
+    """In a browser, a save shows the sheet first; the address, which makes
+    the browser build the whole view again, follows once it is drawn
+    (GinApp._settle)."""
     gid, ann, _ = long_game(store, BLOCK + 3)
     t = Table(store)
-    later: list[object] = []
+    later: list[Any] = []
     monkeypatch.setattr(GinApp, "_on_loop", lambda self: True)
     monkeypatch.setattr(GinApp, "after_drawn", lambda self, fn: later.append(fn))
     monkeypatch.setattr(GinApp, "_follows", lambda self: False)  # no scroll to wait for
     t.tap(t.m.open_game, gid)
-    frame = t.gin.sheet.frame
-    assert frame is not None
-    t.quick_hand(ann, 2, 9)
-    assert t.page.route == f"/game/{gid}/hand"  # not yet
-    assert not frame.pinned.disabled and frame.sheet.disabled
+    sent = t.quick_hand(ann, 2, 9)
+    assert "Edit hand 14" in sent and t.page.route == f"/game/{gid}/hand"  # not yet
     assert len(later) == 1
     t.conn.take()
     start = t.conn.sent_bytes
-    later[0]()  # type: ignore[operator]
+    later[0]()
     sent = [s for msg in t.conn.take() for s in strings(msg)]
-    assert t.page.route == f"/game/{gid}" and not frame.sheet.disabled
+    assert t.page.route == f"/game/{gid}"
     assert "Edit hand 14" not in sent and "Edit hand 1" not in sent  # not the lines
-    # a flag and the address; most of it is the bottom bar's buttons' styles,
-    # which Flet sends again on each update of a page that shows them
+    # the address; most of it is the bottom bar's buttons' styles, which
+    # Flet sends again on each update of a page that shows them
     assert t.conn.sent_bytes - start < 2048, t.conn.sent_bytes - start
 
 
-def test_a_save_that_ends_the_game_holds_nothing_back(
+def test_a_save_that_ends_the_game_sets_the_address_at_once(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A finished game's sheet has buttons of its own in the list (play
-    again): nothing of it waits to be given back."""
+    """A finished game's sheet has no follow-up to wait for."""
     ann, bob = store.add_player("Ann").id, store.add_player("Bob").id
     gid = store.create_game("standard", [ann, bob], Rules(target=100), first_dealer=ann)
     store.record_hand(gid, Hand.knock(ann, 5, 85))  # Ann 80
     t = Table(store)
-    later: list[object] = []
+    later: list[Any] = []
     monkeypatch.setattr(GinApp, "_on_loop", lambda self: True)
     monkeypatch.setattr(GinApp, "after_drawn", lambda self, fn: later.append(fn))
-    monkeypatch.setattr(GinApp, "_follows", lambda self: False)  # no scroll to wait for
+    monkeypatch.setattr(GinApp, "_follows", lambda self: False)
     t.tap(t.m.open_game, gid)
     t.quick_hand(ann, 1, 30)  # 80 + 29: Ann wins
-    frame = t.gin.sheet.frame
-    assert frame is not None and t.m.game().standings.finished
-    assert not frame.sheet.disabled and later == [] and t.page.route == f"/game/{gid}"
+    assert t.m.game().standings.finished
+    assert later == [] and t.page.route == f"/game/{gid}"
 
 
-def test_a_save_the_sheet_follows_gives_the_list_back_after_the_scroll(
+def test_a_save_the_sheet_follows_sets_the_address_after_the_scroll(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The sheet follows a save to its end (the new line comes into view
-    with that scroll): the list and the address wait for the scroll too, or
-    the browser builds the list again before it draws the new line."""
+    with that scroll): the address waits until the scroll is drawn too, or
+    the browser builds the view again in the frame that draws the new line."""
     gid, ann, _ = long_game(store, 3 * BLOCK)
     t = Table(store)
     tasks: list[tuple[Any, tuple[Any, ...]]] = []
@@ -469,13 +447,15 @@ def test_a_save_the_sheet_follows_gives_the_list_back_after_the_scroll(
     monkeypatch.setattr(t.page, "run_task", lambda fn, *a, **k: tasks.append((fn, a)))
     t.tap(t.m.open_game, gid)
     t.quick_hand(ann, 2, 9)
-    frame = t.gin.sheet.frame
-    assert frame is not None and frame.sheet.disabled
+    assert t.page.route == f"/game/{gid}/hand"
     (to_end, args), *_ = [(fn, a) for fn, a in tasks if fn == t.gin._to_end]
     t.conn.take()
     t.conn.loop.run_until_complete(to_end(*args))
-    sent = t.conn.take()
-    kinds = ["route" if "route" in strings(m) else m[0] for m in sent]  # type: ignore[operator]
-    scrolls = [i for i, m in enumerate(sent) if "scroll_to" in list(strings(m))]
-    assert len(scrolls) == 2 and kinds.index("route") > scrolls[-1], kinds
-    assert not frame.sheet.disabled and t.page.route == f"/game/{gid}"
+    sent = [list(strings(m)) for m in t.conn.take()]
+    scrolls = [i for i, m in enumerate(sent) if "scroll_to" in m]
+    marks = [i for i, m in enumerate(sent) if any(x.startswith("mark:") for x in m)]
+    routes = [i for i, m in enumerate(sent) if "route" in m]
+    assert len(scrolls) == 2 and len(routes) == 1, sent
+    # scrolled, scrolled again once drawn, a mark laid out after that, then the address
+    assert scrolls[-1] < marks[-1] < routes[0], sent
+    assert t.page.route == f"/game/{gid}"
