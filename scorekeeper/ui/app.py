@@ -248,8 +248,6 @@ class GinApp:
         m = self.model
         screen = m.screen
         shown = self.view.route
-        # the form closes to its sheet: the address waits (_settle)
-        settle = self.layers.under and screen == "sheet" and self._on_loop()
         try:
             if screen == "hand":
                 title, controls, bottom = hand_screen(self)
@@ -266,8 +264,6 @@ class GinApp:
                     "review": self._review_screen,
                 }
                 title, controls = builder[screen]()
-                # a finished game's sheet has no mark to wait for (SheetView.drawn)
-                settle = settle and self.sheet.bottom is not None
                 bar = self.sheet.bottom if screen == "sheet" else None
                 self._fill(screen, title, controls, route=self._route(), bottom=bar)
         except Exception:
@@ -278,7 +274,7 @@ class GinApp:
         if list(self.page.views) != [self.view]:
             self.page.views.clear()
             self.page.views.append(self.view)
-        if self.page.route != self._route() and not settle:
+        if self.page.route != self._route():
             self.page.route = self._route()
         follow = self._follows()
         self.page.update()
@@ -286,36 +282,16 @@ class GinApp:
         self._follow()
         if self.review_ctx.screen_keeper is not None:  # the screen stays on during a game
             self.review_ctx.screen_keeper.want(m.screen in ("sheet", "hand", "table"))
-        self._place(shown, follow, self._settle if settle else None)
+        self._place(shown, follow)
 
-    def _settle(self) -> None:
-        """The rest of closing the hand form, once the sheet it closed to is
-        drawn: the page's address.  A new address makes the browser build
-        the whole view again (Flet's page of it, in Flutter's navigator);
-        sent with the save's frame, it made the new score wait (save ->
-        score drawn, chromium, server mode, 3,000 hands stored, 24 saves
-        each way in one run: p50 86 -> 75 ms, max 191 -> 152).  When the
-        sheet follows the save to its end, this waits for the scroll too:
-        sent with it, the view built again and the sheet's new end were laid
-        out in one frame, and the new line waited for both."""
-        self.render()  # the form closed (Layers.under): nothing waits now
-
-    def _place(
-        self, route_before: str, follow: bool, then: Callable[[], None] | None = None
-    ) -> None:
+    def _place(self, route_before: str, follow: bool) -> None:
         """Where the screen is scrolled to.  A newly shown screen opens at its
         top (the view keeps its scroll position from screen to screen).  The
         sheet follows the game: once a hand is saved, undone, edited or
         changed by another device, its end (the newest line, the totals) is
-        in view; otherwise it stays where the player left it.  ``then``: to
-        do once the sheet is drawn there."""
+        in view; otherwise it stays where the player left it."""
         if not self._on_loop():
-            if then is not None:
-                then()
             return
-        if then is not None and not (follow and self.model.screen == "sheet"):
-            self.after_drawn(then)  # no scroll to wait for
-            then = None
         new = self.view.route != route_before
         if self.view.scroll is not None:
             if new:
@@ -332,7 +308,7 @@ class GinApp:
                 # a game just ended: its result, at the top (sheet_view's game-over card)
                 self.page.run_task(scroll.scroll_to, offset=0)
             else:
-                self.page.run_task(self._to_end, scroll, then)
+                self.page.run_task(self._to_end, scroll)
 
     def _follows(self) -> bool:
         """Whether the sheet on screen follows a change to its end (see _place):
@@ -344,9 +320,7 @@ class GinApp:
         self._sheet_seen = seen
         return follow
 
-    async def _to_end(
-        self, scroll: ft.ListView | ft.Column, then: Callable[[], None] | None = None
-    ) -> None:
+    async def _to_end(self, scroll: ft.ListView | ft.Column) -> None:
         """The sheet's end in view, once the browser has laid out the change.
         The browser makes a jump asked for with a change before it lays the
         change out: to the end as it was, a line short after a save.  The
@@ -355,21 +329,13 @@ class GinApp:
         (Not the list's auto_scroll, which follows its end by itself: Flet
         wraps a list with auto_scroll in a widget of its own, and turning it
         on rebuilt the list at its top, so a sheet that opens at its top
-        went back there, or to hand 126 of 200, at its first change.)
-        ``then``: called once the end is drawn in view (or no answer came):
-        sent with the scroll, a change made the browser lay out the sheet's
-        end and that change in one frame, and the new line waited for both."""
+        went back there, or to hand 126 of 200, at its first change.)"""
         try:
             await scroll.scroll_to(offset=-1)
             if await self.sheet.drawn():
                 await scroll.scroll_to(offset=-1)
-                if then is not None:
-                    await self.sheet.redrawn()
         except Exception:  # the browser went away or moved on
             log.debug("no answer to the sheet's scroll", exc_info=True)
-        finally:
-            if then is not None and not self.closed:
-                then()
 
     def _fill(
         self,

@@ -23,7 +23,7 @@ phone's Python), and the whole form went out again at the next hand
 what differs is sent (2.4 KB).
 
 Still, the browser builds the sheet's layer again when the form closes
-(its opacity changes; the page's address follows later, GinApp._settle): so the
+(its opacity changes, and so do the view's and the page's address): so the
 sheet is a list whose lines are built only as they come into view
 (sheet_view.SheetFrame), and that rebuild costs the lines on screen, not
 every line of the game.
@@ -49,8 +49,6 @@ class Layers:
 
     def __init__(self) -> None:
         self._sheet: ft.Control | None = None
-        #: the form is shown over the sheet
-        self.under = False
         self.stack = ft.Stack()
         #: The form's own scroll (a new form opens at its top: app.py).
         self.form = ft.Column()
@@ -67,7 +65,7 @@ class Layers:
         ``form`` over it (the sheet unseen)."""
         if sheet is not self._sheet:
             self._build(sheet, scroll)
-        under = self.under = form is not None
+        under = form is not None
         self._sheet_layer.opacity = 0.0 if under else 1.0
         # nor can a key reach it: Tab from the form's last field would stop
         # on a sheet button unseen under it, and the Enter that saves would

@@ -828,19 +828,6 @@ class SheetView:
             return False
         return True
 
-    async def redrawn(self, timeout: float = 5.0) -> bool:
-        """Wait until the browser has drawn a frame after all that was sent
-        so far, a scroll included (which :meth:`drawn` does not wait for: a
-        scroll's answer comes before the frame that shows it): a new mark,
-        laid out.  False as :meth:`drawn`."""
-        slot = self._slot
-        if slot is None or self.bottom is None:
-            return False
-        slot.content = self._mark()
-        with contextlib.suppress(RuntimeError):  # no longer on the page
-            slot.update()
-        return await self.drawn(timeout)
-
     def send(self) -> None:
         """Send the blocks changed in place, once the page's own update is
         sent: the page's diff does not look inside them (they are isolated).

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import flet as ft
 import pytest
@@ -387,75 +386,3 @@ def test_every_handler_of_a_closed_form_changes_nothing(store: Store) -> None:
                 handler(None)
     assert store.revision(gid) == revision
     assert t.m.screen == "sheet" and t.m.hand is None and t.m.error is None
-
-
-def test_closing_the_form_sets_the_address_once_the_sheet_is_drawn(
-    store: Store, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """In a browser, a save shows the sheet first; the address, which makes
-    the browser build the whole view again, follows once it is drawn
-    (GinApp._settle)."""
-    gid, ann, _ = long_game(store, BLOCK + 3)
-    t = Table(store)
-    later: list[Any] = []
-    monkeypatch.setattr(GinApp, "_on_loop", lambda self: True)
-    monkeypatch.setattr(GinApp, "after_drawn", lambda self, fn: later.append(fn))
-    monkeypatch.setattr(GinApp, "_follows", lambda self: False)  # no scroll to wait for
-    t.tap(t.m.open_game, gid)
-    sent = t.quick_hand(ann, 2, 9)
-    assert "Edit hand 14" in sent and t.page.route == f"/game/{gid}/hand"  # not yet
-    assert len(later) == 1
-    t.conn.take()
-    start = t.conn.sent_bytes
-    later[0]()
-    sent = [s for msg in t.conn.take() for s in strings(msg)]
-    assert t.page.route == f"/game/{gid}"
-    assert "Edit hand 14" not in sent and "Edit hand 1" not in sent  # not the lines
-    # the address; most of it is the bottom bar's buttons' styles, which
-    # Flet sends again on each update of a page that shows them
-    assert t.conn.sent_bytes - start < 2048, t.conn.sent_bytes - start
-
-
-def test_a_save_that_ends_the_game_sets_the_address_at_once(
-    store: Store, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A finished game's sheet has no follow-up to wait for."""
-    ann, bob = store.add_player("Ann").id, store.add_player("Bob").id
-    gid = store.create_game("standard", [ann, bob], Rules(target=100), first_dealer=ann)
-    store.record_hand(gid, Hand.knock(ann, 5, 85))  # Ann 80
-    t = Table(store)
-    later: list[Any] = []
-    monkeypatch.setattr(GinApp, "_on_loop", lambda self: True)
-    monkeypatch.setattr(GinApp, "after_drawn", lambda self, fn: later.append(fn))
-    monkeypatch.setattr(GinApp, "_follows", lambda self: False)
-    t.tap(t.m.open_game, gid)
-    t.quick_hand(ann, 1, 30)  # 80 + 29: Ann wins
-    assert t.m.game().standings.finished
-    assert later == [] and t.page.route == f"/game/{gid}"
-
-
-def test_a_save_the_sheet_follows_sets_the_address_after_the_scroll(
-    store: Store, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The sheet follows a save to its end (the new line comes into view
-    with that scroll): the address waits until the scroll is drawn too, or
-    the browser builds the view again in the frame that draws the new line."""
-    gid, ann, _ = long_game(store, 3 * BLOCK)
-    t = Table(store)
-    tasks: list[tuple[Any, tuple[Any, ...]]] = []
-    monkeypatch.setattr(GinApp, "_on_loop", lambda self: True)
-    monkeypatch.setattr(t.page, "run_task", lambda fn, *a, **k: tasks.append((fn, a)))
-    t.tap(t.m.open_game, gid)
-    t.quick_hand(ann, 2, 9)
-    assert t.page.route == f"/game/{gid}/hand"
-    (to_end, args), *_ = [(fn, a) for fn, a in tasks if fn == t.gin._to_end]
-    t.conn.take()
-    t.conn.loop.run_until_complete(to_end(*args))
-    sent = [list(strings(m)) for m in t.conn.take()]
-    scrolls = [i for i, m in enumerate(sent) if "scroll_to" in m]
-    marks = [i for i, m in enumerate(sent) if any(x.startswith("mark:") for x in m)]
-    routes = [i for i, m in enumerate(sent) if "route" in m]
-    assert len(scrolls) == 2 and len(routes) == 1, sent
-    # scrolled, scrolled again once drawn, a mark laid out after that, then the address
-    assert scrolls[-1] < marks[-1] < routes[0], sent
-    assert t.page.route == f"/game/{gid}"
