@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.engine import PRESETS
+from scorekeeper.engine import FORMATS as ENGINE_FORMATS
+from scorekeeper.engine import PRESETS, Format
 from scorekeeper.i18n import LANGUAGES, system_language
 from scorekeeper.runtime import wrote
 from scorekeeper.store.storage import atomic_write_bytes
@@ -42,7 +43,8 @@ __all__ = [
 
 SETTINGS_FILE = "settings.json"
 THEMES = ("system", "light", "dark")
-FORMATS = ("standard", "hollywood", "three-hand")
+#: The formats by their stored names, in the registry's order.
+FORMATS = tuple(f.value for f in ENGINE_FORMATS)
 
 
 @dataclass(frozen=True)
@@ -56,7 +58,7 @@ class Settings:
     """
 
     preset: str = "seed"
-    format: str = "standard"
+    format: str = Format.STANDARD.value
     target: int | None = None
     big_gin: bool = False
     hollywood_rolling: bool = False

@@ -19,10 +19,10 @@ Played for a cent a point (RULES §10), what is owed once the game ends:
 
 from .cards import DECK, SUITS, Card, Suit, card, cards_value, format_cards, parse_cards
 from .errors import CardError, RuleError
+from .formats import FORMATS, Format, FormatSpec, format_spec
 from .game import (
     Bonus,
     Column,
-    Format,
     Game,
     Line,
     Roles,
@@ -57,6 +57,7 @@ from .settlement import Payment, settlement
 
 __all__ = [
     "DECK",
+    "FORMATS",
     "MAX_DEADWOOD",
     "MAX_STAKE",
     "PRESETS",
@@ -70,6 +71,7 @@ __all__ = [
     "DealerRule",
     "Entry",
     "Format",
+    "FormatSpec",
     "Game",
     "Hand",
     "HandResult",
@@ -92,6 +94,7 @@ __all__ = [
     "cards_value",
     "deadwood_of",
     "format_cards",
+    "format_spec",
     "knock_layouts",
     "knock_limit",
     "lay_off",

@@ -40,24 +40,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import Card, parse_cards
 from .errors import N_, Msg, RuleError
+from .formats import Format
 from .hand import Claim, Hand, HandResult, Item, score_hand
 from .rules import PRESETS, DealerRule, Rules, Shutout
-
-
-class Format(Enum):
-    STANDARD = "standard"
-    HOLLYWOOD = "hollywood"
-    THREE_HAND = "three-hand"
-
-    @property
-    def player_count(self) -> int:
-        return 3 if self is Format.THREE_HAND else 2
 
 
 @dataclass(frozen=True)

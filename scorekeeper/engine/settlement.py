@@ -42,7 +42,8 @@ from dataclasses import dataclass
 from typing import assert_never
 
 from .errors import RuleError
-from .game import Column, Format, Standings
+from .formats import Format
+from .game import Column, Standings
 
 
 @dataclass(frozen=True)

@@ -5,11 +5,11 @@ ledger (the hands as entered, with an audit trail of undone and edited
 versions); every total is derived by replaying it with the engine.
 
 >>> import tempfile
->>> from scorekeeper.engine import Hand
+>>> from scorekeeper.engine import Format, Hand
 >>> folder = tempfile.mkdtemp()
 >>> with open_store(folder) as store:
 ...     ann, bob = store.add_player("Ann"), store.add_player("Bob")
-...     gid = store.create_game("standard", [ann.id, bob.id], "seed", first_dealer=ann.id)
+...     gid = store.create_game(Format.STANDARD, [ann.id, bob.id], "seed", first_dealer=ann.id)
 ...     _ = store.record_hand(gid, Hand.gin(bob.id, 12))
 >>> with open_store(folder, read_only=True) as again:
 ...     again.game(gid).standings.totals[bob.id]

@@ -192,7 +192,7 @@ class Setup:
 
 def setup_to_doc(setup: Setup) -> dict[str, Any]:
     """
-    >>> setup_to_doc(Setup("three-hand", ("a", "b", "c"), draw=("KS", "7H", "2C")))
+    >>> setup_to_doc(Setup(Format.THREE_HAND.value, ("a", "b", "c"), draw=("KS", "7H", "2C")))
     ... # doctest: +NORMALIZE_WHITESPACE
     {'format': 'three-hand', 'players': ['a', 'b', 'c'], 'first_dealer': None,
      'draw': ['KS', '7H', '2C']}
@@ -207,7 +207,9 @@ def setup_to_doc(setup: Setup) -> dict[str, Any]:
 
 def setup_from_doc(doc: object) -> Setup:
     """
-    >>> setup_from_doc({"format": "standard", "players": ["a", "b"], "first_dealer": "b"})
+    >>> setup_from_doc(
+    ...     {"format": Format.STANDARD.value, "players": ["a", "b"], "first_dealer": "b"}
+    ... )
     Setup(format='standard', players=('a', 'b'), first_dealer='b', draw=None)
     """
     if not isinstance(doc, Mapping):

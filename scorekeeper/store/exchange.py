@@ -862,7 +862,7 @@ def score_sheet_csv(game: Game) -> str:
     game of a Hollywood sheet), then the final scores with any bonuses.
 
     >>> from scorekeeper.engine import Hand
-    >>> g = Game("standard", ["a", "b"], first_dealer="a", names={"a": "Ann", "b": "Bob"})
+    >>> g = Game(Format.STANDARD, ["a", "b"], first_dealer="a", names={"a": "Ann", "b": "Bob"})
     >>> _ = g.record(Hand.knock("b", 4, 30))
     >>> print(score_sheet_csv(g), end="")
     hand,dealer,knocker,result,knocker deadwood,defender deadwood,points,winner,Ann,Bob

@@ -52,8 +52,14 @@ class _Strict(BaseModel):
     model_config = ConfigDict(strict=True, extra="allow", frozen=True)
 
 
+#: A stored format name: the values of :class:`~scorekeeper.engine.Format`
+#: (the registry; a test holds the two together), spelled out here so that a
+#: document is checked without the engine.
+FormatName = Literal["standard", "hollywood", "three-hand"]
+
+
 class SetupDoc(_Strict):
-    format: Literal["standard", "hollywood", "three-hand"]
+    format: FormatName
     players: list[Id] = Field(min_length=2, max_length=3)
     first_dealer: Id | None = None
     draw: list[Annotated[str, Field(max_length=3)]] | None = Field(default=None, max_length=3)
@@ -153,7 +159,7 @@ class IndexEntryDoc(SummaryDoc):
     """A game's stored summary, with what the index adds to find and trust it."""
 
     id: Id
-    format: Literal["standard", "hollywood", "three-hand"]
+    format: FormatName
     players: list[Id] = Field(min_length=2, max_length=3)
     rules_name: Text | None = None
     created_at: str

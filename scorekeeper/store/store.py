@@ -11,10 +11,10 @@ method runs under its lock, so writes are serialized and reads never see a
 half-made change.
 
 >>> import tempfile
->>> from scorekeeper.engine import Hand
+>>> from scorekeeper.engine import Format, Hand
 >>> with open_store(tempfile.mkdtemp()) as store:
 ...     ann, bob = store.add_player("Ann"), store.add_player("Bob")
-...     gid = store.create_game("standard", [ann.id, bob.id], first_dealer=bob.id)
+...     gid = store.create_game(Format.STANDARD, [ann.id, bob.id], first_dealer=bob.id)
 ...     game = store.record_hand(gid, Hand.knock(ann.id, 3, 25))
 ...     [s.totals[ann.id] for s in store.list_games()]
 [22]

@@ -3,8 +3,8 @@
 It only builds an engine :class:`Hand` from what was tapped and asks the
 engine for a preview; every rule and every message comes from the engine.
 
->>> from scorekeeper.engine import Game
->>> g = Game("standard", ["a", "b"], names={"a": "Ann", "b": "Bob"}, first_dealer="a")
+>>> from scorekeeper.engine import Format, Game
+>>> g = Game(Format.STANDARD, ["a", "b"], names={"a": "Ann", "b": "Bob"}, first_dealer="a")
 >>> f = HandForm(g)
 
 The keypad moves on by itself: a count that no further digit can make

@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from scorekeeper.engine import format_spec
 from scorekeeper.i18n import Translator
 
-from .newgame_model import FORMAT_LABELS
 from .ports import GameId, SummaryLike
 from .sheet_model import ENGLISH, versus
 
@@ -41,7 +41,8 @@ def game_card(s: SummaryLike, t: Translator = ENGLISH) -> GameCard:
     """A game on the home screen: players, format, hands, score, winner and when.
 
     >>> from types import SimpleNamespace as S
-    >>> g = S(id=1, format="standard", player_ids=["a", "b"], player_names=["Ann", "Bob"],
+    >>> from scorekeeper.engine import Format
+    >>> g = S(id=1, format=Format.STANDARD, player_ids=["a", "b"], player_names=["Ann", "Bob"],
     ...       finished_at=None, updated_at=None, hand_count=1, totals={"a": 0, "b": 26},
     ...       winner_id=None)
     >>> game_card(g).detail
@@ -51,7 +52,7 @@ def game_card(s: SummaryLike, t: Translator = ENGLISH) -> GameCard:
     """
     names = list(s.player_names)
     ids = list(s.player_ids)
-    label = t.gettext(FORMAT_LABELS[s.format]) if s.format in FORMAT_LABELS else s.format
+    label = t.gettext(format_spec(s.format).label)
     score = summary_score(s, t)
     hands = t.ngettext("{n} hand", "{n} hands", s.hand_count).format(n=s.hand_count)
     parts = [label, hands, score]
@@ -72,18 +73,19 @@ def summary_score(s: SummaryLike, t: Translator = ENGLISH) -> str:
     with bonuses; Hollywood: games won and each game's score, never their sum.
 
     >>> from types import SimpleNamespace as S
-    >>> g = S(format="standard", player_ids=["a", "b"], player_names=["Ann", "Bob"],
+    >>> from scorekeeper.engine import Format
+    >>> g = S(format=Format.STANDARD, player_ids=["a", "b"], player_names=["Ann", "Bob"],
     ...       totals={"a": 102, "b": 0}, final_totals={"a": 504, "b": 0})
     >>> summary_score(g)
     'Ann 504 · Bob 0'
-    >>> h = S(format="hollywood", player_ids=["a", "b"], player_names=["Ann", "Bob"],
+    >>> h = S(format=Format.HOLLYWOOD, player_ids=["a", "b"], player_names=["Ann", "Bob"],
     ...       totals={"a": 188, "b": 232}, games_won={"a": 1, "b": 2},
     ...       column_totals={"a": (104, 60, 24), "b": (92, 100, 40)}, column_final={})
     >>> summary_score(h)
     'Games won: Ann 1, Bob 2 · Ann 104 / 60 / 24 · Bob 92 / 100 / 40'
     """
     pairs = list(zip(s.player_ids, s.player_names, strict=False))
-    if s.format == "hollywood":
+    if format_spec(s.format).series:
         columns = getattr(s, "column_final", None) or getattr(s, "column_totals", {})
         score = " · ".join(
             f"{n} " + " / ".join(str(v) for v in columns.get(i, ())) for i, n in pairs

@@ -278,7 +278,7 @@ class AppModel:
             ids.append(seat.id)
         names = {s.id: s.name for s in form.seats if s.id is not None}
         note: Msg
-        if form.format == "three-hand":
+        if form.spec.roles:
             cards = random_draw(self.rng) if form.draw_mode == RANDOM else form.drawn_cards()
             gid = self.store.create_game(form.format, ids, rules, draw=[c.code for c in cards])
             drawn = ", ".join(f"{names[i]} {c}" for i, c in zip(ids, cards, strict=True))

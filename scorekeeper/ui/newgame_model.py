@@ -5,7 +5,7 @@
 (150, True)
 >>> form.set_field("target", "250"); form.preset_name()
 'custom'
->>> form.t = Translator("fi"); form.format_labels()["three-hand"]
+>>> form.t = Translator("fi"); form.format_labels()[Format.THREE_HAND.value]
 'Kolmen pelaajan peli'
 
 Played for money (RULES §10): the stake is typed as money, a cent a point
@@ -35,22 +35,22 @@ from scorekeeper.engine import (
     MAX_STAKE,
     PRESETS,
     Card,
+    Format,
+    FormatSpec,
     RuleError,
     Rules,
     card,
+    format_spec,
     roles_from_draw,
 )
+from scorekeeper.engine import FORMATS as ENGINE_FORMATS
 from scorekeeper.engine.errors import N_, Msg
 from scorekeeper.i18n import Translator
 
 # The labels below are msgids: the screen shows them through the form's
 # translator (the methods of NewGameForm give them translated).
-FORMATS = ("standard", "hollywood", "three-hand")
-FORMAT_LABELS = {
-    "standard": N_("Standard"),
-    "hollywood": N_("Hollywood"),
-    "three-hand": N_("Three-hand"),
-}
+FORMATS = tuple(f.value for f in ENGINE_FORMATS)
+FORMAT_LABELS = {f.value: s.label for f, s in ENGINE_FORMATS.items()}
 #: The presets as players name them (the keys are public API and stay):
 #: "Standard" has no end-of-game bonuses, "Classic" adds game, line and shutout.
 PRESET_LABELS = {"seed": N_("Standard"), "classic": N_("Classic"), "oklahoma": N_("Oklahoma")}
@@ -122,7 +122,7 @@ class Seat:
 
 @dataclass
 class NewGameForm:
-    format: str = "standard"
+    format: str = Format.STANDARD.value
     values: dict[str, Any] = field(default_factory=lambda: PRESETS["seed"].to_dict())
     #: Raw text of number fields the player is typing (may be invalid for a moment).
     texts: dict[str, str] = field(default_factory=dict)
@@ -198,8 +198,12 @@ class NewGameForm:
         self.error = None
 
     @property
+    def spec(self) -> FormatSpec:
+        return format_spec(self.format)
+
+    @property
     def player_count(self) -> int:
-        return 3 if self.format == "three-hand" else 2
+        return self.spec.player_count
 
     def set_preset(self, name: str) -> None:
         kept = {k: self.values[k] for k in NOT_PRESET if k in self.values}
@@ -265,7 +269,7 @@ class NewGameForm:
         for name, text in self.texts.items():
             self._number(name, text)
         values = dict(self.values)
-        if self.format != "hollywood":
+        if not self.spec.applies("hollywood_rolling"):
             values["hollywood_rolling"] = False
         return Rules.from_dict(values)
 
@@ -277,7 +281,8 @@ class NewGameForm:
         if stake == 0:
             raise RuleError("{label}: enter an amount, e.g. {example}", **self._stake_words())
         return rules.replace(
-            stake=stake, third_game_double=rules.third_game_double and self.format == "hollywood"
+            stake=stake,
+            third_game_double=rules.third_game_double and self.spec.applies("third_game_double"),
         )
 
     # --- played for money (RULES §10) ----------------------------------------
@@ -496,7 +501,7 @@ class NewGameForm:
 
     def roles_preview(self) -> str | None:
         """Who will be box / captain / sitter with the entered cards, or the problem."""
-        if self.format != "three-hand" or self.draw_mode == RANDOM or len(self.seats) != 3:
+        if not self.spec.roles or self.draw_mode == RANDOM or len(self.seats) != 3:
             return None
         try:
             roles = roles_from_draw([s.name for s in self.seats], self.drawn_cards())
@@ -519,7 +524,7 @@ class NewGameForm:
                     format=Msg(FORMAT_LABELS[self.format]),
                 )
             )
-        if self.format == "three-hand" and self.draw_mode != RANDOM:
+        if self.spec.roles and self.draw_mode != RANDOM:
             roles_from_draw([s.name for s in self.seats], self.drawn_cards())
         return rules
 

@@ -75,7 +75,7 @@ def new_game_screen(app: GinApp) -> Screen:
         )
     )
 
-    if form.format == "three-hand":
+    if form.spec.roles:
         out.append(_section(t.gettext("Box, captain and sitter")))
         out.append(
             ft.Row(
@@ -258,7 +258,7 @@ def _rule_options(app: GinApp, form: NewGameForm) -> list[ft.Control]:
                 wrap=True,
             )
         )
-    if form.format != "three-hand":  # three-hand: the box always deals
+    if form.spec.applies("dealer"):  # three-hand: the box always deals
         out.append(_muted_text(form.t.gettext("Next dealer after a won hand")))
         out.append(
             ft.Row(
@@ -274,7 +274,7 @@ def _rule_options(app: GinApp, form: NewGameForm) -> list[ft.Control]:
                 wrap=True,
             )
         )
-    if form.format == "hollywood":
+    if form.spec.applies("hollywood_rolling"):
         out.append(
             ft.Switch(
                 label=_switch_label(
@@ -333,7 +333,7 @@ def _money_options(app: GinApp, form: NewGameForm) -> list[ft.Control]:
     preview = form.stake_preview()
     if preview:
         out.append(_muted_text(preview))
-    if form.format == "hollywood":
+    if form.spec.applies("third_game_double"):
         out.append(
             ft.Switch(
                 label=_switch_label(app.page, t.gettext("Third game counts double")),

@@ -1,7 +1,7 @@
 """The score sheet as plain data, laid out like the paper one for each format.
 
 >>> from scorekeeper.engine import Game, Hand
->>> g = Game("standard", ["a", "b"], names={"a": "Ann", "b": "Bob"}, first_dealer="a")
+>>> g = Game(Format.STANDARD, ["a", "b"], names={"a": "Ann", "b": "Bob"}, first_dealer="a")
 >>> _ = g.record(Hand.knock("b", 4, 30))
 >>> s = build_sheet(g)
 >>> s.header, [r.cells for r in s.rows], [r.points for r in s.rows]
@@ -22,12 +22,14 @@ from dataclasses import dataclass, field
 from scorekeeper.engine import (
     Card,
     DealerRule,
+    Format,
     Game,
     Line,
     Outcome,
     Rules,
     Standings,
     Suit,
+    format_spec,
     knock_limit,
     settlement,
 )
@@ -106,20 +108,16 @@ def upcard_info(rules: Rules, upcard: Card | None, t: Translator = ENGLISH) -> s
     return text
 
 
-def format_name(t: Translator, fmt: str) -> str:
+def format_name(t: Translator, fmt: Format | str) -> str:
     """The kind of gin a game plays, for the rules line."""
-    if fmt == "hollywood":
-        return t.gettext("Hollywood gin")
-    if fmt == "three-hand":
-        return t.gettext("Three-hand gin")
-    return t.gettext("Gin")
+    return t.gettext(format_spec(fmt).title)
 
 
-def rules_summary(rules: Rules, fmt: str, t: Translator = ENGLISH) -> str:
+def rules_summary(rules: Rules, fmt: Format | str, t: Translator = ENGLISH) -> str:
     """The rules of a game in one line.
 
     >>> from scorekeeper.engine import PRESETS
-    >>> for part in rules_summary(PRESETS["oklahoma"], "standard").split(" · "):
+    >>> for part in rules_summary(PRESETS["oklahoma"], Format.STANDARD).split(" · "):
     ...     print(part)
     to 150
     Oklahoma (upcard = knock limit, ace: gin only, spades double)
@@ -146,9 +144,10 @@ def rules_summary(rules: Rules, fmt: str, t: Translator = ENGLISH) -> str:
                 game=rules.game_bonus, line=rules.box_bonus
             )
         )
-    if fmt == "hollywood" and rules.hollywood_rolling:
+    spec = format_spec(fmt)
+    if spec.applies("hollywood_rolling") and rules.hollywood_rolling:
         parts.append(t.gettext("rolling sheet"))
-    if fmt != "three-hand":  # the winner deals unless the game says otherwise
+    if spec.applies("dealer"):  # the winner deals unless the game says otherwise
         if rules.dealer is DealerRule.LOSER:
             parts.append(t.gettext("loser deals"))
         elif rules.dealer is DealerRule.ALTERNATE:
@@ -156,7 +155,7 @@ def rules_summary(rules: Rules, fmt: str, t: Translator = ENGLISH) -> str:
     if rules.stake:
         stake = t.money(rules.stake, rules.currency)
         parts.append(t.gettext("stake {amount} a point").format(amount=stake))
-        if fmt == "hollywood" and rules.third_game_double:
+        if spec.applies("third_game_double") and rules.third_game_double:
             parts.append(t.gettext("third game counts double"))
     return " · ".join(parts)
 
@@ -166,7 +165,7 @@ def owed(st: Standings, names: Mapping[str, str], t: Translator = ENGLISH) -> tu
     payment in words, and one line for the sheet ("" if not for money).
 
     >>> from scorekeeper.engine import Hand
-    >>> g = Game("hollywood", ["a", "b"], Rules(stake=1), names={"a": "Ann", "b": "Bob"})
+    >>> g = Game(Format.HOLLYWOOD, ["a", "b"], Rules(stake=1), names={"a": "Ann", "b": "Bob"})
     >>> owed(g.standings, g.names)
     ([], 'Nothing is owed until a game ends')
     >>> owed(g.record(Hand.gin("a", 80)).standings, g.names)  # game 1 is over: 105-0
@@ -285,7 +284,7 @@ def quick_results(game: Game, t: Translator = ENGLISH) -> list[QuickResult]:
     the captain, never the sitter), or a draw.  The knocks come first, as
     on the hand form; a knock that is undercut is a knock (the counts say so).
 
-    >>> g = Game("three-hand", ["a", "b", "c"], names={"a": "Ann", "b": "Bob", "c": "Cy"},
+    >>> g = Game(Format.THREE_HAND, ["a", "b", "c"], names={"a": "Ann", "b": "Bob", "c": "Cy"},
     ...          draw=["KS", "2H", "9D"])
     >>> [q.label for q in quick_results(g)]
     ['Ann knocked', 'Cy knocked', 'Ann gin', 'Cy gin', 'Draw']
@@ -305,7 +304,7 @@ def hand_roles(game: Game, index0: int | None, t: Translator = ENGLISH) -> str:
     """Three-hand: who is box and captain (and sits out) for the hand being
     entered (``index0`` None) or corrected; "" in the other formats.
 
-    >>> g = Game("three-hand", ["a", "b", "c"], names={"a": "Ann", "b": "Bob", "c": "Cy"},
+    >>> g = Game(Format.THREE_HAND, ["a", "b", "c"], names={"a": "Ann", "b": "Bob", "c": "Cy"},
     ...          draw=["KS", "2H", "9D"])
     >>> hand_roles(g, None)
     'box Ann · captain Cy · sits out Bob'
@@ -331,7 +330,7 @@ def build_sheet(game: Game, t: Translator = ENGLISH, previous: Sheet | None = No
     ``previous``, an earlier sheet of the same game, where they still hold).
 
     >>> from scorekeeper.engine import Hand
-    >>> g = Game("standard", ["a", "b"], names={"a": "Ann", "b": "Bob"}, first_dealer="a")
+    >>> g = Game(Format.STANDARD, ["a", "b"], names={"a": "Ann", "b": "Bob"}, first_dealer="a")
     >>> _ = g.record(Hand.knock("b", 4, 30))
     >>> s = build_sheet(g, Translator("lv"))
     >>> s.status, s.rows[0].detail
@@ -341,7 +340,7 @@ def build_sheet(game: Game, t: Translator = ENGLISH, previous: Sheet | None = No
     names = game.names
     players = list(st.players)
     pnames = [name_of(names, p) for p in players]
-    hollywood = game.format.value == "hollywood"
+    hollywood = game.format.spec.series
     ncols = len(st.columns)
     if hollywood:
         short = t.gettext("G{game} {name}")

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from scorekeeper.engine import Format, format_spec
+
 from .keying import descendants, sealed
 from .sheet_model import QuickResult, Sheet, oklahoma_reminder, quick_results
 from .widgets import TAP, Handler, Screen
@@ -341,7 +343,7 @@ class SheetView:
         self.bottom = None
         pinned = frame.pinned
         if s.finished:
-            head.extend(self._game_over(s, game.format.value))
+            head.extend(self._game_over(s, game.format))
         else:
             reminder = oklahoma_reminder(m.t, game.rules) if game.rules.oklahoma else ""
             head.append(frame.live_texts("extras", [reminder, s.tally, s.owed], _extras_card))
@@ -473,7 +475,7 @@ class SheetView:
 
         return ft.Container(width=0, height=0, on_size_change=laid_out, key=f"mark:{made}")
 
-    def _game_over(self, s: Sheet, fmt: str) -> list[ft.Control]:
+    def _game_over(self, s: Sheet, fmt: Format) -> list[ft.Control]:
         m = self.app.model
         t = m.t
         lines: list[ft.Control] = [
@@ -499,7 +501,8 @@ class SheetView:
         )
         out: list[ft.Control] = [_card_box(*map(_node, lines), color=ft.Colors.TERTIARY_CONTAINER)]
         buttons: list[ft.Control] = []
-        if fmt == "hollywood":
+        series = format_spec(fmt).series  # a new series: another set of games at once
+        if series:
             buttons.append(
                 ft.FilledButton(
                     t.gettext("New series"),
@@ -509,7 +512,7 @@ class SheetView:
                 )
             )
         buttons.append(
-            (ft.OutlinedButton if fmt == "hollywood" else ft.FilledButton)(
+            (ft.OutlinedButton if series else ft.FilledButton)(
                 t.gettext("Play again, same players"),
                 icon=ft.Icons.REFRESH,
                 height=TAP,

@@ -1,7 +1,7 @@
 """The table view as plain data: the totals to read from across the table.
 
->>> from scorekeeper.engine import Game, Hand, Rules
->>> g = Game("standard", ["a", "b"], Rules(classic_bonuses=True),
+>>> from scorekeeper.engine import Format, Game, Hand, Rules
+>>> g = Game(Format.STANDARD, ["a", "b"], Rules(classic_bonuses=True),
 ...          names={"a": "Ann", "b": "Bob"}, first_dealer="a")
 >>> _ = g.record(Hand.knock("b", 4, 30))
 >>> board = build_board(g)
@@ -57,12 +57,12 @@ class Board:
 def build_board(game: Game, t: Translator = ENGLISH) -> Board:
     """The table view of ``game`` in the language of ``t``.
 
-    >>> from scorekeeper.engine import Hand
-    >>> g = Game("three-hand", ["a", "b", "c"], names={"a": "Ann", "b": "Bob", "c": "Cy"},
+    >>> from scorekeeper.engine import Format, Hand
+    >>> g = Game(Format.THREE_HAND, ["a", "b", "c"], names={"a": "Ann", "b": "Bob", "c": "Cy"},
     ...          draw=["KS", "2H", "9D"])
     >>> [(e.name, e.role) for e in build_board(g).entries]
     [('Ann', 'box'), ('Bob', 'sits out'), ('Cy', 'captain')]
-    >>> h = Game("hollywood", ["a", "b"], names={"a": "Ann", "b": "Bob"}, first_dealer="a")
+    >>> h = Game(Format.HOLLYWOOD, ["a", "b"], names={"a": "Ann", "b": "Bob"}, first_dealer="a")
     >>> _ = h.record(Hand.knock("b", 4, 30))
     >>> b = build_board(h)
     >>> b.columns, [e.totals for e in b.entries]
@@ -71,7 +71,7 @@ def build_board(game: Game, t: Translator = ENGLISH) -> Board:
     st = game.standings
     names = game.names
     players = list(st.players)
-    hollywood = game.format.value == "hollywood"
+    hollywood = game.format.spec.series
     columns: list[str] = []
     closed: list[bool] = []
     if hollywood:

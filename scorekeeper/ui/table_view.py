@@ -68,9 +68,9 @@ def _name_limit(board: Board, panel_w: float) -> float:
 def sizes(board: Board, width: float | None, height: float | None) -> dict[str, float]:
     """Font sizes for the window, so the totals fill it without being cut off.
 
-    >>> from scorekeeper.engine import Game, Hand
+    >>> from scorekeeper.engine import Format, Game, Hand
     >>> from .table_model import build_board
-    >>> g = Game("standard", ["a", "b"], names={"a": "Ann", "b": "Bob"}, first_dealer="a")
+    >>> g = Game(Format.STANDARD, ["a", "b"], names={"a": "Ann", "b": "Bob"}, first_dealer="a")
     >>> _ = g.record(Hand.knock("b", 4, 30))
     >>> s = sizes(build_board(g), 844, 390)  # a phone held sideways
     >>> 80 <= s["total"] <= 160, s["landscape"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper.engine import Game
+from scorekeeper.engine import Format, Game, format_spec
 from scorekeeper.i18n import Translator
 
 from ..sheet_model import describe, name_of, versus
@@ -17,12 +17,9 @@ from ..sheet_model import describe, name_of, versus
 __all__ = ["ColumnHead", "GameView", "HandRow", "build_game_view", "format_label"]
 
 
-def format_label(t: Translator, fmt: str) -> str:
-    if fmt == "hollywood":
-        return t.gettext("Hollywood")
-    if fmt == "three-hand":
-        return t.gettext("Three-hand")
-    return t.gettext("Standard")
+def format_label(t: Translator, fmt: Format | str) -> str:
+    """A format's name in a list of choices ("Hollywood")."""
+    return t.gettext(format_spec(fmt).label)
 
 
 @dataclass(frozen=True)
@@ -46,7 +43,7 @@ class ColumnHead:
 class GameView:
     game_id: str
     title: str
-    format: str
+    format: Format
     players: tuple[str, ...]  # display names, seat order
     columns: tuple[ColumnHead, ...]
     rows: tuple[HandRow, ...]
@@ -61,7 +58,7 @@ def build_game_view(t: Translator, game_id: str, game: Game, *, deleted: bool = 
     names = game.names
     players = st.players
     pnames = tuple(name_of(names, p) for p in players)
-    hollywood = game.format.value == "hollywood"
+    hollywood = game.format.spec.series
     ncols = len(st.columns) if hollywood else 1
     rows: list[HandRow] = []
     for line in st.lines:
@@ -117,12 +114,12 @@ def build_game_view(t: Translator, game_id: str, game: Game, *, deleted: bool = 
     else:
         status = t.gettext("Unfinished")
     title = t.gettext("{format}: {players}").format(
-        format=format_label(t, game.format.value), players=versus(t, list(pnames))
+        format=format_label(t, game.format), players=versus(t, list(pnames))
     )
     return GameView(
         game_id=game_id,
         title=title,
-        format=game.format.value,
+        format=game.format,
         players=pnames,
         columns=heads,
         rows=tuple(rows),
