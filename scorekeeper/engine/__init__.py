@@ -18,7 +18,7 @@ Played for a cent a point (RULES §10), what is owed once the game ends:
 """
 
 from .cards import DECK, SUITS, Card, Suit, card, cards_value, format_cards, parse_cards
-from .errors import CardError, RuleError
+from .errors import CardError, RuleError, Unfinished, UserError
 from .formats import FORMATS, Format, FormatSpec, format_spec
 from .game import (
     Bonus,
@@ -87,6 +87,8 @@ __all__ = [
     "Shutout",
     "Standings",
     "Suit",
+    "Unfinished",
+    "UserError",
     "all_best_arrangements",
     "best_arrangement",
     "best_knock",

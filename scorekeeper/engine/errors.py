@@ -1,10 +1,17 @@
-"""The one error type the engine raises for input a player could get wrong,
-and the translatable messages it carries.
+"""The errors a player is shown, and the translatable messages they carry.
 
-Every refusal in the rules (a knock over the limit, a card given twice, a hand
-entered into a finished game ...) is a :class:`RuleError`.  It subclasses
-``ValueError`` so generic code can treat it as bad input, and its message is
-written for the player, not for a developer: the UI shows it as it is.
+Everything the app refuses for a reason the player can act on is a
+:class:`UserError`: the UI catches that one base and shows its message as it
+is (written for the player, not for a developer).  Its kinds are types, so a
+caller asks ``isinstance``, never what the English says:
+
+* :class:`RuleError`: the rules refuse it (a knock over the limit, a hand
+  entered into a finished game ...); a ``ValueError`` too, so generic code
+  can treat it as bad input;
+* :class:`CardError`: a card that cannot be read, or one given twice;
+* :class:`Unfinished`: a hand not entered in full yet (the message says
+  what is still to enter);
+* the store's :class:`~scorekeeper.store.errors.StoreError` and its kinds.
 
 The engine does no I/O and knows no language but English, yet the app speaks
 four.  So a message is kept as a :class:`Msg`: an English template (the
@@ -103,19 +110,41 @@ class Msg:
         return f"Msg({self.render()!r})"
 
 
-class RuleError(ValueError):
-    """Input the rules refuse; the message is meant for the player.
+class UserError(Exception):
+    """Something refused for a reason the player can act on; the base the UI
+    catches to show a message inline (anything else is a bug: logged, and
+    "sorry" shown).
 
-    ``msg`` is the translatable message.  ``hand_number`` (1-based) names the
-    hand of a game's ledger that the rules refused, when the error comes from
-    replaying one.
+    ``UserError(template, **values)`` or ``UserError(msg)``; ``msg`` is the
+    translatable message, ``str()`` its English.
     """
-
-    hand_number: int | None = None
 
     def __init__(self, message: str | Msg, /, **params: object) -> None:
         self.msg = message if isinstance(message, Msg) else Msg(message, **params)
         super().__init__(str(self.msg))
+
+
+class RuleError(UserError, ValueError):
+    """Input the rules refuse.
+
+    ``hand_number`` (1-based) names the hand of a game's ledger that the
+    rules refused, when the error comes from replaying one.
+    """
+
+    hand_number: int | None = None
+
+
+class Unfinished(RuleError):
+    """A hand not entered in full yet: the message only says what is still
+    to enter ("say who knocked"), so a form shows it as a prompt while the
+    player is entering and as an error once Save was tapped.
+
+    >>> try:
+    ...     raise Unfinished("say who knocked")
+    ... except RuleError as exc:
+    ...     print(isinstance(exc, Unfinished), exc)
+    True say who knocked
+    """
 
 
 class CardError(RuleError):

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .cards import Card, Suit, card, cards_value, parse_cards
-from .errors import N_, Msg, RuleError
+from .errors import N_, Msg, RuleError, Unfinished
 from .melds import (
     Arrangement,
     MeldKind,
@@ -150,7 +150,7 @@ class Hand:
                 raise RuleError("a draw has no knocker and no deadwood")
             return
         if not isinstance(self.by, str) or not self.by:
-            raise RuleError("say who knocked")
+            raise Unfinished("say who knocked")
         both = set(self.knocker_cards) & set(self.defender_cards)
         if both:
             raise RuleError("{card} can't be in both hands", card=str(min(both)))
@@ -172,7 +172,7 @@ class Hand:
         else:
             n = len(self.knocker_cards)
             if n not in (10, 11):
-                raise RuleError(
+                raise Unfinished(
                     Msg.plural(
                         "the knocker's hand has {n} card: tap 10 (or 11 for big gin)",
                         "the knocker's hand has {n} cards: tap 10 (or 11 for big gin)",
@@ -181,7 +181,7 @@ class Hand:
                 )
             n = len(self.defender_cards)
             if n != 10:
-                raise RuleError(
+                raise Unfinished(
                     Msg.plural(
                         "the defender's hand has {n} card: tap all 10",
                         "the defender's hand has {n} cards: tap all 10",
@@ -376,7 +376,7 @@ def knock_limit(rules: Rules, upcard: Card | None) -> tuple[int, Msg]:
             return rules.knock_limit, Msg("standard rules")
         return rules.knock_limit, Msg("house rule")
     if upcard is None:
-        raise RuleError("Oklahoma: enter the upcard first, it sets the knock limit")
+        raise Unfinished("Oklahoma: enter the upcard first, it sets the knock limit")
     if upcard.rank == 1 and rules.oklahoma_ace_gin:
         return 0, Msg("upcard {card}: gin only", card=str(upcard))
     return upcard.value, Msg("upcard {card}", card=str(upcard))

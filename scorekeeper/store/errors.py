@@ -1,10 +1,11 @@
 """The errors the store raises for things a player can act on.
 
 Every message is written for the player (the UI shows it as it is), and says
-what happened and what to do.  :class:`StoreError` is *not* a ``ValueError``:
-rule refusals stay :class:`~scorekeeper.engine.RuleError` and reach the caller
-unchanged, so the UI can tell "the rules refuse this hand" from "the data
-folder has a problem".
+what happened and what to do.  :class:`StoreError` shares the base of rule
+refusals, :class:`~scorekeeper.engine.errors.UserError` (what the UI shows
+inline), but is *not* a ``ValueError``: rule refusals stay
+:class:`~scorekeeper.engine.RuleError` and reach the caller unchanged, so the
+UI can tell "the rules refuse this hand" from "the data folder has a problem".
 
 Like a rule refusal, a store error keeps its message as a translatable
 :class:`~scorekeeper.engine.errors.Msg` (an English template, the gettext
@@ -15,8 +16,8 @@ What the store *tells* the player (a repair at open, an import's remarks, a
 problem ``store check`` found) is a :class:`Notice`: a ``str`` that reads as
 the English text, keeping the same kind of template in ``msg``.
 
->>> issubclass(StoreLockedError, StoreError)
-True
+>>> issubclass(StoreLockedError, StoreError), issubclass(StoreError, UserError)
+(True, True)
 >>> exc = StoreError("there is already a player called {name}", name="Ann")
 >>> str(exc), exc.msg.template, exc.msg.params
 ('there is already a player called Ann', 'there is already a player called {name}', {'name': 'Ann'})
@@ -27,22 +28,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from scorekeeper.engine.errors import Msg, Translations
+from scorekeeper.engine.errors import Msg, Translations, UserError
 
 if TYPE_CHECKING:
     from scorekeeper.engine import Game
 
 
-class StoreError(Exception):
+class StoreError(UserError):
     """A problem with the stored data or a request about it; the message is for the player.
 
     ``StoreError(template, **values)`` or ``StoreError(msg)``; ``msg`` is the
     translatable message.
     """
-
-    def __init__(self, message: str | Msg, /, **params: object) -> None:
-        self.msg = message if isinstance(message, Msg) else Msg(message, **params)
-        super().__init__(str(self.msg))
 
 
 class StoreLockedError(StoreError):

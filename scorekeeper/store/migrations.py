@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.engine import PRESETS, Claim, Entry, Hand, RuleError
-from scorekeeper.engine.errors import Msg
+from scorekeeper.engine.errors import Msg, UserError
 
 from .backup import make_backup
 from .docs import (
@@ -244,7 +244,7 @@ def _v0_game(
             tuple(g["draw"]) if g.get("draw") else None,
         )
         game = build_game(setup, rules, (), id_names)
-    except (StoreError, RuleError, TypeError, ValueError) as exc:
+    except (UserError, TypeError, ValueError) as exc:
         notices.append(
             Notice(
                 "An early-version game (number {key}) could not be moved over: {reason}.",

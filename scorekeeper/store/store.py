@@ -41,7 +41,7 @@ from tinydb import where
 from tinydb.table import Document
 
 from scorekeeper.engine import PRESETS, Card, Game, Hand, RuleError, Rules
-from scorekeeper.engine.errors import N_, Msg
+from scorekeeper.engine.errors import N_, Msg, UserError
 from scorekeeper.statistics.digest import DIGEST_VERSION, GameDigest, digest
 from scorekeeper.statistics.records import GameRecord
 
@@ -494,7 +494,7 @@ class _Shared:
             meta = gf.meta()
             hands = ledger_hands(gf.ledger())
             game = build_game(setup_of(meta), rules_of(meta), hands, {})
-        except (StoreError, RuleError, KeyError, TypeError) as exc:
+        except (UserError, KeyError, TypeError) as exc:
             self.notices.append(
                 Notice(
                     "{file}: the hands don't replay: {reason}",
@@ -1976,7 +1976,7 @@ class Store:
                     found = self._check_game(label, gf, snap, names)
                 elif has_main:
                     found = [Notice("{file}: holds no game", file=label)]
-            except (StoreError, RuleError, KeyError, TypeError, ValueError) as exc:
+            except (UserError, KeyError, TypeError, ValueError) as exc:
                 found = [Notice("{file}: {reason}", file=label, reason=reason(exc))]
             # A repair made while reading it first (it explains what follows).
             problems.extend(self._s.notices[before:])
@@ -2044,7 +2044,7 @@ class Store:
         ledger = [d for d in records if d.get("superseded_at") is None]
         try:
             game = build_game(setup, rules_of(meta), ledger_hands(ledger), names)
-        except (RuleError, StoreError) as exc:
+        except UserError as exc:
             problem = Notice("{game}: the hands don't replay: {reason}", game=label, reason=exc.msg)
             return [*problems, problem]
         fresh = summarize(game, names)
@@ -2104,7 +2104,7 @@ class Store:
                     if snap is None:
                         continue
                     done.extend(self._repair_game(label, gf, snap, names))
-                except (StoreError, RuleError, KeyError, TypeError, ValueError) as exc:
+                except (UserError, KeyError, TypeError, ValueError) as exc:
                     done.append(
                         Notice(
                             "{file}: not repaired (its hands don't replay: {reason}); "

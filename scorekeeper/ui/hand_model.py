@@ -42,7 +42,7 @@ from scorekeeper.engine import (
     cards_value,
     knock_limit,
 )
-from scorekeeper.engine.errors import N_, Msg
+from scorekeeper.engine.errors import N_, Msg, Unfinished
 from scorekeeper.i18n import Translator
 
 from .sheet_model import ENGLISH, describe, name_of, upcard_info
@@ -58,20 +58,6 @@ RESULT_LABELS = {
     "draw": N_("Draw"),
 }
 MAX_DIGITS = 3
-#: Refusals that only say what is still missing: a prompt while the player is
-#: entering, an error once Save was tapped.
-UNFINISHED = frozenset(
-    {
-        "say who knocked",
-        "enter the knocker's deadwood",
-        "enter the defender's deadwood",
-        "tap {name}'s deadwood",
-        "the knocker's hand has {n} card: tap 10 (or 11 for big gin)",
-        "the knocker's hand has {n} card: tap 10",
-        "the defender's hand has {n} card: tap all 10",
-        "Oklahoma: enter the upcard first, it sets the knock limit",
-    }
-)
 
 
 @dataclass(frozen=True)
@@ -82,7 +68,7 @@ class Preview:
     melds: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     error: str | None = None
-    #: The error only says what is still to enter (see :data:`UNFINISHED`).
+    #: The error only says what is still to enter (an :class:`Unfinished`).
     unfinished: bool = False
 
     @property
@@ -520,19 +506,19 @@ class HandForm:
     def _count(self, text: str, who: str) -> int:
         if not text:
             if who == "knocker":
-                raise RuleError("enter the knocker's deadwood")
-            raise RuleError("enter the defender's deadwood")
+                raise Unfinished("enter the knocker's deadwood")
+            raise Unfinished("enter the defender's deadwood")
         return int(text)
 
     def build(self) -> Hand:
         """The engine hand for what was entered (RuleError if incomplete)."""
         if self.game.rules.oklahoma and self.upcard is None:
-            raise RuleError("Oklahoma: enter the upcard first, it sets the knock limit")
+            raise Unfinished("Oklahoma: enter the upcard first, it sets the knock limit")
         up = self.upcard
         if self.mode == "quick" and self.result == "draw":
             return Hand.draw(up)
         if self.knocker is None:
-            raise RuleError("say who knocked")
+            raise Unfinished("say who knocked")
         by = self.knocker
         if self.mode == "quick":
             if self.result in ("gin", "big-gin"):
@@ -549,12 +535,12 @@ class HandForm:
             for who, cards in (("knocker", self.knocker_cards), ("defender", self.defender_cards)):
                 if not cards and who not in self.no_deadwood:
                     # nothing tapped is not "no deadwood": that must be said
-                    raise RuleError(Msg("tap {name}'s deadwood", name=self.role_name(who)))
+                    raise Unfinished(Msg("tap {name}'s deadwood", name=self.role_name(who)))
             return Hand.from_deadwood(by, self.knocker_cards, self.defender_cards, up, claim)
         n = len(self.knocker_cards)
         if not self.game.rules.big_gin and n not in (10, 11):
             # the engine's own words offer big gin, which this game does not play
-            raise RuleError(
+            raise Unfinished(
                 Msg.plural(
                     "the knocker's hand has {n} card: tap 10",
                     "the knocker's hand has {n} cards: tap 10",
@@ -574,7 +560,7 @@ class HandForm:
         try:
             line, _ = self.scored_line()
         except RuleError as exc:
-            return Preview(error=self.t.render(exc), unfinished=exc.msg.template in UNFINISHED)
+            return Preview(error=self.t.render(exc), unfinished=isinstance(exc, Unfinished))
         t = self.t
         names = self.game.names
         r = line.result

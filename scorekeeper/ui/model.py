@@ -15,14 +15,14 @@ from collections.abc import Callable
 from typing import Any
 
 from scorekeeper.engine import Game, RuleError
-from scorekeeper.engine.errors import N_, Msg
+from scorekeeper.engine.errors import N_, Msg, UserError
 from scorekeeper.i18n import Translator
 from scorekeeper.store.changes import changed_hand, live_message
 
 from .hand_model import HandForm
 from .home_model import GameCard, game_card
 from .newgame_model import RANDOM, NewGameForm, Seat, random_draw
-from .ports import GameId, StaleGameError, StoreLike, user_errors
+from .ports import GameId, StaleGameError, StoreLike
 from .sheet_model import Sheet, build_sheet
 
 log = logging.getLogger(__name__)
@@ -140,7 +140,7 @@ class AppModel:
         """Run a user action; refusals become ``error``; returns success."""
         try:
             fn(*args)
-        except user_errors() as exc:
+        except UserError as exc:
             self._fail(exc)
             return False
         except Exception:
@@ -224,7 +224,7 @@ class AppModel:
             return self.game_id
         try:  # one index entry, not the whole history
             s = self.store.summary(text)
-        except user_errors():
+        except UserError:
             return None
         return None if getattr(s, "deleted", False) else s.id
 
@@ -427,7 +427,7 @@ class AppModel:
         assert self.game_id is not None
         try:
             return len(self.store.hand_versions(self.game_id, index0))
-        except user_errors():
+        except UserError:
             return 1
 
     def revert_edit(self, index0: int, revision: int | None = None) -> None:
@@ -502,7 +502,7 @@ class AppModel:
             return False
         try:
             revision = self.store.revision(gid)
-        except user_errors():  # deleted on another device
+        except UserError:  # deleted on another device
             self.go_home()
             self.error = Msg("That game is not on this device.")
             return True
@@ -512,7 +512,7 @@ class AppModel:
         self._rebase_form()
         try:
             change = self.store.last_change(gid)
-        except user_errors():
+        except UserError:
             change = None
         self.heard = live_message(change)
         self.highlight = changed_hand(change)

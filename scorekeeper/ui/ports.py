@@ -10,7 +10,7 @@ from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any, Protocol
 
-from scorekeeper.engine import Game, Hand, RuleError, Rules
+from scorekeeper.engine import Game, Hand, Rules
 from scorekeeper.store import StaleGameError as StaleGameError  # a stale write, refused
 
 GameId = Any
@@ -117,15 +117,3 @@ class StoreLike(Protocol):
         finished: bool | None = None,
         deleted: bool | None = None,
     ) -> tuple[int, Sequence[SummaryLike]]: ...
-
-
-def user_errors() -> tuple[type[Exception], ...]:
-    """Exceptions whose message is meant for the player (shown inline)."""
-    errors: list[type[Exception]] = [RuleError]
-    try:
-        from scorekeeper.store import StoreError  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:  # the store is not installed yet
-        pass
-    else:
-        errors.append(StoreError)
-    return tuple(errors)

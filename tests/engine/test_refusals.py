@@ -350,3 +350,14 @@ def test_undercut_claimed_for_a_gin_from_full_hands_is_refused_as_in_result_entr
     knocked = score_hand(Hand.from_cards("Ann", gin, defender, claim=Claim.KNOCK), SEED)
     assert (knocked.outcome.value, knocked.points) == ("gin", 95)
     assert score_hand(Hand.knock("Ann", 0, 70), SEED).points == 95
+
+
+def test_every_refusal_shares_one_base_the_ui_catches() -> None:
+    from scorekeeper.engine import CardError, Unfinished, UserError
+    from scorekeeper.store import StaleGameError, StoreError
+
+    for kind in (RuleError, CardError, Unfinished, StoreError, StaleGameError):
+        assert issubclass(kind, UserError)
+    assert issubclass(RuleError, ValueError) and not issubclass(StoreError, ValueError)
+    with pytest.raises(Unfinished, match="say who knocked"):
+        Hand.from_cards("", [], [])

@@ -241,3 +241,28 @@ def test_a_count_over_a_lower_upcard_limit_is_kept_and_refused_by_the_engine() -
     assert (form.k_text, form.d_text) == ("7", "30")
     form.set_upcard(card("5H"))  # turned wrong: the limit is 5
     assert form.preview().error == "Ann can't knock with 7: the limit this hand is 5 (upcard 5♥)"
+
+
+def test_what_is_still_to_enter_is_a_prompt_and_a_refusal_is_an_error() -> None:
+    """The form tells "still to enter" from "the rules refuse" by the error's
+    type (``Unfinished``), not by the English it says."""
+    form = HandForm(ann_v_bob())
+    form.begin("knock", None)
+    p = form.preview()
+    assert (p.error, p.unfinished) == ("say who knocked", True)
+    form.begin("knock", "b")
+    p = form.preview()
+    assert (p.error, p.unfinished) == ("enter the knocker's deadwood", True)
+    typed(form, "4")
+    p = form.preview()
+    assert (p.error, p.unfinished) == ("enter the defender's deadwood", True)
+    form.k_text, form.d_text = "12", "3"  # over the seed's knock limit of 10 (the keypad
+    p = form.preview()  # moves on before it: as an edit of an old entry might hold)
+    assert p.error is not None and "12" in p.error and not p.unfinished
+    oklahoma = HandForm(ann_v_bob(PRESETS["oklahoma"]))
+    oklahoma.begin("knock", "a")
+    p = oklahoma.preview()
+    assert (p.error, p.unfinished) == (
+        "Oklahoma: enter the upcard first, it sets the knock limit",
+        True,
+    )

@@ -19,7 +19,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from scorekeeper.engine import Game, RuleError
+from scorekeeper.engine import Game
+from scorekeeper.engine.errors import UserError
 from scorekeeper.i18n import LANGUAGES, Translator
 from scorekeeper.i18n.reports import import_summary
 from scorekeeper.settings import Settings, load_settings, save_settings
@@ -218,7 +219,7 @@ class ReviewModel:
         return None
 
     def _failed(self, fn: Callable[..., Any], exc: Exception) -> None:
-        if isinstance(exc, RuleError | StoreError):
+        if isinstance(exc, UserError):
             self.error = self.t.render(exc)
         elif isinstance(exc, OSError):
             self.error = self.t.gettext("The file could not be used: {reason}").format(
@@ -450,7 +451,7 @@ class ReviewModel:
             return 0
         try:
             return len(self.store.review_records())
-        except (StoreError, RuleError) as exc:  # a closed store, a broken file: stats will say
+        except UserError as exc:  # a closed store, a broken file: stats will say
             log.info("review preload stopped: %s", exc)
             return 0
 
