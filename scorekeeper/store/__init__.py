@@ -24,9 +24,11 @@ writer), ``docs`` (engine values <-> JSON), ``gamefile`` / ``players`` /
 from .errors import StaleGameError, StoreError, StoreLockedError
 from .model import GameSummary, ImportReport, Player
 from .paths import default_data_dir
+from .query import GameQuery
 from .store import Store, open_store
 
 __all__ = [
+    "GameQuery",
     "GameSummary",
     "ImportReport",
     "Player",

@@ -96,6 +96,7 @@ from .paths import (
     is_valid_id,
 )
 from .players import ALIASES_TABLE, PLAYERS_TABLE, PlayersFile
+from .query import GameQuery
 from .storage import DEFAULT_BACKUPS, gc_paused, parse_json, quarantine, remove_orphans
 
 if TYPE_CHECKING:  # imported where used: a phone's start never exports or imports
@@ -590,43 +591,6 @@ def index_entry(
 def _by_creation(entry: Mapping[str, Any]) -> tuple[datetime, str]:
     """The sort key of :meth:`Store.list_games`' order (reversed: newest first)."""
     return (time_from_doc(entry["created_at"]), entry["id"])
-
-
-def _span_count(
-    span: Mapping[str, Any],
-    finished: bool | None,
-    player_id: str | None,
-    format: str | None,
-    lo: str | None,
-    hi: str | None,
-    include_deleted: bool,
-    deleted: bool | None,
-) -> int | None:
-    """How many games of one block of the index (see ``GameIndex.spans``)
-    pass :meth:`Store.list_games`' filters, when its counts tell (None: its
-    games must be read to count them).  The counts tell how many games are
-    deleted but not how many of those are finished: ``deleted=True`` with
-    ``finished`` must read."""
-    if (lo is not None and span["end"] is not None and span["end"] <= lo) or (
-        hi is not None and span["start"] >= hi
-    ):
-        return 0  # wholly outside the period
-    if player_id is not None and player_id not in span["players"]:
-        return 0
-    if player_id is not None or format is not None:
-        return None
-    if (lo is not None and span["start"] < lo) or (
-        hi is not None and (span["end"] is None or span["end"] > hi)
-    ):
-        return None  # the period cuts it
-    games, unfinished, gone = span["games"], span["unfinished"], span["deleted"]
-    if deleted:
-        return int(gone) if finished is None else None
-    if include_deleted and deleted is None:
-        return games if finished is None else None
-    if finished is None:
-        return int(games - gone)
-    return int(unfinished if not finished else games - gone - unfinished)
 
 
 # --- opening -------------------------------------------------------------------------
@@ -1416,57 +1380,36 @@ class Store:
     # listing -----------------------------------------------------------------------
 
     @_reading
-    def list_games(
-        self,
-        *,
-        finished: bool | None = None,
-        player_id: str | None = None,
-        format: str | None = None,
-        since: datetime | None = None,
-        until: datetime | None = None,
-        include_deleted: bool = False,
-        deleted: bool | None = None,
-    ) -> list[GameSummary]:
+    def list_games(self, query: GameQuery | None = None, /, **filters: Any) -> list[GameSummary]:
         """Games newest first (by creation), from the index: no game is replayed.
 
-        ``since`` (inclusive) and ``until`` (exclusive) filter on the creation time.
-        ``deleted``: True, only the deleted games (``include_deleted`` is then
-        implied); False, only those not deleted; None, as ``include_deleted`` says.
+        Which games: a :class:`GameQuery`, or its fields as keywords
+        (``list_games(finished=False)``); none, every game not deleted.
         """
-        args = (finished, player_id, format, since, until, include_deleted, deleted)
-        out = [self._summary(entry) for entry in self._matching(*args)]
+        q = self._query(query, filters)
+        out = [self._summary(entry) for entry in self._matching(q)]
         out.sort(key=lambda s: (s.created_at, s.id), reverse=True)
         return out
 
-    def _matching(
-        self,
-        finished: bool | None,
-        player_id: str | None,
-        format: str | None,
-        since: datetime | None,
-        until: datetime | None,
-        include_deleted: bool,
-        deleted: bool | None,
-    ) -> Iterator[dict[str, Any]]:
-        """The index entries that pass :meth:`list_games`' filters, in no order."""
-        keep = self._keeps(finished, player_id, format, since, until, include_deleted, deleted)
-        return (entry for entry in self._s.index.entries.values() if keep(entry))
+    def _query(self, query: GameQuery | None, filters: Mapping[str, Any]) -> GameQuery:
+        """The query asked for, its player id the one a merged player's old id
+        now stands for."""
+        if query is not None and filters:
+            raise TypeError("give a GameQuery or its fields, not both")
+        q = query if query is not None else GameQuery(**filters)
+        if q.player_id is None:
+            return q
+        return q.with_player(self._s.resolve(q.player_id))
+
+    def _matching(self, q: GameQuery) -> Iterator[dict[str, Any]]:
+        """The index entries that ``q`` admits, in no order."""
+        return (entry for entry in self._s.index.entries.values() if q.admits(entry))
 
     @_reading
     def page_games(
-        self,
-        offset: int,
-        limit: int,
-        *,
-        finished: bool | None = None,
-        player_id: str | None = None,
-        format: str | None = None,
-        since: datetime | None = None,
-        until: datetime | None = None,
-        include_deleted: bool = False,
-        deleted: bool | None = None,
+        self, offset: int, limit: int, query: GameQuery | None = None, /, **filters: Any
     ) -> tuple[int, list[GameSummary]]:
-        """One page of :meth:`list_games` (the same filters, the same order):
+        """One page of :meth:`list_games` (the same query, the same order):
         ``(how many games match, the at most limit of them from offset)``.
 
         The screens ask for a page, never for the whole history (issue #10),
@@ -1499,21 +1442,16 @@ class Store:
         """
         start = max(offset, 0)
         stop = start + max(limit, 0)
-        args = (finished, player_id, format, since, until, include_deleted, deleted)
+        q = self._query(query, filters)
         index = self._s.index
-        keep = self._keeps(*args)
-        pid = self._s.resolve(player_id) if player_id is not None else None
-        lo = None if since is None else time_to_doc(since)
-        hi = None if until is None else time_to_doc(until)
-        count_args = (finished, pid, format, lo, hi, include_deleted, deleted)
         while (spans := index.spans()) is not None:
-            counts = [_span_count(s, *count_args) for s in spans]
+            counts = [q.span_count(s) for s in spans]
             # The blocks the counts can't answer: read, then counted.
             if index.read_blocks(s["id"] for s, n in zip(spans, counts, strict=True) if n is None):
                 continue  # (reading can fold the journal: look at the blocks again)
             unknown = [s["id"] for s, n in zip(spans, counts, strict=True) if n is None]
             matches = {
-                bid: [e for e in entries if keep(e)]
+                bid: [e for e in entries if q.admits(e)]
                 for bid, entries in index.block_entries(unknown).items()
             }
             sizes = [
@@ -1534,41 +1472,13 @@ class Store:
             for bid, before in page_blocks:
                 found = matches.get(bid)
                 if found is None:
-                    found = [e for e in entries[bid] if keep(e)]
+                    found = [e for e in entries[bid] if q.admits(e)]
                 found.sort(key=_by_creation, reverse=True)
                 page.extend(found[max(start - before, 0) : stop - before])
             return seen, [self._summary(e) for e in page]
         # The blocks' counts can't be trusted: every entry, sorted.
-        found = sorted(self._matching(*args), key=_by_creation, reverse=True)
+        found = sorted(self._matching(q), key=_by_creation, reverse=True)
         return len(found), [self._summary(e) for e in found[start:stop]]
-
-    def _keeps(
-        self,
-        finished: bool | None,
-        player_id: str | None,
-        format: str | None,
-        since: datetime | None,
-        until: datetime | None,
-        include_deleted: bool,
-        deleted: bool | None,
-    ) -> Callable[[dict[str, Any]], bool]:
-        """Whether an index entry passes :meth:`list_games`' filters."""
-        pid = self._s.resolve(player_id) if player_id is not None else None
-        lo = None if since is None else time_to_doc(since)
-        hi = None if until is None else time_to_doc(until)
-
-        def keep(entry: dict[str, Any]) -> bool:
-            return not (
-                (entry["deleted"] and not (include_deleted or deleted))
-                or (deleted is not None and bool(entry["deleted"]) != deleted)
-                or (finished is not None and bool(entry.get("finished")) != finished)
-                or (pid is not None and pid not in entry["players"])
-                or (format is not None and entry["format"] != format)
-                or (lo is not None and entry["created_at"] < lo)
-                or (hi is not None and entry["created_at"] >= hi)
-            )
-
-        return keep
 
     def _summary(self, entry: dict[str, Any]) -> GameSummary:
         cached = self._s.summaries.get(entry["id"])

@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from scorekeeper.engine import Game, Hand, Rules
+from scorekeeper.store import GameQuery
 from scorekeeper.store import StaleGameError as StaleGameError  # a stale write, refused
 
 GameId = Any
@@ -101,19 +102,8 @@ class StoreLike(Protocol):
     def hand_versions(self, game_id: GameId, index0: int) -> Sequence[Any]: ...
     def summary(self, game_id: str) -> SummaryLike: ...
     def list_games(
-        self,
-        *,
-        finished: bool | None = None,
-        player_id: str | None = None,
-        format: str | None = None,
-        since: Any = None,
-        until: Any = None,
+        self, query: GameQuery | None = None, /, **filters: Any
     ) -> Sequence[SummaryLike]: ...
     def page_games(
-        self,
-        offset: int,
-        limit: int,
-        *,
-        finished: bool | None = None,
-        deleted: bool | None = None,
+        self, offset: int, limit: int, query: GameQuery | None = None, /, **filters: Any
     ) -> tuple[int, Sequence[SummaryLike]]: ...

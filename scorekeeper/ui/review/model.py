@@ -19,13 +19,13 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from scorekeeper.engine import Game
+from scorekeeper.engine import Format, Game
 from scorekeeper.engine.errors import UserError
 from scorekeeper.i18n import LANGUAGES, Translator
 from scorekeeper.i18n.reports import import_summary
 from scorekeeper.settings import Settings, load_settings, save_settings
 from scorekeeper.statistics import Filter, GameRecord
-from scorekeeper.store import GameSummary, ImportReport, Player, Store, StoreError
+from scorekeeper.store import GameQuery, GameSummary, ImportReport, Player, Store, StoreError
 
 from ..home_model import summary_score
 from ..sheet_model import versus
@@ -315,20 +315,21 @@ class ReviewModel:
     def newer_page(self) -> None:
         self.history_offset = max(self.history_offset - PAGE, 0)
 
-    def _filters(self, now: datetime | None) -> dict[str, Any]:
+    def query(self, now: datetime | None = None) -> GameQuery:
+        """The history's filters as the store's query."""
         since, until = period_range(self.filter_period, now)
-        return {
-            "finished": self.filter_finished,
-            "player_id": self.filter_player,
-            "format": self.filter_format,
-            "since": since,
-            "until": until,
-        }
+        return GameQuery(
+            finished=self.filter_finished,
+            player_id=self.filter_player,
+            format=None if self.filter_format is None else Format(self.filter_format),
+            since=since,
+            until=until,
+        )
 
     def summaries(self, *, now: datetime | None = None) -> list[GameSummary]:
         """Every game matching the filters (for exports and tests; the
         screen asks for one page: :meth:`history_rows`)."""
-        return self.store.list_games(**self._filters(now))
+        return self.store.list_games(self.query(now))
 
     def history_row(self, s: GameSummary) -> HistoryRow:
         t = self.t
@@ -353,11 +354,11 @@ class ReviewModel:
         the offset); :attr:`history_total` counts every match.  A page past
         the end (games deleted meanwhile) falls back to the last page."""
         n = PAGE if limit is None else limit
-        filters = self._filters(now)
-        total, found = self.store.page_games(self.history_offset, n or 1 << 62, **filters)
+        query = self.query(now)
+        total, found = self.store.page_games(self.history_offset, n or 1 << 62, query)
         if not found and self.history_offset and total:
             self.history_offset = (total - 1) // PAGE * PAGE
-            total, found = self.store.page_games(self.history_offset, n or 1 << 62, **filters)
+            total, found = self.store.page_games(self.history_offset, n or 1 << 62, query)
         self.history_total = total
         return [self.history_row(s) for s in found]
 
