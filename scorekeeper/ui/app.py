@@ -29,6 +29,7 @@ from scorekeeper.engine.errors import N_
 from scorekeeper.runtime import cpu_time
 from scorekeeper.store.changes import DESKTOP_DEVICE
 
+from .addresses import Addresses
 from .hand_view import hand_screen, save_hand
 from .home_view import home_screen
 from .keying import autokey, sealed
@@ -121,6 +122,8 @@ class GinApp:
         self.hand_revision: int | None = None
         #: closed (:meth:`close`): nothing is drawn any more
         self.closed = False
+        #: The browser's address and history, and the device's hand draft.
+        self.addresses = Addresses(page, self.model, self._route, self._follow_address)
 
     # --- wiring ---------------------------------------------------------------
 
@@ -141,13 +144,14 @@ class GinApp:
         page.on_resize = self._on_resize
         page.views.clear()
         page.views.append(self.view)
-        self._go(page.route or "/")
+        self._go(self.addresses.start(page.route or "/"))
         self.render()
 
     def _on_route(self, e: ft.RouteChangeEvent) -> None:
-        if e.route == self._route():
-            return
-        self._go(e.route)
+        self.addresses.heard(e.route)
+
+    def _follow_address(self, route: str) -> None:
+        self._go(route)
         self.render()
 
     def _go(self, route: str) -> None:
@@ -274,8 +278,7 @@ class GinApp:
         if list(self.page.views) != [self.view]:
             self.page.views.clear()
             self.page.views.append(self.view)
-        if self.page.route != self._route():
-            self.page.route = self._route()
+        self.addresses.shown()
         follow = self._follows()
         self.page.update()
         self.sheet.send()

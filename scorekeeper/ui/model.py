@@ -220,8 +220,8 @@ class AppModel:
         self.go_home()
 
     def _find_game(self, text: str) -> GameId | None:
-        if self.game_id is not None and str(self.game_id) == text:
-            return self.game_id
+        """The game of an address, when it is one and not deleted (even the
+        one last shown: it may have been deleted on another device since)."""
         try:  # one index entry, not the whole history
             s = self.store.summary(text)
         except UserError:

@@ -146,6 +146,9 @@ def quick_hand(ui: Ui, knocker: str, k: str, d: str, defender: str) -> None:
 
 def home(ui: Ui) -> None:
     ui.click_until(re.compile(r"^Back"), "New game")
+    # and home's address, which the browser shows a moment after the screen:
+    # a reload opens the screen of the address (issue #17)
+    expect(ui.page).to_have_url(re.compile(r"/(#/?)?$"))
 
 
 def check_games(ui: Ui, cy_dee: str = "Score: Cy 13 · Dee 0") -> None:
