@@ -15,8 +15,10 @@ Two rules make the browser's history a player's, not the code's:
   entry per closed form would leave one stale form per hand for Back to walk
   through.  The next hand's form has the same address (no new entry); Back
   from the sheet costs one press more, once; Back or Forward to that
-  address, or a reload there, shows the sheet, unless the device keeps a
-  draft of a form still open (drafts.py).
+  address, or a reload there, shows the sheet: the device keeps a mark of it
+  (:data:`~scorekeeper.ui.drafts.DRAFT_KEY`, where an open form keeps what
+  was typed, drafts.py).  Anywhere else (a link, another device) the
+  address opens the form.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from .drafts import DRAFT_KEY, draft_of, restore
+from .drafts import DRAFT_KEY, draft_of, restore, sheet_mark
 from .model import AppModel
 
 __all__ = ["Addresses"]
@@ -78,22 +80,26 @@ class Addresses:
         return game
 
     async def reopen(self, sheet: str) -> None:
-        """A session started on a new hand's form: the form again, with what
-        was typed, when the device keeps its draft; else the sheet stays."""
+        """A session started on a new hand's address: the sheet stays when
+        this device left its form closed there; else the form, with what was
+        typed when the device keeps that."""
         try:
             text = await self.prefs.get(DRAFT_KEY)
-        except Exception:  # no answer from the device: the sheet it is
+        except Exception:  # no answer from the device: as if it kept nothing
             log.warning("could not read the hand draft", exc_info=True)
-            return
+            text = None
         m = self.model
         if m.screen != "sheet" or m.game_id is None or f"/game/{m.game_id}" != sheet:
             return  # the player has moved on meanwhile
+        if text == sheet_mark(self.url):
+            self._draft = self._stored = text
+            return
+        self._sheet_at = None
         if not m.act(m.open_hand) or m.hand is None:
+            self.follow(self.url)  # a finished game: the sheet says so
             return
-        if not restore(m.hand, text, str(m.game_id), None):
-            m.cancel_hand()
-            return
-        self._draft = self._stored = text if isinstance(text, str) else None
+        if restore(m.hand, text, str(m.game_id), None):
+            self._draft = self._stored = text if isinstance(text, str) else None
         self.follow(self.url)
 
     def heard(self, route: str) -> None:
@@ -111,8 +117,12 @@ class Addresses:
 
     def shown(self) -> None:
         """After each redraw: the screen's address in the browser, and the
-        device's draft of an open hand form kept up to date."""
+        device's draft of an open hand form (or mark of a closed one) kept
+        up to date."""
+        self._show_address()
         self._keep_draft()
+
+    def _show_address(self) -> None:
         route = self.current()
         if route == self.url:
             return
@@ -126,8 +136,11 @@ class Addresses:
 
     def _keep_draft(self) -> None:
         m = self.model
-        form = m.hand if m.screen == "hand" and m.game_id is not None else None
-        text = None if form is None else draft_of(str(m.game_id), form)
+        text: str | None = None
+        if m.screen == "hand" and m.game_id is not None and m.hand is not None:
+            text = draft_of(str(m.game_id), m.hand)
+        elif m.hand is None and self.url == self._sheet_at:
+            text = sheet_mark(self.url)
         if text != self._draft:
             self._draft = text
             self.page.run_task(self._write_draft)

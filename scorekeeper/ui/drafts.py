@@ -1,10 +1,12 @@
 """A hand form half filled, kept on the device across a reload (issue #17).
 
 While a hand form is open, what was typed is written to the device's own
-storage (the browser's local storage) after each change, and taken out when
-the form closes.  A session that starts on a hand form's address (a reload,
-the tab opened again) reopens the form with it, or shows the sheet when the
-device keeps none: the form was closed there (see ``GinApp._show_address``).
+storage (the browser's local storage) after each change; when the form
+closes on its sheet and its address stays in the browser, a mark of that
+(:func:`sheet_mark`) replaces it.  A session that starts on a new hand's
+address (a reload, the tab opened again) shows the sheet for the mark,
+else the form, with what was typed when the draft is this form's (see
+addresses.py).
 
 The storage belongs to the browser, so what comes back is a claim like any
 other client input: :func:`restore` reads at most :data:`MAX_DRAFT` bytes,
@@ -35,7 +37,7 @@ from scorekeeper.engine import Card, CardError, card
 
 from .hand_model import MAX_DIGITS, MODES, RESULT_LABELS, HandForm
 
-__all__ = ["DRAFT_KEY", "MAX_DRAFT", "draft_of", "restore"]
+__all__ = ["DRAFT_KEY", "MAX_DRAFT", "draft_of", "restore", "sheet_mark"]
 
 #: The device-storage key: one draft per device (one form is open at a time).
 DRAFT_KEY = "scorekeeper.hand_draft"
@@ -43,6 +45,16 @@ DRAFT_KEY = "scorekeeper.hand_draft"
 MAX_DRAFT = 4096
 
 _SIDES = ("knocker", "defender")
+
+
+def sheet_mark(address: str) -> str:
+    """What the device keeps when a new hand's form closed on its sheet and
+    its address stayed in the browser: a reload there shows the sheet.
+
+    >>> sheet_mark("/game/g1/hand")
+    '{"sheet_at":"/game/g1/hand"}'
+    """
+    return json.dumps({"sheet_at": address}, separators=(",", ":"))
 
 
 def draft_of(game_id: str, form: HandForm) -> str:

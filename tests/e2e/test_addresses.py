@@ -175,6 +175,8 @@ def test_a_link_to_a_game_opens_it_and_a_stale_one_lands_home(
     other = tab(browser, contexts, "link")
     load(other, game)  # another device, the link typed or shared
     at(other, server, game[len(server.url.rstrip("/")) :], SCORE)
+    load(other, game + "/hand")  # a new hand's address, on a device that kept nothing
+    at(other, server, game[len(server.url.rstrip("/")) :] + "/hand", "Save hand")
     load(other, server.url.rstrip("/") + "/game/0123456789abcdef")  # no such game
     at(other, server, "/", HOME)
     other.see("That game is not on this device.")

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.ui.addresses import Addresses
-from scorekeeper.ui.drafts import DRAFT_KEY, MAX_DRAFT, draft_of, restore
+from scorekeeper.ui.drafts import DRAFT_KEY, MAX_DRAFT, draft_of, restore, sheet_mark
 from scorekeeper.ui.hand_model import HandForm
 from scorekeeper.ui.model import AppModel
 
@@ -44,6 +44,7 @@ class Page:
         self.services: list[Any] = []
         self.pushed: list[str] = []
         self.tasks: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
+        self.settling = False
 
     async def push_route(self, route: str) -> None:
         self.pushed.append(route)
@@ -52,9 +53,15 @@ class Page:
         self.tasks.append((fn, args))  # run later, as on the event loop
 
     def settle(self) -> None:
-        while self.tasks:
-            fn, args = self.tasks.pop(0)
-            asyncio.run(fn(*args))
+        if self.settling:  # a task drew: the loop below runs what it added
+            return
+        self.settling = True
+        try:
+            while self.tasks:
+                fn, args = self.tasks.pop(0)
+                asyncio.run(fn(*args))
+        finally:
+            self.settling = False
 
 
 def session(app: AppModel, prefs: Prefs | None = None) -> tuple[Addresses, Page]:
@@ -138,12 +145,15 @@ def test_the_draft_follows_the_open_form_and_goes_with_it(app: AppModel) -> None
     form.press("3")
     addresses.shown()
     assert json.loads(prefs.kept[DRAFT_KEY])["k"] == "3"
-    app.cancel_hand()
+    app.cancel_hand()  # closed on its sheet: the address stays, marked so
+    addresses.shown()
+    assert prefs.kept[DRAFT_KEY] == sheet_mark(f"{app.route}/hand")
+    app.go_home()  # the browser leaves the address: nothing kept
     addresses.shown()
     assert DRAFT_KEY not in prefs.kept
 
 
-def test_a_session_started_on_a_form_reopens_it_from_the_draft_only(app: AppModel) -> None:
+def test_a_session_started_on_a_new_hands_address(app: AppModel) -> None:
     prefs = Prefs()
     first, _ = session(app, prefs)
     start(app, "standard", ["Ann", "Bob"], first_dealer="Ann")
@@ -162,13 +172,22 @@ def test_a_session_started_on_a_form_reopens_it_from_the_draft_only(app: AppMode
     page.settle()
     assert app.hand is not None and app.hand.knocker == ann and app.hand.k_text == "3"
     assert page.pushed == []
-    # no draft kept (the form was closed there): the sheet
-    prefs.kept.clear()
+    # the form closed on its sheet, its address kept: the device keeps a mark
+    app.cancel_hand()
+    again.shown()
+    assert prefs.kept[DRAFT_KEY] == sheet_mark(f"{sheet}/hand")
     app.go_home()
     third, page = session(app, prefs)
     app.go(third.start(f"{sheet}/hand"))
     page.settle()
     assert app.screen == "sheet" and app.hand is None
+    # nothing kept (a link, another device): the address's form, empty
+    prefs.kept.clear()
+    app.go_home()
+    fourth, page = session(app, prefs)
+    app.go(fourth.start(f"{sheet}/hand"))
+    page.settle()
+    assert app.screen == "hand" and app.hand is not None and app.hand.knocker is None
 
 
 @pytest.mark.parametrize(
