@@ -69,7 +69,8 @@ class Addresses:
 
     def start(self, route: str) -> str:
         """The address the session starts on; the one to show first.  A new
-        hand's form is reopened only from the device's draft (see :meth:`reopen`)."""
+        hand's address shows its sheet first: the device's storage, read
+        next, says whether the form opens (see :meth:`reopen`)."""
         self.page.services.append(self.prefs)
         self.url = route or "/"
         game = _new_hand_of(self.url)
