@@ -7,11 +7,11 @@ says which index entries it admits and, where a block's counts can tell,
 how many of a block's games it admits without reading them.
 
 >>> from datetime import datetime, timezone
->>> q = GameQuery(finished=False, format="hollywood")
+>>> q = GameQuery(finished=False, format=Format.HOLLYWOOD.value)  # or the enum
 >>> q.format
 <Format.HOLLYWOOD: 'hollywood'>
 >>> entry = {"deleted": False, "finished": False, "players": ["a", "b"],
-...          "format": "hollywood", "created_at": "2026-01-02T10:00:00.000000+00:00"}
+...          "format": q.format.value, "created_at": "2026-01-02T10:00:00.000000+00:00"}
 >>> q.admits(entry), GameQuery(finished=True).admits(entry)
 (True, False)
 >>> jan = GameQuery(since=datetime(2026, 1, 1, tzinfo=timezone.utc),

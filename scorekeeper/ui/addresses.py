@@ -62,7 +62,9 @@ class Addresses:
         #: A new-hand form's address left in the browser when the form
         #: closed on its sheet: going there shows the sheet.
         self._sheet_at: str | None = None
-        self.prefs = ft.SharedPreferences()
+        #: The device's storage, made at :meth:`start` (a service joins the
+        #: page that is current when it is made: the session's, by then).
+        self.prefs: ft.SharedPreferences | None = None
         self._draft: str | None = None  # the draft this session last kept
         self._stored: str | None = None  # ... and the one the device has
         self._writing = asyncio.Lock()
@@ -71,7 +73,9 @@ class Addresses:
         """The address the session starts on; the one to show first.  A new
         hand's address shows its sheet first: the device's storage, read
         next, says whether the form opens (see :meth:`reopen`)."""
-        self.page.services.append(self.prefs)
+        if self.prefs is None:
+            self.prefs = ft.SharedPreferences()
+            self.page.services.append(self.prefs)
         self.url = route or "/"
         game = _new_hand_of(self.url)
         if game is None:
@@ -85,7 +89,7 @@ class Addresses:
         this device left its form closed there; else the form, with what was
         typed when the device keeps that."""
         try:
-            text = await self.prefs.get(DRAFT_KEY)
+            text = await self.prefs.get(DRAFT_KEY) if self.prefs is not None else None
         except Exception:  # no answer from the device: as if it kept nothing
             log.warning("could not read the hand draft", exc_info=True)
             text = None
@@ -150,7 +154,7 @@ class Addresses:
         # one write at a time, each of the latest draft: never an older one last
         async with self._writing:
             text = self._draft
-            if text == self._stored:
+            if text == self._stored or self.prefs is None:
                 return
             try:
                 if text is None:

@@ -15,6 +15,7 @@ from typing import Any
 import flet as ft
 import msgpack
 from flet.controls.base_control import BaseControl
+from flet.controls.context import _context_page
 from flet.messaging.connection import Connection
 from flet.messaging.protocol import (
     Message,
@@ -92,6 +93,10 @@ def new_page(
         )
     )
     conn.take()
+    # the server runs each session's code with its page as the current one
+    # (flet_web's register); a page left current by an earlier session
+    # (``page.run_task`` sets it) would take this one's services
+    _context_page.set(session.page)
     return session.page, conn
 
 

@@ -338,6 +338,7 @@ def test_the_history_screen_is_live_and_the_new_game_form_left_alone(server: Ser
     a, history, new = server.session(), server.session(), server.session()
     history.open_review("history")()
     tap(new, new.model.open_new)
+    server.pump()  # the form's address goes to the browser on the loop
     new_conn = server.conns[2]
     new_conn.take()
     _gid, _ann, bob = new_game(server, a)
