@@ -43,14 +43,12 @@ from scorekeeper.engine import (
     format_spec,
     roles_from_draw,
 )
-from scorekeeper.engine import FORMATS as ENGINE_FORMATS
 from scorekeeper.engine.errors import N_, Msg
 from scorekeeper.i18n import Translator
+from scorekeeper.settings import FORMATS as FORMATS  # the formats offered, by name
 
 # The labels below are msgids: the screen shows them through the form's
 # translator (the methods of NewGameForm give them translated).
-FORMATS = tuple(f.value for f in ENGINE_FORMATS)
-FORMAT_LABELS = {f.value: s.label for f, s in ENGINE_FORMATS.items()}
 #: The presets as players name them (the keys are public API and stay):
 #: "Standard" has no end-of-game bonuses, "Classic" adds game, line and shutout.
 PRESET_LABELS = {"seed": N_("Standard"), "classic": N_("Classic"), "oklahoma": N_("Oklahoma")}
@@ -107,7 +105,7 @@ def _too_many(fmt: str, n: int) -> RuleError:
             "{format} is for {n} player: tap a chosen name to remove it first",
             "{format} is for {n} players: tap a chosen name to remove it first",
             n,
-            format=Msg(FORMAT_LABELS[fmt]),
+            format=Msg(format_spec(fmt).label),
         )
     )
 
@@ -152,7 +150,7 @@ class NewGameForm:
     # --- words for the screen ------------------------------------------------
 
     def format_labels(self) -> dict[str, str]:
-        return {key: self.t.gettext(label) for key, label in FORMAT_LABELS.items()}
+        return {f: self.t.gettext(format_spec(f).label) for f in FORMATS}
 
     def preset_labels(self) -> dict[str, str]:
         return {key: self.t.gettext(label) for key, label in PRESET_LABELS.items()}
@@ -191,8 +189,7 @@ class NewGameForm:
         return bool(self.values["oklahoma"])
 
     def set_format(self, fmt: str) -> None:
-        if fmt not in FORMATS:
-            raise RuleError("unknown format {format}", format=repr(fmt))
+        format_spec(fmt)  # an unknown name: a RuleError
         self.format = fmt
         del self.seats[self.player_count :]
         self.error = None
@@ -521,7 +518,7 @@ class NewGameForm:
                     "choose {n} players ({chosen} chosen) for {format}",
                     self.player_count,
                     chosen=len(self.seats),
-                    format=Msg(FORMAT_LABELS[self.format]),
+                    format=Msg(self.spec.label),
                 )
             )
         if self.spec.roles and self.draw_mode != RANDOM:
