@@ -103,8 +103,8 @@ class GinApp:
         self.layers = Layers()
         #: The bottom bar: the sheet's results, or the form's Save over them.
         self.bottom_bar = BottomBar()
-        #: The sheet's scroll and the revision it last showed (see _place).
-        self._sheet_seen: tuple[ft.ListView | ft.Column | None, int | None] = (None, None)
+        #: The game whose sheet was drawn last and its revision (see _place).
+        self._sheet_seen: tuple[Any, int | None] = (None, None)
         #: The top bar, its title and Back, for the theme and language it was made for.
         self._bar: ft.AppBar | None = None
         self._bar_style: tuple[bool, str] = (False, "")
@@ -315,11 +315,15 @@ class GinApp:
 
     def _follows(self) -> bool:
         """Whether the sheet on screen follows a change to its end (see _place):
-        the same sheet as drawn last, at another revision."""
+        the same game's sheet as drawn last, at another revision.  The same
+        game, not the same list: a window resized while a hand is entered
+        makes the sheet a new list (sheet_view.SheetFrame), and the save
+        then opened it at its top.  A sheet opened at the revision it last
+        showed (from home, or another game) opens at its top."""
         if self.model.screen != "sheet" or self.view.scroll is not None:
             return False
-        seen = (self.layers.sheet_scroll, self.model.revision)
-        follow = self._sheet_seen[0] is seen[0] and self._sheet_seen[1] != seen[1]
+        seen = (self.model.game_id, self.model.revision)
+        follow = self._sheet_seen[0] == seen[0] and self._sheet_seen[1] != seen[1]
         self._sheet_seen = seen
         return follow
 

@@ -14,7 +14,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from scorekeeper.engine import Hand, Rules
 from scorekeeper.store import open_store
 
-from .conftest import PHONE, Server, Ui, tab
+from .conftest import DESKTOP, PHONE, Server, Ui, tab
 from .test_table_sheet import wait_until
 
 HANDS = 12
@@ -246,5 +246,38 @@ def test_a_sheet_scrolled_to_its_end_follows_a_save_on_either_device(
                         wholly_in_view(ui, newest) and wholly_in_view(ui, end)
                     )
                 )
+    finally:
+        srv.stop_checked()
+
+
+def test_a_window_resized_while_a_hand_is_entered_still_follows_the_save(
+    tmp_path: Path, ui: Ui
+) -> None:
+    """A phone turned (or a desktop window widened) while the form is open
+    gives the sheet under it a new list for its new margins
+    (sheet_view.SheetFrame); the save still shows the new line and the
+    sheet's end.  Before, that list opened at its top, hand 1."""
+    a_game(tmp_path / "data", 30)
+    srv = Server(tmp_path / "data")
+    srv.start()
+    try:
+        ui.open(srv.url)
+        ui.click("Resume Ann v Bob")
+        ui.see("Score: Ann 120 · Bob 0")
+        ui.click("Ann knocked")
+        ui.type_count("Ann", "5")
+        ui.page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
+        ui.type_count("Bob", "9")
+        ui.see("Ann knocked (5 v 9): Ann +4")
+        ui.click("Save hand")
+        ui.see("Score: Ann 124 · Bob 0")
+        newest = ui.button(re.compile(r"^Edit hand 31\b")).first
+        end = ui.text("Tap a hand to open, correct or revert it.").first
+
+        def followed() -> bool:
+            return wholly_in_view(ui, newest) and wholly_in_view(ui, end)
+
+        wait_until(followed)
+        assert box_now(ui.button(re.compile(r"^Edit hand 1\b")).first) is None  # not at its top
     finally:
         srv.stop_checked()
