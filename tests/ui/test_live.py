@@ -371,6 +371,16 @@ def marked(gin: GinApp) -> list[str]:
     ]
 
 
+def line_of(gin: GinApp, number: int) -> SheetLine:
+    """The sheet's line of hand ``number``, as drawn."""
+    (line,) = (
+        c
+        for c in controls(gin.view)
+        if isinstance(c, SheetLine) and c.tooltip == f"Edit hand {number}"
+    )
+    return line
+
+
 def test_another_devices_change_is_told_by_its_name_and_its_line_marked(server: Server) -> None:
     a = server.session()
     page, conn = new_page(server.loop, server.hub)
@@ -387,9 +397,13 @@ def test_another_devices_change_is_told_by_its_name_and_its_line_marked(server: 
     assert marked(a) == ["Edit hand 1"] and marked(b) == []
     tap(b, b.model.open_hand)
     enter_counts(b, ann, "0", "20")
+    first = line_of(a, 1)
     tap(b, b.model.save_hand)
     server.pump()
     assert marked(a) == ["Edit hand 2"]  # one mark: the newest change's
+    # the mark moved by colour alone: hand 1's line is the one drawn before
+    # (a line drawn anew went to the browser whole, 1.3 KB, for its mark)
+    assert line_of(a, 1) is first
     tap(b, b.model.undo)
     server.pump()
     assert snackbars(a)[-1:] == ["Bob's phone took back hand 2."]
@@ -398,6 +412,14 @@ def test_another_devices_change_is_told_by_its_name_and_its_line_marked(server: 
     tap(b, b.model.redo)
     server.pump()
     assert snackbars(a)[-1:] == ["Bob's phone put back hand 2."]
+    assert marked(a) == ["Edit hand 2"]
+    second = line_of(a, 2)
+    a.model.highlight = None  # the mark's time is up (app._unmark)
+    a.render()
+    assert marked(a) == [] and line_of(a, 2) is second
+    tap(b, b.model.undo)
+    tap(b, b.model.redo)
+    server.pump()
     assert marked(a) == ["Edit hand 2"]
     tap(a, a.model.undo)
     assert marked(a) == []
