@@ -7,17 +7,12 @@ in the one view.  But a control hidden with ``visible=False`` is not built
 in the browser at all: showing the sheet again rebuilt every line of it,
 which on a 200-hand sheet cost more than the transition it replaced.
 
-So the sheet stays built under the form, on a layer of its own: covered
-by the form's layer, whose opaque background hides it and takes the taps,
-and left out of the accessibility tree.  Only two values of the sheet's
+So the sheet stays built under the form, on a layer of its own: at opacity 0
+(not painted), left out of the accessibility tree, and covered by the form's
+layer, whose background takes the taps.  Only two values of the sheet's
 layer change, never its shape: a wrapper added or removed above the sheet
 would rebuild everything under it too.  Each layer scrolls by itself, so
-the sheet keeps its place while the form is open.  The sheet is not hidden
-with opacity 0 as well: the browser then laid out every line of the game
-again on the first save after the sheet opened, before the new line was
-drawn (330 ms on a 200-hand sheet, 680 ms at 400, 205 ms at 50, against
-60 ms for the saves after it; bench_app), and the sheet's jump to its end
-sometimes came in the middle of that layout and left it at hand 126.
+the sheet keeps its place while the form is open.
 
 The form's layer stays in the stack as well, hidden while no hand is
 entered (``visible=False``: not built in the browser), and the last form
@@ -28,7 +23,7 @@ phone's Python), and the whole form went out again at the next hand
 what differs is sent (2.4 KB).
 
 Still, the browser builds the sheet's layer again when the form closes
-(two of its values change, and so do the view's and the page's address): so the
+(its opacity changes, and so do the view's and the page's address): so the
 sheet is a list whose lines are built only as they come into view
 (sheet_view.SheetFrame), and that rebuild costs the lines on screen, not
 every line of the game.
@@ -71,6 +66,7 @@ class Layers:
         if sheet is not self._sheet:
             self._build(sheet, scroll)
         under = form is not None
+        self._sheet_layer.opacity = 0.0 if under else 1.0
         # nor can a key reach it: Tab from the form's last field would stop
         # on a sheet button unseen under it, and the Enter that saves would
         # press that button too (the table view opened after a save)
@@ -100,10 +96,10 @@ class Layers:
         k = sheet.key
         self.sheet_scroll = scroll
         self._semantics = ft.Semantics(content=sheet, exclude_semantics=False)
-        # disabled is always set: a wrapper added only while the form is
-        # open would rebuild the sheet under it (see the module's doc)
+        # opacity is always set: an Opacity widget added only to hide the
+        # sheet would be a new wrapper, and the sheet under it rebuilt
         self._sheet_layer = _filling(
-            ft.Container(self._semantics, disabled=False, key=f"layer:{k}")
+            ft.Container(self._semantics, opacity=1.0, disabled=False, key=f"layer:{k}")
         )
         self.form = ft.Column(scroll=ft.ScrollMode.AUTO, key=f"form:{k}")
         # its background takes the taps, which would reach the sheet's lines
