@@ -14,6 +14,16 @@ layer change, never its shape: a wrapper added or removed above the sheet
 would rebuild everything under it too.  Each layer scrolls by itself, so
 the sheet keeps its place while the form is open.
 
+Opacity 0 is what keeps the sheet wholly out of the accessibility tree:
+with the form's opaque background and ``exclude_semantics`` alone, a node
+of the sheet's was sometimes drawn over the form's buttons, and a tap on
+"Quick" reached it instead (the form opened at its address; 2 runs in 3).
+Its price, measured in chromium (skwasm): the first save after a sheet
+opens draws its line some 250 ms later than the saves after it on a
+200-hand sheet (330 against ~70 ms; 680 at 400 hands, 205 at 50), the
+browser laying out the whole list again as the sheet comes back to
+opacity 1.
+
 The form's layer stays in the stack as well, hidden while no hand is
 entered (``visible=False``: not built in the browser), and the last form
 stays in it.  Taking the form out on each save made Flet walk its ~90

@@ -783,8 +783,8 @@ class SheetView:
 
     def _light(self, frame: SheetFrame, line: SheetLine | None) -> None:
         """Mark ``line`` as the one another device just changed, and no
-        other: its colour changed in place and sent by itself (send), some
-        40 bytes, where a line drawn anew for its mark went whole, 1.3 KB,
+        other: its colour, changed in place and sent by itself (send), one
+        value, where a line drawn anew for its mark went whole (1.3 KB)
         when it was marked and again when the mark came off."""
         if frame.lit is line:
             return
