@@ -15,14 +15,18 @@ would rebuild everything under it too.  Each layer scrolls by itself, so
 the sheet keeps its place while the form is open.
 
 Opacity 0 is what keeps the sheet wholly out of the accessibility tree:
-with the form's opaque background and ``exclude_semantics`` alone, a node
-of the sheet's was sometimes drawn over the form's buttons, and a tap on
-"Quick" reached it instead (the form opened at its address; 2 runs in 3).
+with the form's opaque background and ``exclude_semantics`` alone, an
+empty node as large as the sheet's list was sometimes placed over the
+form's buttons, and a tap on "Quick" reached it instead (the form opened
+at its address: test_form_viewport, and 2 runs in 3 by hand).
 Its price, measured in chromium (skwasm): the first save after a sheet
 opens draws its line some 250 ms later than the saves after it on a
-200-hand sheet (330 against ~70 ms; 680 at 400 hands, 205 at 50), the
-browser laying out the whole list again as the sheet comes back to
-opacity 1.
+200-hand sheet (330 against ~70 ms; 680 at 400 hands, 205 at 50): work
+in the browser that grows with the list, between the sheet's return to
+opacity 1 with its first jump to the end (app._to_end) and the frame that
+draws it.  Without that first jump the work goes, but the jump made after
+the layout, to an end the list only estimates, left the new line out of
+view.  Where exactly the time goes is not pinned down.
 
 The form's layer stays in the stack as well, hidden while no hand is
 entered (``visible=False``: not built in the browser), and the last form
