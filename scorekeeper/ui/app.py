@@ -103,8 +103,8 @@ class GinApp:
         self.layers = Layers()
         #: The bottom bar: the sheet's results, or the form's Save over them.
         self.bottom_bar = BottomBar()
-        #: The game whose sheet was drawn last, its revision and its list (see _follows).
-        self._sheet_seen: tuple[Any, int | None, object] = (None, None, None)
+        #: The game whose sheet was drawn last and its revision (see _place).
+        self._sheet_seen: tuple[Any, int | None] = (None, None)
         #: The top bar, its title and Back, for the theme and language it was made for.
         self._bar: ft.AppBar | None = None
         self._bar_style: tuple[bool, str] = (False, "")
@@ -315,21 +315,17 @@ class GinApp:
 
     def _follows(self) -> bool:
         """Whether the sheet on screen follows a change to its end (see _place):
-        the same game's sheet as drawn last, at another revision or in a new
-        list.  A window resized past a margin step (a phone turned) makes the
-        sheet a new list (sheet_view.SheetFrame), which opened at its top,
-        hand 1, whether the resize came while the sheet was up or while a
-        hand was entered over it.  The form keeps the sheet it opened over;
-        any other screen forgets it, so that a sheet opened again (from
-        home, another game or the table view) opens at its top."""
-        m = self.model
-        if m.screen != "sheet" or self.view.scroll is not None:
-            if m.screen != "hand":
-                self._sheet_seen = (None, None, None)
+        the same game's sheet as drawn last, at another revision.  The same
+        game, not the same list: a window resized while a hand is entered
+        makes the sheet a new list (sheet_view.SheetFrame), and the save
+        then opened it at its top.  A sheet opened at the revision it last
+        showed (from home, or another game) opens at its top."""
+        if self.model.screen != "sheet" or self.view.scroll is not None:
             return False
-        seen = (m.game_id, m.revision, self.layers.sheet_scroll)
-        old, self._sheet_seen = self._sheet_seen, seen
-        return old[0] == seen[0] and (old[1] != seen[1] or old[2] is not seen[2])
+        seen = (self.model.game_id, self.model.revision)
+        follow = self._sheet_seen[0] == seen[0] and self._sheet_seen[1] != seen[1]
+        self._sheet_seen = seen
+        return follow
 
     async def _to_end(self, scroll: ft.ListView | ft.Column) -> None:
         """The sheet's end in view, once the browser has laid out the change.
