@@ -1292,6 +1292,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  phone: tap Save hand -> new score drawn, ms: {spread(P['save'])}")
     print(f"  server mode, the same export and saves, ms:    {spread(SV['save'])}")
     print(f"  server-ck (the phone's web client), the same:   {spread(SVC['save'])}")
+    for name, got in (("phone", P), ("server", SV), ("server-ck", SVC)):
+        print(f"    {name}, each save in order: {', '.join(f'{ms:.0f}' for ms in got['save'])}")
     worst = max(P["save"]) if P["save"] else math.inf
     print(f"    target <= 100 ms (durable sync included), phone's worst: {verdict(worst <= 100)}"
           f" (p50 {p50(P['save']):.0f} ms: {p50(P['save']) / 100:.1f}x the target)")  # fmt: skip

@@ -19,14 +19,15 @@ with the form's opaque background and ``exclude_semantics`` alone, an
 empty node as large as the sheet's list was sometimes placed over the
 form's buttons, and a tap on "Quick" reached it instead (the form opened
 at its address: test_form_viewport, and 2 runs in 3 by hand).
-Its price, measured in chromium (skwasm): the first save after a sheet
-opens draws its line some 250 ms later than the saves after it on a
-200-hand sheet (330 against ~70 ms; 680 at 400 hands, 205 at 50): work
-in the browser that grows with the list, between the sheet's return to
-opacity 1 with its first jump to the end (app._to_end) and the frame that
-draws it.  Without that first jump the work goes, but the jump made after
-the layout, to an end the list only estimates, left the new line out of
-view.  Where exactly the time goes is not pinned down.
+
+The layer's opacity is animated (over 0 ms: it changes at once) so that
+the browser wraps the sheet in the same widget whatever the opacity.  A
+plain opacity of 1 is Flet's default, not sent: the browser drew the layer
+with no opacity widget at all and added one as the form first opened, so
+the whole sheet was built anew under it, back at its first line (a
+cancelled form left a sheet scrolled to its end at hand 1), and the save
+then laid out every line of the game to reach the end again: 370 ms from
+Save to the new line on a 200-hand sheet, 78 ms with the wrapper kept.
 
 The form's layer stays in the stack as well, hidden while no hand is
 entered (``visible=False``: not built in the browser), and the last form
@@ -36,11 +37,11 @@ phone's Python), and the whole form went out again at the next hand
 (8.6 KB); kept, the next form is matched with the last by key and only
 what differs is sent (2.4 KB).
 
-Still, the browser builds the sheet's layer again when the form closes
-(its opacity changes, and so do the view's and the page's address): so the
-sheet is a list whose lines are built only as they come into view
-(sheet_view.SheetFrame), and that rebuild costs the lines on screen, not
-every line of the game.
+Still, the browser builds the sheet's layer again when the form opens and
+closes (its opacity and ``disabled`` change, and every control under it
+reads ``disabled``): so the sheet is a list whose lines are built only as
+they come into view (sheet_view.SheetFrame), and that rebuild costs the
+lines on screen, not every line of the game.
 
 The bottom bar is shared the same way (:class:`BottomBar`): the sheet's
 results stay in it, hidden, under the form's Save.
@@ -110,10 +111,17 @@ class Layers:
         k = sheet.key
         self.sheet_scroll = scroll
         self._semantics = ft.Semantics(content=sheet, exclude_semantics=False)
-        # opacity is always set: an Opacity widget added only to hide the
-        # sheet would be a new wrapper, and the sheet under it rebuilt
+        # an opacity widget added only to hide the sheet would be a new
+        # wrapper, and the sheet under it rebuilt: animated, it is there
+        # whatever the opacity (1 is the default, not sent: see above)
         self._sheet_layer = _filling(
-            ft.Container(self._semantics, opacity=1.0, disabled=False, key=f"layer:{k}")
+            ft.Container(
+                self._semantics,
+                opacity=1.0,
+                animate_opacity=ft.Animation(0),
+                disabled=False,
+                key=f"layer:{k}",
+            )
         )
         self.form = ft.Column(scroll=ft.ScrollMode.AUTO, key=f"form:{k}")
         # its background takes the taps, which would reach the sheet's lines

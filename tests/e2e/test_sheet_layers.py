@@ -281,3 +281,41 @@ def test_a_window_resized_while_a_hand_is_entered_still_follows_the_save(
         assert box_now(ui.button(re.compile(r"^Edit hand 1\b")).first) is None  # not at its top
     finally:
         srv.stop_checked()
+
+
+def test_a_sheet_scrolled_to_its_end_is_still_there_after_a_cancelled_form(
+    tmp_path: Path, ui: Ui
+) -> None:
+    """A player at the end of a 40-hand sheet opens the hand form and cancels
+    it: the sheet is where it was, its last line in view.  Before, the first
+    form put an opacity widget round the sheet (opacity 1, Flet's default,
+    had drawn none), which built the whole sheet anew, at hand 1; the first
+    save then laid out every line to reach the end (layers.py)."""
+    hands = 40
+    a_game(tmp_path / "data", hands)
+    srv = Server(tmp_path / "data")
+    srv.start()
+    try:
+        ui.open(srv.url)
+        ui.click("Resume Ann v Bob")
+        ui.see(f"Score: Ann {4 * hands} · Bob 0")
+        last = ui.button(re.compile(rf"^Edit hand {hands}\b")).first
+        first = ui.button(re.compile(r"^Edit hand 1\b")).first
+        ui.page.mouse.move(195, 400)
+
+        def at_the_end() -> bool:
+            if wholly_in_view(ui, last):
+                return True
+            ui.page.mouse.wheel(0, 2000)
+            return False
+
+        wait_until(at_the_end)
+        expect(first).to_have_count(0)  # the list holds only what is near its window
+        ui.click("Ann knocked")
+        ui.see("Hand · Ann v Bob")
+        ui.click("Cancel")
+        ui.see(f"Score: Ann {4 * hands} · Bob 0")
+        wait_until(lambda: wholly_in_view(ui, last))
+        expect(first).to_have_count(0)
+    finally:
+        srv.stop_checked()
