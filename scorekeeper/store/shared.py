@@ -25,29 +25,13 @@ from scorekeeper.engine.errors import Msg, UserError
 from scorekeeper.statistics.digest import DIGEST_VERSION, digest
 from scorekeeper.statistics.records import GameRecord
 
-from .docs import (
-    now,
-    time_to_doc,
-)
+from .docs import now, time_to_doc
 from .errors import DataProblem, Notice, Repaired, StoreError, reason, versus
-from .gamefile import (
-    GameFile,
-    build_game,
-    ledger_hands,
-    numbered,
-    rules_of,
-    setup_of,
-)
+from .gamefile import GameFile, build_game, ledger_hands, numbered, rules_of, setup_of
 from .index import GameIndex
 from .journal import Transaction, recover
 from .lock import FolderLock
-from .migrations import (
-    SCHEMA_VERSION,
-    detect_version,
-    keep_v0_file,
-    migrate,
-    newer_data_message,
-)
+from .migrations import SCHEMA_VERSION, detect_version, keep_v0_file, migrate, newer_data_message
 from .model import GameSummary
 from .names import MAX_NAME, clean_name, name_key
 from .paths import (
