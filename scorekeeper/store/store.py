@@ -36,7 +36,7 @@ from scorekeeper.engine.errors import N_, Msg, UserError
 
 from .backup import make_backup
 from .changes import change_doc
-from .docs import hand_from_doc, now, time_to_doc
+from .docs import hand_from_doc
 from .errors import Notice, Repaired, StoreError, reason, versus
 from .gamefile import (
     GAME_BACKUPS,
@@ -63,12 +63,12 @@ if TYPE_CHECKING:  # imported where used: a phone's start never exports or impor
     from . import exchange
 
 from .base import IMPORT_WAIT as IMPORT_WAIT
-from .base import _reading, _told_inside, _writing, _writing_game
-from .games import Games
+from .base import _reading, _told_inside, _writing
+from .bin import Bin
 from .listing import Listing
 from .shared import OPEN_GAME_FILES as OPEN_GAME_FILES
 from .shared import Listener as Listener
-from .shared import _add_records, _copy_tables, _digest_current, _label
+from .shared import _add_records, _copy_tables, _label
 from .shared import _Shared as _Shared
 from .shared import digest_doc as digest_doc
 from .shared import index_entry as index_entry
@@ -221,7 +221,7 @@ if hasattr(os, "register_at_fork"):
 # --- the store ---------------------------------------------------------------------------
 
 
-class Store(Listing, Games):
+class Store(Bin, Listing):
     """A handle on an open data folder; use :func:`open_store` to get one."""
 
     def close(self) -> None:
@@ -234,59 +234,6 @@ class Store(Listing, Games):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-    # the bin -------------------------------------------------------------------------
-
-    def _set_deleted(
-        self, game_id: str, deleted: bool, expect_revision: int | None, device: str | None
-    ) -> None:
-        gf = self._s.game_file(game_id)
-        if not gf.exists():
-            raise StoreError("there is no game {game_id!r}", game_id=game_id)
-        meta = gf.meta()
-        self._refuse_stale(game_id, meta, expect_revision)
-        if (meta.get("deleted_at") is not None) == deleted:
-            return
-        changes = {
-            "deleted_at": time_to_doc(now()) if deleted else None,
-            "rev": meta["rev"] + 1,
-            "last_change": change_doc("delete" if deleted else "restore", None, device),
-        }
-        gf.games.update(changes, doc_ids=[META_ID])
-        old = self._s.index.get(game_id) or {}
-        # The hands are as they were: so is the digest (made again if it isn't current).
-        kept = old.get("digest") if _digest_current(old) else self._s.replay_digest(game_id)
-        self._s.index.put(game_id, index_entry({**meta, **changes}, kept), gf.storage.content_sum)
-
-    @_writing_game
-    def delete_game(
-        self, game_id: str, *, expect_revision: int | None = None, device: str | None = None
-    ) -> None:
-        """Move a game to the bin: hidden from listings, kept until :meth:`purge_deleted`.
-        (``expect_revision``, ``device``: see :meth:`record_hand`.)"""
-        self._set_deleted(game_id, True, expect_revision, device)
-
-    @_writing_game
-    def restore_game(
-        self, game_id: str, *, expect_revision: int | None = None, device: str | None = None
-    ) -> None:
-        """Take a game back out of the bin.
-        (``expect_revision``, ``device``: see :meth:`record_hand`.)"""
-        self._set_deleted(game_id, False, expect_revision, device)
-
-    @_writing
-    def purge_deleted(self) -> int:
-        """Remove the games in the bin for good; returns how many."""
-        doomed = [gid for gid, e in self._s.index.entries.items() if e["deleted"]]
-        for gid in doomed:
-            gf = self._s.game_file(gid)
-            gf.storage.remove()
-            gf.close()
-            self._s.files.pop(gid, None)
-            self._s.index.drop(gid)
-        if doomed:
-            self._s.index.flush()
-        return len(doomed)
 
     # export / import / backup / check ------------------------------------------------
 
