@@ -53,7 +53,8 @@ from .model import ImportReport
 from .storage import backup_paths, fsync_dir, gc_paused
 
 if TYPE_CHECKING:
-    from .store import Store, _Shared
+    from .shared import _Shared
+    from .transfer import Transfer
 
 log = logging.getLogger(__name__)
 
@@ -218,8 +219,8 @@ class _WatchedCatalog:
     """The store's answers to :func:`exchange.plan_import`, each under the
     store's lock for that answer only, remembering what it saw."""
 
-    def __init__(self, store: Store) -> None:
-        from .store import _Catalog
+    def __init__(self, store: Transfer) -> None:
+        from .transfer import _Catalog
 
         self._s = store._s
         self._inner = _Catalog(store)
@@ -246,7 +247,7 @@ class _WatchedCatalog:
             return self._inner.ids_here()
 
     def game(self, game_id: str) -> exchange.StoredGame | None:
-        from .store import _version
+        from .transfer import _version
 
         with self._s.lock:
             got = None if _no_file(self._s, game_id) else self._inner.game(game_id)
@@ -256,7 +257,7 @@ class _WatchedCatalog:
     def unchanged(self, plan: exchange.ImportPlan) -> bool:
         """Whether what ``plan`` relies on is as the plan saw it (call it
         holding the store's lock)."""
-        from .store import _version
+        from .transfer import _version
 
         s = self._s
         if s.players is not self._players or s.aliases is not self._aliases:
@@ -282,7 +283,7 @@ def _no_file(s: _Shared, game_id: str) -> bool:
     return not path.exists() and not any(p.exists() for p in backup_paths(path, GAME_BACKUPS))
 
 
-def run_import(store: Store, data: bytes | str | exchange.ParsedExport) -> ImportReport:
+def run_import(store: Transfer, data: bytes | str | exchange.ParsedExport) -> ImportReport:
     """Import ``data`` (blocking: call it from a worker thread, see
     :func:`import_off_loop`)."""
     s = store._s
@@ -298,7 +299,7 @@ def run_import(store: Store, data: bytes | str | exchange.ParsedExport) -> Impor
             _free(parsed.games)
 
 
-def _import_parsed(store: Store, parsed: exchange.ParsedExport) -> ImportReport:
+def _import_parsed(store: Transfer, parsed: exchange.ParsedExport) -> ImportReport:
     s = store._s
     for _ in range(REPLANS):
         with s.lock:
@@ -347,7 +348,7 @@ def _free(items: list[Any]) -> None:
 
 
 @contextlib.contextmanager
-def _counted(store: Store) -> Iterator[None]:
+def _counted(store: Transfer) -> Iterator[None]:
     s = store._s
     with s.lock:
         s.importing += 1
@@ -358,7 +359,7 @@ def _counted(store: Store) -> Iterator[None]:
             s.importing -= 1
 
 
-async def import_off_loop(store: Store, data: bytes | str) -> ImportReport:
+async def import_off_loop(store: Transfer, data: bytes | str) -> ImportReport:
     """:func:`run_import` in a worker thread (see the module's docstring);
     where there are no threads (the phone build, runtime.py), on the event
     loop: a phone runs one session, so there is nobody else to stall."""

@@ -22,57 +22,39 @@ half-made change.
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import os
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tinydb.table import Document
 
 from scorekeeper.engine.errors import N_, Msg, UserError
 
-from .backup import make_backup
+from .base import IMPORT_WAIT as IMPORT_WAIT
+from .base import _reading, _writing
+from .bin import Bin
 from .changes import change_doc
 from .docs import hand_from_doc
 from .errors import Notice, Repaired, StoreError, reason, versus
-from .gamefile import (
-    GAME_BACKUPS,
-    META_ID,
-    GameFile,
-    build_game,
-    game_data,
-    ledger_hands,
-    numbered,
-    rules_of,
-    setup_of,
-    summarize,
-)
+from .gamefile import META_ID, GameFile, build_game, ledger_hands, rules_of, setup_of, summarize
 from .index import scan_game_ids
-from .journal import Transaction
-from .model import ImportReport
+from .listing import Listing
 from .names import MAX_NAME as MAX_NAME
 from .names import name_key
-from .paths import PLAYERS_FILE, default_data_dir
-from .players import ALIASES_TABLE, PLAYERS_TABLE
-from .storage import DEFAULT_BACKUPS, gc_paused
-
-if TYPE_CHECKING:  # imported where used: a phone's start never exports or imports
-    from . import exchange
-
-from .base import IMPORT_WAIT as IMPORT_WAIT
-from .base import _reading, _told_inside, _writing
-from .bin import Bin
-from .listing import Listing
+from .paths import default_data_dir
 from .shared import OPEN_GAME_FILES as OPEN_GAME_FILES
 from .shared import Listener as Listener
-from .shared import _add_records, _copy_tables, _label
+from .shared import _label
 from .shared import _Shared as _Shared
 from .shared import digest_doc as digest_doc
 from .shared import index_entry as index_entry
 from .shared import new_id as new_id
+from .transfer import Transfer
+from .transfer import _Catalog as _Catalog
+from .transfer import _version as _version
 
 # --- opening -------------------------------------------------------------------------
 
@@ -221,7 +203,7 @@ if hasattr(os, "register_at_fork"):
 # --- the store ---------------------------------------------------------------------------
 
 
-class Store(Bin, Listing):
+class Store(Transfer, Bin, Listing):
     """A handle on an open data folder; use :func:`open_store` to get one."""
 
     def close(self) -> None:
@@ -234,193 +216,6 @@ class Store(Bin, Listing):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-    # export / import / backup / check ------------------------------------------------
-
-    @_reading
-    def export_json(self, game_ids: Sequence[str] | None = None) -> dict[str, Any]:
-        """Games (default: all but the deleted) and their players, in the
-        versioned export format documented in exchange.py."""
-        if game_ids is None:
-            ids = [gid for gid, e in self._s.index.entries.items() if not e["deleted"]]
-        else:
-            if isinstance(game_ids, str):
-                raise StoreError("give the games as a list of ids")
-            ids = list(dict.fromkeys(game_ids))
-        from . import exchange
-
-        games: list[exchange.StoredGame] = []
-        for gid in ids:
-            gf = self._s.game_file(gid)
-            if not gf.exists():
-                raise StoreError("there is no game {game_id!r}", game_id=gid)
-            games.append(exchange.StoredGame(gf.meta(), [dict(d) for d in gf.records()]))
-        games.sort(key=lambda g: (g.meta["created_at"], g.meta["id"]))
-        wanted = {p for g in games for p in g.meta["setup"]["players"]}
-        players = [
-            self._player_value(d)
-            for d in self._s.players.values()
-            if not d.get("merged_into") and (game_ids is None or d["id"] in wanted)
-        ]
-        players.sort(key=lambda p: (p.name.casefold(), p.id))
-        return exchange.build_export(players, games)
-
-    @_writing
-    def import_json(
-        self,
-        data: dict[str, Any] | str | bytes | exchange.ParsedExport,
-        *,
-        dry_run: bool = False,
-    ) -> ImportReport:
-        """Import an export (see exchange.py): everything is checked, and every
-        game replayed, before anything changes.  Importing the same data again
-        adds nothing.  ``dry_run``: report what would happen, change nothing.
-        This holds the store throughout: a server imports with
-        :meth:`import_json_async` instead."""
-        from . import exchange
-
-        try:
-            with gc_paused():
-                parsed = (
-                    data if isinstance(data, exchange.ParsedExport) else exchange.parse_export(data)
-                )
-                plan = exchange.plan_import(parsed, _Catalog(self))
-                if not dry_run:
-                    self._apply(plan)
-        except RecursionError:  # an export given as nested objects, not text
-            raise StoreError(
-                "this file can't be imported (nothing was changed): "
-                "its lists and records nest too deep"
-            ) from None
-        return plan.report
-
-    def _apply(self, plan: exchange.ImportPlan) -> None:
-        with self._s.index.held():
-            tx, entries, players = self._stage(plan, contextlib.nullcontext)
-            self._s.commit(tx, entries, players=players)
-
-    def _stage(
-        self,
-        plan: exchange.ImportPlan,
-        reading: Callable[[], contextlib.AbstractContextManager[Any]],
-        seen: Mapping[str, tuple[int, str] | None] | None = None,
-    ) -> tuple[Transaction, dict[str, dict[str, Any]], bool]:
-        """Stage every file of an import (see journal.py); returns the
-        transaction, the index entries of the games it writes, and whether it
-        writes players.json.  ``reading()`` is held around each read of the
-        data here (the store's lock, for an import off the event loop: the
-        rest, summaries and writing the staged files, is done without it);
-        ``seen``: each updated game's (revision, updated_at) when planned: one
-        changed since raises :class:`importer.Changed`, and nothing is staged."""
-        # All or nothing: every file is staged, then all are put in place
-        # together (see journal.py).  One write per file: linear in the hands.
-        s = self._s
-        tx = Transaction(s.data_dir, durable=s.durable)
-        try:
-            players = bool(plan.new_players or plan.new_aliases)
-            with reading():
-                data = _copy_tables(s.players_file.storage.read()) if players else {}
-                names = s.names({d["id"]: d["name"] for d in plan.new_players})
-            if players:
-                _add_records(data, PLAYERS_TABLE, plan.new_players)
-                _add_records(data, ALIASES_TABLE, plan.new_aliases)
-                tx.put(s.data_dir / PLAYERS_FILE, data, backups=DEFAULT_BACKUPS)
-                del data
-            entries: dict[str, dict[str, Any]] = {}
-            for new in plan.new_games:
-                game = new.game  # replayed by the plan, or again now:
-                if game is None:
-                    game = build_game(setup_of(new.meta), rules_of(new.meta), new.ledger, names)
-                meta = dict(new.meta, summary=summarize(game, names))
-                path = s.games_dir / f"{meta['id']}.json"
-                tx.put(path, game_data(meta, numbered(new.records)), backups=GAME_BACKUPS)
-                entries[meta["id"]] = index_entry(meta, digest_doc(game))
-            for upd in plan.updated_games:
-                with reading():
-                    gf = s.game_file(upd.game_id)
-                    meta = gf.meta()
-                    hands = {str(d.doc_id): dict(d) for d in gf.records()}
-                if seen is not None and seen.get(upd.game_id) != _version(meta):
-                    from .importer import Changed
-
-                    raise Changed(upd.game_id)
-                game = upd.game
-                changes = {
-                    "updated_at": max(meta["updated_at"], upd.updated_at),
-                    "finished_at": (
-                        meta.get("finished_at") or upd.finished_at or meta["updated_at"]
-                    )
-                    if game.standings.finished
-                    else None,
-                    "rev": meta["rev"] + 1,
-                    "summary": summarize(game, names),
-                    "last_change": change_doc("import"),
-                }
-                for doc_id, fields in upd.record_updates.items():
-                    hands[str(doc_id)].update(fields)
-                hands.update(numbered(upd.new_records, max(map(int, hands), default=0)))
-                new_meta = {**meta, **changes}
-                tx.put(gf.path, game_data(new_meta, hands), backups=GAME_BACKUPS)
-                entries[upd.game_id] = index_entry(new_meta, digest_doc(game))
-        except BaseException:
-            tx.abort()
-            raise
-        return tx, entries, players
-
-    @property
-    def importing(self) -> bool:
-        """Whether an import started by :meth:`import_json_async` is under
-        way (never waits: the UI asks it to say "Importing…")."""
-        return self._s.importing > 0
-
-    @_told_inside
-    async def import_json_async(self, data: bytes | str) -> ImportReport:
-        """:meth:`import_json`, off the event loop: the file is read and
-        checked in a separate process, the import planned (every game
-        replayed) and staged in a worker thread without holding the store,
-        which is held only to put the staged files in place.  Saves made
-        meanwhile are kept (the import is planned again if one touched what
-        it changes).  A crash at any moment leaves all of the import or none
-        of it (tests/store/test_store_import_async.py,
-        tests/store/test_store_import_kill.py)."""
-        from . import importer
-
-        return await importer.import_off_loop(self, data)
-
-    @_writing
-    def _commit_import(
-        self,
-        tx: Transaction,
-        entries: dict[str, dict[str, Any]],
-        players: bool,
-        unchanged: Callable[[], bool],
-    ) -> None:
-        """Put a staged import in place if ``unchanged()`` (checked under the
-        store's lock); raises :class:`importer.Changed` (nothing changed, and
-        nothing told) if not."""
-        if not unchanged():
-            from .importer import Changed
-
-            raise Changed("the data changed while the import was planned")
-        with self._s.index.held():
-            self._s.commit(tx, entries, players=players)
-
-    @_reading
-    def export_csv(self, game_id: str) -> str:
-        """The score sheet of one game, hand by hand, for spreadsheets."""
-        from . import exchange
-
-        return exchange.score_sheet_csv(self._load(game_id)[3])
-
-    @_writing
-    def backup(self) -> Path:
-        """Zip the whole data folder into ``backups/``; returns the zip's path."""
-        try:
-            return make_backup(self.data_dir)
-        except OSError as exc:
-            raise StoreError(
-                "could not make a backup: {reason}", reason=exc.strerror or str(exc)
-            ) from exc
 
     @_reading
     def check(self) -> list[str]:
@@ -684,51 +479,6 @@ for _room in Store.__mro__[1:-1]:
         if not _name.startswith("_") and _name not in vars(Store):
             setattr(Store, _name, _attr)
 del _room, _name, _attr
-
-
-def _version(meta: Mapping[str, Any]) -> tuple[int, str]:
-    """What tells one version of a game file from another: every write
-    raises its revision (and a backup put back can't bring the same
-    revision with another update time)."""
-    return int(meta["rev"]), str(meta["updated_at"])
-
-
-class _Catalog:
-    """What :func:`exchange.plan_import` may ask about the data already here."""
-
-    def __init__(self, store: Store) -> None:
-        self._store = store
-        self._s = store._s
-
-    def resolve(self, player_id: str) -> str | None:
-        pid = self._s.resolve(player_id)
-        doc = self._s.players.get(pid)
-        return pid if doc is not None else None
-
-    def visible_player_by_name(self, name: str) -> str | None:
-        key = name_key(name)
-        for doc in self._s.players.values():
-            if doc.get("hidden") or doc.get("merged_into"):
-                continue
-            if name_key(doc["name"]) == key:
-                return str(doc["id"])
-        return None
-
-    def ids_here(self) -> set[str]:
-        """Every game and player id here (to refuse ids that differ only by case)."""
-        return set(self._s.index.entries) | set(self._s.players)
-
-    def player_name(self, player_id: str) -> str:
-        doc = self._s.players.get(player_id)
-        return str(doc["name"]) if doc else player_id
-
-    def game(self, game_id: str) -> exchange.StoredGame | None:
-        gf = self._s.game_file(game_id)
-        if not gf.exists():
-            return None
-        from . import exchange
-
-        return exchange.StoredGame(gf.meta(), [dict(d, doc_id=d.doc_id) for d in gf.records()])
 
 
 #: The parts of a game's stored summary ``check`` compares with a replay, as it names them.
