@@ -18,7 +18,9 @@ versions); every total is derived by replaying it with the engine.
 Modules: ``storage`` (atomic commits, backups, repair), ``lock`` (one
 writer), ``docs`` (engine values <-> JSON), ``gamefile`` / ``players`` /
 ``index`` (the files), ``migrations``, ``exchange`` (export, import, CSV),
-``backup``, ``store`` (the :class:`Store`), ``cli`` (``scorekeeper export|import|backup|check``).
+``backup``, ``store`` (the :class:`Store`, put together from its rooms: ``base``,
+``shared``, ``roster``, ``games``, ``listing``, ``bin``, ``transfer``, ``maintenance``),
+``cli`` (``scorekeeper export|import|backup|check``).
 """
 
 from .errors import StaleGameError, StoreError, StoreLockedError

@@ -10,6 +10,14 @@ process, every :func:`open_store` of the folder shares one ``_Shared`` state
 method runs under its lock, so writes are serialized and reads never see a
 half-made change.
 
+This module opens a folder and puts the :class:`Store` together; its
+methods live in rooms, one module per concept, each a class over
+:class:`~.base.StoreBase` (base.py: the handle, its lock, the read/write
+decorators): roster.py (players), games.py (a game and the changes to its
+hands), listing.py (lists and pages of games), bin.py (deleted games),
+transfer.py (export, import, backup) and maintenance.py (check, repair).
+The shared state of an open folder is in shared.py.
+
 >>> import tempfile
 >>> from scorekeeper.engine import Format, Hand
 >>> with open_store(tempfile.mkdtemp()) as store:
