@@ -212,15 +212,3 @@ class Store(Maintenance, Transfer, Bin, Listing):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-# The public methods live in the rooms; each is put on Store itself too, so
-# the facade holds the whole public API in its own namespace (what
-# ``vars(Store)`` shows: tests/store/test_store_announce.py finds every
-# writer there).  The first room in Store's MRO to define a name wins, as
-# it would by inheritance.
-for _room in Store.__mro__[1:-1]:
-    for _name, _attr in vars(_room).items():
-        if not _name.startswith("_") and _name not in vars(Store):
-            setattr(Store, _name, _attr)
-del _room, _name, _attr

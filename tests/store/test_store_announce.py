@@ -25,9 +25,10 @@ def kinds() -> dict[str, str | None]:
     """Each public method of Store: "game" (a write to one game), "lists" (any
     other write) or None (a read), as its decorator marked it."""
     out: dict[str, str | None] = {}
-    for name, attr in vars(Store).items():
+    for name in dir(Store):  # the facade's whole public API, from whichever room
         if name.startswith("_") or name in LIFECYCLE:
             continue
+        attr = inspect.getattr_static(Store, name)
         assert inspect.isfunction(attr) and "announces" in vars(attr), (
             f"Store.{name} is neither @_reading nor @_writing: say which it is"
         )
