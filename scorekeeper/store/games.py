@@ -110,6 +110,16 @@ class Games(Players):
             gf.id, index_entry({**meta, **changes}, digest_doc(game)), gf.storage.content_sum
         )
 
+    def _load_for_change(
+        self, game_id: str, expect_revision: int | None
+    ) -> tuple[GameFile, dict[str, Any], list[Document], Game]:
+        """:meth:`_load` for a change to the game's hands: refused, before
+        anything changes, when stale (:meth:`_refuse_stale`) or in the bin."""
+        gf, meta, ledger, game = self._load(game_id)
+        self._refuse_stale(game_id, meta, expect_revision, game)
+        self._refuse_deleted(meta)
+        return gf, meta, ledger, game
+
     def _refuse_stale(
         self,
         game_id: str,
@@ -240,9 +250,7 @@ class Games(Players):
         nothing is stored and :class:`StaleGameError` says what changed.
         ``device``: a short label of who writes ("Bob's phone"), for that message.
         """
-        gf, meta, ledger, game = self._load(game_id)
-        self._refuse_stale(game_id, meta, expect_revision, game)
-        self._refuse_deleted(meta)
+        gf, meta, ledger, game = self._load_for_change(game_id, expect_revision)
         hand = self._hand_for(game, hand)
         game.record(hand)
         doc = _hand_record(hand, len(ledger))
@@ -255,9 +263,7 @@ class Games(Players):
     ) -> Game:
         """Take back the last hand; it is kept, marked superseded.
         (``expect_revision``, ``device``: see :meth:`record_hand`.)"""
-        gf, meta, ledger, game = self._load(game_id)
-        self._refuse_stale(game_id, meta, expect_revision, game)
-        self._refuse_deleted(meta)
+        gf, meta, ledger, game = self._load_for_change(game_id, expect_revision)
         game.undo()
         self._commit(
             gf,
@@ -279,9 +285,7 @@ class Games(Players):
         that undo (a hand recorded, edited or put back since).
         (``expect_revision``, ``device``: see :meth:`record_hand`.)
         """
-        gf, meta, ledger, game = self._load(game_id)
-        self._refuse_stale(game_id, meta, expect_revision, game)
-        self._refuse_deleted(meta)
+        gf, meta, ledger, game = self._load_for_change(game_id, expect_revision)
         seq = len(ledger)
         undone = [
             d for d in gf.records() if d["seq"] == seq and d.get("superseded_reason") == "undo"
@@ -308,9 +312,7 @@ class Games(Players):
     ) -> Game:
         """Replace hand ``index`` (0-based); the old version is kept, marked superseded.
         (``expect_revision``, ``device``: see :meth:`record_hand`.)"""
-        gf, meta, ledger, game = self._load(game_id)
-        self._refuse_stale(game_id, meta, expect_revision, game)
-        self._refuse_deleted(meta)
+        gf, meta, ledger, game = self._load_for_change(game_id, expect_revision)
         hand = self._hand_for(game, hand)
         game.edit(index, hand)  # checks the index too
         i = index if index >= 0 else len(ledger) + index
@@ -357,9 +359,7 @@ class Games(Players):
     ) -> Game:
         """Put back the version hand ``index`` had before its last edit.
         (``expect_revision``, ``device``: see :meth:`record_hand`.)"""
-        gf, meta, ledger, game = self._load(game_id)
-        self._refuse_stale(game_id, meta, expect_revision, game)
-        self._refuse_deleted(meta)
+        gf, meta, ledger, game = self._load_for_change(game_id, expect_revision)
         if not -len(ledger) <= index < len(ledger):
             raise RuleError(
                 "there is no hand {number} to revert", number=index + 1 if index >= 0 else index
