@@ -15,12 +15,13 @@ messages), so no rule and no storage code lives here.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 import os
 import time
 import typing
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import flet as ft
@@ -122,6 +123,10 @@ class GinApp:
         self.hand_revision: int | None = None
         #: closed (:meth:`close`): nothing is drawn any more
         self.closed = False
+        #: Calls to the browser (a scroll, a focus) not yet answered, and
+        #: whether a redraw waits for their answers (see :meth:`_asking`).
+        self._asked = 0
+        self._redraw_waits = False
         #: The browser's address and history, and the device's hand draft.
         self.addresses = Addresses(page, self.model, self._route, self._follow_address)
 
@@ -249,6 +254,9 @@ class GinApp:
         stays in the view, hidden: saving a hand only patches it."""
         if self.closed:
             return
+        if self._asked:  # drawn once the browser has answered (see _asking)
+            self._redraw_waits = True
+            return
         m = self.model
         screen = m.screen
         shown = self.view.route
@@ -298,20 +306,50 @@ class GinApp:
         new = self.view.route != route_before
         if self.view.scroll is not None:
             if new:
-                self.page.run_task(self.view.scroll_to, offset=0)
+                self._ask(lambda: self.view.scroll_to(offset=0))
         elif self.model.screen == "hand":  # the form's layer is kept from hand to hand
             if new:
-                self.page.run_task(self.layers.form.scroll_to, offset=0)
+                form = self.layers.form
+                self._ask(lambda: form.scroll_to(offset=0))
                 first = self.layers.first_button()
                 if first is not None:  # the keyboard's focus in the form (Layers.first_button)
-                    self.page.run_task(first.focus)
+                    self._ask(first.focus)
         elif follow:
             scroll = self.layers.sheet_scroll
             if self.sheet.bottom is None:
                 # a game just ended: its result, at the top (sheet_view's game-over card)
-                self.page.run_task(scroll.scroll_to, offset=0)
+                self._ask(lambda: scroll.scroll_to(offset=0))
             else:
                 self.page.run_task(self._to_end, scroll)
+
+    def _ask(self, call: Callable[[], Awaitable[Any]]) -> None:
+        """Have the browser scroll or focus a control on screen (see _asking)."""
+
+        async def asked() -> None:
+            async with self._asking():
+                await call()
+
+        self.page.run_task(asked)
+
+    @contextlib.asynccontextmanager
+    async def _asking(self) -> AsyncIterator[None]:
+        """While the browser is asked to scroll or focus a control, no redraw
+        takes that control off the page: one waits for the answer
+        (:meth:`render`).  Flet drops a control from the session when a
+        redraw takes it away, and an answer that then arrives for it is an
+        error that ends the connection: the device lost its session, and
+        reconnected, when the sheet was redrawn (a turned phone) while it
+        was still scrolling to its end.  The answer takes a frame or two."""
+        self._asked += 1
+        try:
+            yield
+        except Exception:  # the browser went away or moved on
+            log.debug("no answer from the browser", exc_info=True)
+        finally:
+            self._asked -= 1
+            if not self._asked and self._redraw_waits:
+                self._redraw_waits = False
+                self.render()
 
     def _follows(self) -> bool:
         """Whether the sheet on screen follows a change to its end (see _place):
@@ -337,12 +375,11 @@ class GinApp:
         wraps a list with auto_scroll in a widget of its own, and turning it
         on rebuilt the list at its top, so a sheet that opens at its top
         went back there, or to hand 126 of 200, at its first change.)"""
-        try:
+        async with self._asking():
             await scroll.scroll_to(offset=-1)
-            if await self.sheet.drawn():
+        if await self.sheet.drawn() and self.page.session.index.get(scroll._i) is scroll:
+            async with self._asking():  # still on the page (see _asking)
                 await scroll.scroll_to(offset=-1)
-        except Exception:  # the browser went away or moved on
-            log.debug("no answer to the sheet's scroll", exc_info=True)
 
     def _fill(
         self,

@@ -6,9 +6,18 @@ from __future__ import annotations
 
 import contextlib
 import re
+import time
 from pathlib import Path
 
-from playwright.sync_api import Browser, BrowserContext, FloatRect, Locator, expect
+import msgpack  # type: ignore[import-untyped]
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    FloatRect,
+    Locator,
+    WebSocketRoute,
+    expect,
+)
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from scorekeeper.engine import Hand, Rules
@@ -317,5 +326,102 @@ def test_a_sheet_scrolled_to_its_end_is_still_there_after_a_cancelled_form(
         ui.see(f"Score: Ann {4 * hands} · Bob 0")
         wait_until(lambda: wholly_in_view(ui, last))
         expect(first).to_have_count(0)
+    finally:
+        srv.stop_checked()
+
+
+class HeldAnswers:
+    """Between a page and the server, the page's answers to the server's
+    calls (scroll a list, focus a button) held back while :attr:`holding`,
+    as a slow phone would be late with them; everything else goes through."""
+
+    def __init__(self) -> None:
+        self.holding = False
+        self.held: list[bytes] = []
+        self.from_server = 0
+        self._to_server: WebSocketRoute | None = None
+
+    def route(self, page_side: WebSocketRoute) -> None:
+        server_side = page_side.connect_to_server()
+        self._to_server = server_side
+
+        def up(message: str | bytes) -> None:
+            if self.holding and isinstance(message, bytes) and is_answer(message):
+                self.held.append(message)
+            else:
+                server_side.send(message)
+
+        def down(message: str | bytes) -> None:
+            self.from_server += 1
+            page_side.send(message)
+
+        page_side.on_message(up)
+        server_side.on_message(down)
+
+    def release(self) -> None:
+        self.holding = False
+        assert self._to_server is not None
+        for message in self.held:
+            self._to_server.send(message)
+        self.held.clear()
+
+
+def is_answer(message: bytes) -> bool:
+    """A page's answer to a call of the server's (Flet's INVOKE_METHOD, 5:
+    a frame is 0x00 and ``[action, body]`` in MessagePack)."""
+    if not message or message[0] != 0:
+        return False
+    with contextlib.suppress(
+        ValueError, msgpack.ExtraData, msgpack.FormatError, msgpack.StackError
+    ):
+        frame = msgpack.unpackb(message[1:], strict_map_key=False)
+        return isinstance(frame, list) and bool(frame) and frame[0] == 5
+    return False
+
+
+def test_a_screen_changed_before_the_browser_answers_a_scroll_keeps_the_session(
+    tmp_path: Path, ui: Ui
+) -> None:
+    """After a save the sheet is scrolled to its end: the server asks the
+    browser, which answers once it has.  A player who leaves the sheet
+    before that answer reaches the server (a slow phone, a busy host) still
+    gets the screen asked for, on the same session.  Before, the new screen
+    took the list off the page at once, and its late answer was an error
+    that ended the connection (Flet's "Control with ID ... is not
+    registered"); the page reconnected.  The answers are held back here
+    until the server has had the tap (app.py's _asking)."""
+    a_game(tmp_path / "data")
+    srv = Server(tmp_path / "data")
+    srv.start()
+    answers = HeldAnswers()
+    try:
+        ui.page.route_web_socket(re.compile(r"/ws$"), answers.route)
+        ui.open(srv.url)
+        ui.click("Resume Ann v Bob")
+        ui.see(f"Score: Ann {4 * HANDS} · Bob 0")
+        ui.click("Ann knocked")
+        ui.type_count("Ann", "5")
+        ui.type_count("Bob", "9")
+        ui.see("Ann knocked (5 v 9): Ann +4")
+        answers.holding = True
+        ui.click("Save hand")
+        ui.see(f"Score: Ann {4 * (HANDS + 1)} · Bob 0")
+
+        def asked() -> bool:
+            ui.page.evaluate("0")  # the page's messages are handled while it is waited on
+            return bool(answers.held)
+
+        wait_until(asked)  # the sheet's scroll to its end, unanswered
+        before = answers.from_server
+        ui.click(re.compile("^Back"))
+        # the server has had the tap: it sends the new screen (or, waiting
+        # for the answer, sends nothing; then the answer goes after a while)
+        deadline = time.monotonic() + 3
+        while answers.from_server == before and time.monotonic() < deadline:
+            ui.page.evaluate("0")
+        answers.release()
+        ui.see("Resume Ann v Bob")
+        ui.click("Resume Ann v Bob")
+        ui.see(f"Score: Ann {4 * (HANDS + 1)} · Bob 0")
     finally:
         srv.stop_checked()
