@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.engine.errors import Msg
 from scorekeeper.runtime import HAS_PROCESSES, HAS_THREADS
 
-from . import exchange
+from . import exchange, import_plan
 from .errors import StoreError
 from .gamefile import GAME_BACKUPS
 from .journal import sync_files
@@ -216,7 +216,7 @@ _TOO_BIG = Msg("This file can't be imported (nothing was changed): it is too lar
 
 
 class _WatchedCatalog:
-    """The store's answers to :func:`exchange.plan_import`, each under the
+    """The store's answers to :func:`import_plan.plan_import`, each under the
     store's lock for that answer only, remembering what it saw."""
 
     def __init__(self, store: Transfer) -> None:
@@ -254,7 +254,7 @@ class _WatchedCatalog:
         self.seen[game_id] = None if got is None else _version(got.meta)
         return got
 
-    def unchanged(self, plan: exchange.ImportPlan) -> bool:
+    def unchanged(self, plan: import_plan.ImportPlan) -> bool:
         """Whether what ``plan`` relies on is as the plan saw it (call it
         holding the store's lock)."""
         from .transfer import _version
@@ -306,7 +306,7 @@ def _import_parsed(store: Transfer, parsed: exchange.ParsedExport) -> ImportRepo
             store._check_writable()
         catalog = _WatchedCatalog(store)
         try:
-            plan = exchange.plan_import(parsed, catalog, keep_games=False)
+            plan = import_plan.plan_import(parsed, catalog, keep_games=False)
             tx, entries, players = store._stage(plan, lambda: s.lock, catalog.seen)
         except Changed:
             continue

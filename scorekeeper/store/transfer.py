@@ -20,7 +20,7 @@ from .players import ALIASES_TABLE, PLAYERS_TABLE
 from .storage import DEFAULT_BACKUPS, gc_paused
 
 if TYPE_CHECKING:  # imported where used: a phone's start never exports or imports
-    from . import exchange
+    from . import exchange, import_plan
 
 from .base import StoreBase, _reading, _told_inside, _writing
 from .games import Games
@@ -70,14 +70,14 @@ class Transfer(Games):
         adds nothing.  ``dry_run``: report what would happen, change nothing.
         This holds the store throughout: a server imports with
         :meth:`import_json_async` instead."""
-        from . import exchange
+        from . import exchange, import_plan
 
         try:
             with gc_paused():
                 parsed = (
                     data if isinstance(data, exchange.ParsedExport) else exchange.parse_export(data)
                 )
-                plan = exchange.plan_import(parsed, _Catalog(self))
+                plan = import_plan.plan_import(parsed, _Catalog(self))
                 if not dry_run:
                     self._apply(plan)
         except RecursionError:  # an export given as nested objects, not text
@@ -87,14 +87,14 @@ class Transfer(Games):
             ) from None
         return plan.report
 
-    def _apply(self, plan: exchange.ImportPlan) -> None:
+    def _apply(self, plan: import_plan.ImportPlan) -> None:
         with self._s.index.held():
             tx, entries, players = self._stage(plan, contextlib.nullcontext)
             self._s.commit(tx, entries, players=players)
 
     def _stage(
         self,
-        plan: exchange.ImportPlan,
+        plan: import_plan.ImportPlan,
         reading: Callable[[], contextlib.AbstractContextManager[Any]],
         seen: Mapping[str, tuple[int, str] | None] | None = None,
     ) -> tuple[Transaction, dict[str, dict[str, Any]], bool]:
@@ -224,7 +224,7 @@ def _version(meta: Mapping[str, Any]) -> tuple[int, str]:
 
 
 class _Catalog:
-    """What :func:`exchange.plan_import` may ask about the data already here."""
+    """What :func:`import_plan.plan_import` may ask about the data already here."""
 
     def __init__(self, store: StoreBase) -> None:
         self._store = store

@@ -46,6 +46,7 @@ LATER = (
     "scorekeeper.statistics.stats",
     "scorekeeper.statistics.charts",
     "scorekeeper.store.exchange",
+    "scorekeeper.store.import_plan",
     "pydantic",
     "flet.controls.theme",  # see widgets.theme_sent
 )
