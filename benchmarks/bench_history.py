@@ -70,7 +70,7 @@ from scorekeeper.statistics import Filter, statistics
 from scorekeeper.store import open_store
 from scorekeeper.store.docs import hand_to_doc, rules_to_doc, time_to_doc
 from scorekeeper.store.exchange import EXPORT_FORMAT, EXPORT_VERSION
-from scorekeeper.store.index import RACY_NS
+from scorekeeper.store.fingerprints import RACY_NS
 from scorekeeper.ui.review import PAGE, ReviewContext, ReviewModel, history_screen, stats_screen
 
 DRAWS = (["KS", "7H", "2C"], ["QD", "JC", "3H"], ["9S", "5D", "AC"])

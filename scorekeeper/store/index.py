@@ -24,34 +24,10 @@ leaves blocks that are old or new and a journal that still holds every
 change: replaying it again is harmless.
 
 Opening reads the manifest and the journal only; a block is read when
-something needs its games (a page of the game list, the statistics).  The
-index is trusted as it is when the journal is empty (the last session
-closed, or folded, after its last change) and the game files still add up to
-what the blocks say: each block keeps ``agg``, a sum of a hash of each of its
-games' id, size and modified time (not the inode, so a copied folder is
-trusted), and opening ``stat``-s the game files and sums the same.  Files
-written within a clock tick of the manifest are read again (``_margin``).
-Otherwise (a crash between a game write and its journal line, a file
-restored or edited by hand, a folder copied with new times) every entry is
-checked: it is trusted only if its *fingerprint* ``[size, mtime_ns, seen_ns]``
-still matches and the file was last written well before the entry was made
-(the "racy" margin).
-
-A file of the entry's size whose time differs (``cp -r``, a sync tool: new
-times, the same bytes) is known by its content: each entry also keeps
-``sum``, the ``zlib.crc32`` of the very bytes the store wrote the file as
-(or read it from), the ones the entry was made from (see
-``AtomicJSONStorage.content_sum`` and ``Transaction.sums``; nothing is read
-again to make it).  Its bytes are read and summed (no parse, no replay); the
-same sum vouches for the entry, which gets the file's new fingerprint (as
-stat-ed before the bytes were read, so the racy margin still applies) and is
-written with the fold that ends the check, so the next open is the fast one.
-A sum that differs, or none (an entry of an older version, a repair, a file
-replaced behind a read-only view), falls back to the full read: every other
-game file is read, and its own summary (and its sum) replaces the entry.  A
-sum can only be of bytes the entry describes, so a file changed behind the
-app is never taken for its entry, however its times look: at worst it is
-read again.
+something needs its games (a page of the game list, the statistics).  Opening trusts the
+index as it is when the journal is empty and the game files still add up
+to what the blocks say; otherwise each entry is checked against its game
+file (:mod:`~scorekeeper.store.fingerprints`).
 
 The index is written without fsync: it is a cache, and whatever a power cut
 leaves is noticed (a block whose check sum is not the manifest's is
@@ -78,7 +54,6 @@ import bisect
 import contextlib
 import json
 import os
-import re
 import time
 import zlib
 from collections.abc import Callable, Iterable, Iterator
@@ -86,6 +61,15 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Notice, reason
+from .fingerprints import (
+    MOD,
+    fingerprint,
+    fp_hash,
+    racy_margin,
+    same_content,
+    scan_fingerprints,
+    scan_game_ids,
+)
 from .paths import INDEX_DIR, INDEX_FILE
 from .storage import atomic_write_bytes, dumps, gc_paused, parse_json, quarantine
 
@@ -93,106 +77,8 @@ from .storage import atomic_write_bytes, dumps, gc_paused, parse_json, quarantin
 FOLD_EVERY = 256
 #: Games per block (a block is split when it holds twice as many).
 BLOCK = 256
-#: Files written this close to when their entry was made are re-read.
-RACY_NS = 2_000_000_000
-
 MANIFEST = "manifest.json"
 JOURNAL = "journal.jsonl"
-
-GAME_FILE = re.compile(r"^([A-Za-z0-9_-]{1,64})\.json(\.bak\d+)?$")
-_ID = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
-
-Fingerprint = list[int]
-
-
-def fingerprint(path: Path) -> Fingerprint | None:
-    """``[size, mtime_ns, seen_ns]`` of a game file (None: there is none)."""
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        return None
-    return [st.st_size, st.st_mtime_ns, time.time_ns()]
-
-
-def same_content(path: Path, size: int, content_sum: int) -> Fingerprint | None:
-    """The fingerprint ``[size, mtime_ns, seen_ns]`` of a game file whose
-    bytes are ``size`` long and sum to ``content_sum`` (``zlib.crc32``), as
-    stat-ed before they were read; None if they aren't (or it can't be read)."""
-    try:
-        with open(path, "rb") as f:
-            st = os.fstat(f.fileno())
-            seen = time.time_ns()
-            if st.st_size != size:
-                return None
-            raw = f.read(size + 1)
-    except OSError:
-        return None
-    if len(raw) != size or zlib.crc32(raw) != content_sum:
-        return None
-    return [size, st.st_mtime_ns, seen]
-
-
-def scan_game_ids(games_dir: Path) -> dict[str, bool]:
-    """Game ids found in ``games_dir`` -> whether the main file exists
-    (False: only backups are left, the file itself needs restoring)."""
-    found: dict[str, bool] = {}
-    try:
-        entries = list(os.scandir(games_dir))
-    except FileNotFoundError:
-        return found
-    for entry in entries:
-        m = GAME_FILE.match(entry.name)
-        if m:
-            found[m.group(1)] = found.get(m.group(1), False) or m.group(2) is None
-    return found
-
-
-_MOD = 1 << 64
-#: The racy margin on a file system that keeps times finer than a second.
-TICK_NS = 50_000_000
-
-
-def _margin(mtime_ns: int) -> int:
-    """How close to the index's writing a file's modified time makes it
-    "racy" (its clock tick may not have ended): a tick is a few ms where
-    times have sub-second digits, up to 2 s (FAT) where they don't."""
-    return RACY_NS if mtime_ns % 1_000_000_000 == 0 else TICK_NS
-
-
-def _fp_hash(game_id: str, fp: object) -> int:
-    """A game file's share of a block's ``agg``: the sum of these over the
-    game files is compared at open with what the blocks say."""
-    if not isinstance(fp, list) or len(fp) < 2:
-        return 0
-    return _mix(zlib.crc32(game_id.encode()), int(fp[0]), int(fp[1]))
-
-
-def _mix(id_crc: int, size: int, mtime_ns: int) -> int:
-    return id_crc * 0x9E3779B97F4A7C15 + size * 0x100000001B3 + mtime_ns
-
-
-def scan_fingerprints(games_dir: Path) -> tuple[dict[str, list[int]], int]:
-    """Game id -> ``[size, mtime_ns]`` of every game file (not backups),
-    and the sum of their :func:`_fp_hash` (modulo 2**64)."""
-    found: dict[str, list[int]] = {}
-    total = 0
-    try:
-        entries = list(os.scandir(games_dir))
-    except FileNotFoundError:
-        return found, 0
-    crc = zlib.crc32
-    for entry in entries:
-        name = entry.name
-        if not name.endswith(".json") or not _ID.match(gid := name[:-5]):
-            continue
-        try:
-            st = entry.stat()
-        except FileNotFoundError:
-            continue
-        size, mtime = st.st_size, st.st_mtime_ns
-        found[gid] = [size, mtime]
-        total += crc(gid.encode()) * 0x9E3779B97F4A7C15 + size * 0x100000001B3 + mtime
-    return found, total % _MOD
 
 
 def _block_doc(bid: int, start: str) -> dict[str, Any]:
@@ -366,9 +252,9 @@ class GameIndex:
         self._lines = self._read_journal()
         if known and not self._lines and isinstance(manifest, dict):
             files, total = scan_fingerprints(self.games_dir)
-            if total == sum(b.get("agg", 0) for b in self._blocks) % _MOD:
+            if total == sum(b.get("agg", 0) for b in self._blocks) % MOD:
                 written = manifest.get("written", 0)
-                racy = [g for g, fp in files.items() if fp[1] >= written - _margin(fp[1])]
+                racy = [g for g, fp in files.items() if fp[1] >= written - racy_margin(fp[1])]
                 self._held += 1  # kept in memory: written with the next change
                 try:
                     for gid in racy:  # written just before the index was: read again
@@ -435,7 +321,7 @@ class GameIndex:
                 and isinstance(seen, list)
                 and len(seen) == 3
                 and seen[:2] == fp
-                and fp[1] < seen[2] - _margin(fp[1])
+                and fp[1] < seen[2] - racy_margin(fp[1])
             ):
                 entries[game_id] = old  # type: ignore[assignment]
                 continue
@@ -819,7 +705,7 @@ class GameIndex:
                 unfinished=sum(1 for e in games if not e["finished"] and not e["deleted"]),
                 deleted=sum(1 for e in games if e["deleted"]),
                 players=sorted({p for e in games for p in e["players"]}),
-                agg=sum(_fp_hash(e["id"], e.get("fp")) for e in games) % _MOD,
+                agg=sum(fp_hash(e["id"], e.get("fp")) for e in games) % MOD,
             )
         for gid, entry in self._pending.items():
             if entry is None:

@@ -14,8 +14,8 @@ from .base import _reading, _writing
 from .changes import change_doc
 from .docs import hand_from_doc
 from .errors import Notice, Repaired, StoreError, reason, versus
+from .fingerprints import scan_game_ids
 from .gamefile import META_ID, GameFile, build_game, ledger_hands, rules_of, setup_of, summarize
-from .index import scan_game_ids
 from .names import name_key
 from .roster import Players
 from .shared import _label, digest_doc, index_entry

@@ -17,8 +17,8 @@ from test_store_digest import assert_digests_match
 
 from scorekeeper.engine import Hand
 from scorekeeper.statistics import statistics
+from scorekeeper.store import fingerprints, open_store
 from scorekeeper.store import index as index_module
-from scorekeeper.store import open_store
 from scorekeeper.store import store as store_module
 
 
@@ -63,7 +63,7 @@ def test_statistics_from_the_blocks_equal_a_full_replay(data_dir: Path, small_bl
 
 def test_opening_reads_no_block_and_no_game(data_dir: Path, small_blocks: None) -> None:
     _fill(data_dir, 12)
-    time.sleep(index_module.RACY_NS / 1e9 + 0.1)  # a later day (see index.py)
+    time.sleep(fingerprints.RACY_NS / 1e9 + 0.1)  # a later day (see fingerprints.py)
     with open_store(data_dir) as store:
         assert store._s.index._loaded == set()
         assert len(store.list_games(include_deleted=True)) == 12
@@ -106,7 +106,7 @@ def test_a_copied_folder_opens_with_the_same_games_without_reading_them(
     data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, small_blocks: None
 ) -> None:
     _fill(data_dir, 20)
-    time.sleep(index_module.RACY_NS / 1e9 + 0.1)  # a later day
+    time.sleep(fingerprints.RACY_NS / 1e9 + 0.1)  # a later day
     with open_store(data_dir) as store:
         games = store.list_games(include_deleted=True)
         stats = statistics(store.review_records())
@@ -174,7 +174,7 @@ def test_sigkill_during_index_maintenance_loses_nothing(
 
 def test_paging_by_block_shows_every_game_exactly_once(data_dir: Path, small_blocks: None) -> None:
     _fill(data_dir, 30)
-    time.sleep(index_module.RACY_NS / 1e9 + 0.1)  # a later day (see index.py)
+    time.sleep(fingerprints.RACY_NS / 1e9 + 0.1)  # a later day (see fingerprints.py)
     with open_store(data_dir) as store:
         paged = [
             s.id

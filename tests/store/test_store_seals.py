@@ -16,7 +16,7 @@ from pathlib import Path
 MAKE = """
 import os, time
 from scorekeeper.engine import Hand
-from scorekeeper.store.index import TICK_NS
+from scorekeeper.store.fingerprints import TICK_NS
 from scorekeeper.store import open_store
 with open_store({d!r}) as s:
     ann, bob = s.add_player("Ann"), s.add_player("Bob")
