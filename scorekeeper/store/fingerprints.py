@@ -73,6 +73,27 @@ def same_content(path: Path, size: int, content_sum: int) -> Fingerprint | None:
     return [size, st.st_mtime_ns, seen]
 
 
+def known_again(path: Path, seen: object, content_sum: object) -> Fingerprint | None:
+    """The fingerprint an index entry keeps if the game file at ``path`` is
+    still the one it was made from: ``seen`` itself (the entry's ``fp``)
+    when the size and time match and the file was written well before
+    the entry was made; a new one when only the time differs and the bytes
+    still sum to ``content_sum`` (the entry's ``sum``).  None: the file
+    must be read again."""
+    if not (isinstance(seen, list) and len(seen) == 3):
+        return None
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None
+    size, mtime = st.st_size, st.st_mtime_ns
+    if seen[:2] == [size, mtime] and mtime < seen[2] - racy_margin(mtime):
+        return seen
+    if seen[0] == size and isinstance(content_sum, int):
+        return same_content(path, size, content_sum)
+    return None
+
+
 def scan_game_ids(games_dir: Path) -> dict[str, bool]:
     """Game ids found in ``games_dir`` -> whether the main file exists
     (False: only backups are left, the file itself needs restoring)."""

@@ -65,8 +65,8 @@ from .fingerprints import (
     MOD,
     fingerprint,
     fp_hash,
+    known_again,
     racy_margin,
-    same_content,
     scan_fingerprints,
     scan_game_ids,
 )
@@ -308,36 +308,15 @@ class GameIndex:
         entries: dict[str, dict[str, Any]] = {}
         found = scan_game_ids(self.games_dir)
         for game_id in sorted(found):
-            path = self.games_dir / f"{game_id}.json"
-            try:
-                st = os.stat(path)
-                fp: list[int] | None = [st.st_size, st.st_mtime_ns]
-            except FileNotFoundError:
-                fp = None
             old = cached.get(game_id)
-            seen = old.get("fp") if old is not None else None
-            if (
-                fp is not None
-                and isinstance(seen, list)
-                and len(seen) == 3
-                and seen[:2] == fp
-                and fp[1] < seen[2] - racy_margin(fp[1])
-            ):
-                entries[game_id] = old  # type: ignore[assignment]
-                continue
-            if (
-                old is not None
-                and fp is not None
-                and isinstance(seen, list)
-                and len(seen) == 3
-                and seen[0] == fp[0]
-                and isinstance(old.get("sum"), int)
-            ):
-                # The same size, another time (a copy, a restore): the same
-                # bytes as the entry was made from vouch for it.
-                now_fp = same_content(path, fp[0], old["sum"])
-                if now_fp is not None:
-                    entries[game_id] = self._pending[game_id] = {**old, "fp": now_fp}
+            if old is not None:
+                path = self.games_dir / f"{game_id}.json"
+                fp = known_again(path, old.get("fp"), old.get("sum"))
+                if fp is not None and fp is old.get("fp"):  # the file as the entry saw it
+                    entries[game_id] = old
+                    continue
+                if fp is not None:  # the same bytes, another time (a copy, a restore)
+                    entries[game_id] = self._pending[game_id] = {**old, "fp": fp}
                     continue
             entry = read_entry(game_id)
             if entry is not None:

@@ -95,13 +95,13 @@ def test_a_copy_with_new_times_opens_without_reading_its_games(
     # The entries now have the copy's times: the next open is the fast one
     # (no file's bytes read either).
     checked: list[Path] = []
-    same_content = index_module.same_content
+    same_content = fingerprints.same_content
 
     def counting(path: Path, size: int, content_sum: int) -> list[int] | None:
         checked.append(path)
         return same_content(path, size, content_sum)
 
-    monkeypatch.setattr(index_module, "same_content", counting)
+    monkeypatch.setattr(fingerprints, "same_content", counting)
     with open_store(copy) as store:
         assert store.list_games(include_deleted=True) == games
         assert store.check() == []
