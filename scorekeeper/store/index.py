@@ -52,7 +52,6 @@ from __future__ import annotations
 
 import bisect
 import contextlib
-import json
 import os
 import time
 import zlib
@@ -70,6 +69,17 @@ from .fingerprints import (
     scan_fingerprints,
     scan_game_ids,
 )
+from .index_files import (
+    JOURNAL,
+    MANIFEST,
+    block_bytes,
+    block_doc,
+    block_games,
+    journal_changes,
+    journal_line,
+    manifest_blocks,
+    validate_index_entry,
+)
 from .paths import INDEX_DIR, INDEX_FILE
 from .storage import atomic_write_bytes, dumps, gc_paused, parse_json, quarantine
 
@@ -77,12 +87,6 @@ from .storage import atomic_write_bytes, dumps, gc_paused, parse_json, quarantin
 FOLD_EVERY = 256
 #: Games per block (a block is split when it holds twice as many).
 BLOCK = 256
-MANIFEST = "manifest.json"
-JOURNAL = "journal.jsonl"
-
-
-def _block_doc(bid: int, start: str) -> dict[str, Any]:
-    return {"id": bid, "start": start, "games": 0, "unfinished": 0, "deleted": 0, "players": []}
 
 
 class GameIndex:
@@ -106,7 +110,7 @@ class GameIndex:
         self.notify = notify or (lambda _msg: None)
         #: Called with the ids of the games of each block read (see Store).
         self.on_block: Callable[[list[str]], None] | None = None
-        self._blocks: list[dict[str, Any]] = [_block_doc(0, "")]
+        self._blocks: list[dict[str, Any]] = [block_doc(0, "")]
         self._next_id = 1
         self._loaded: set[int] = set()
         self._all = False
@@ -163,32 +167,19 @@ class GameIndex:
             raw: bytes | None = path.read_bytes()
         except OSError:
             raw = None
-        data = None
-        # A block whose check sum is the manifest's is as this index wrote it
-        # (of entries made from game files): its entries need no validation.
-        sealed = raw is not None and block.get("crc") == zlib.crc32(raw)
-        if raw is not None and sealed:
-            # This index's own text (its check sum says so): parsed without
-            # parse_json's guard against deep nesting, a scan of the whole
-            # text that cost a third of reading every block.
-            with contextlib.suppress(ValueError, RecursionError):
-                data = json.loads(raw)
-        elif raw is not None and "crc" not in block:
-            with contextlib.suppress(ValueError):
-                data = parse_json(raw)
         ids: list[str] = []
-        games = data.get("games") if isinstance(data, dict) else None
-        if not isinstance(games, dict):
-            games = {}
+        read = block_games(raw, block.get("crc"))
+        if read is None:
+            read = [], False
             if block.get("games"):  # damaged or lost: its games are found again
                 self._need_verify = True
                 if not self.read_only and path.exists() and self.quarantine is not None:
                     with contextlib.suppress(OSError):
                         quarantine(path, self.quarantine)
-        for doc in games.values():
-            if not (sealed and isinstance(doc, dict)) and not validate_index_entry(doc):
-                self._need_verify = True  # not trusted: its game file is read again
-                continue
+        games, left_out = read
+        if left_out:
+            self._need_verify = True  # not trusted: their game files are read again
+        for doc in games:
             gid = doc["id"]
             self._place(gid, bid)
             if gid not in self._pending:
@@ -219,24 +210,13 @@ class GameIndex:
             raw = path.read_bytes()
         except FileNotFoundError:
             return 0
-        lines = 0
-        for line in raw.split(b"\n"):
-            if not line.strip():
-                continue
-            try:
-                doc = json.loads(line)
-            except ValueError:
-                continue  # a torn last line (a crash mid-append): its change is re-read
-            if not isinstance(doc, dict):
-                continue
-            lines += 1
-            sealed = doc.pop("crc", None) == zlib.crc32(dumps(doc))  # our own line
-            if "put" in doc and (sealed or validate_index_entry(doc["put"])):
-                self._pending[doc["put"]["id"]] = doc["put"]
-                self._data[doc["put"]["id"]] = doc["put"]
-            elif isinstance(doc.get("drop"), str):
-                self._pending[doc["drop"]] = None
-                self._data.pop(doc["drop"], None)
+        changes, lines = journal_changes(raw)
+        for gid, entry in changes:
+            self._pending[gid] = entry
+            if entry is None:
+                self._data.pop(gid, None)
+            else:
+                self._data[gid] = entry
         return lines
 
     def load(self, read_entry: Callable[[str], dict[str, Any] | None]) -> int:
@@ -267,23 +247,11 @@ class GameIndex:
         return self._verify(read_entry, known)
 
     def _use_manifest(self, manifest: dict[str, Any]) -> bool:
-        blocks = manifest.get("blocks")
-        if not isinstance(blocks, list) or not blocks or manifest.get("v") != 1:
+        blocks = manifest_blocks(manifest)
+        if blocks is None:
             return False
-        good = []
-        for b in blocks:
-            if not (
-                isinstance(b, dict)
-                and isinstance(b.get("id"), int)
-                and isinstance(b.get("start"), str)
-                and isinstance(b.get("players"), list)
-            ):
-                return False
-            good.append({**_block_doc(b["id"], b["start"]), **b})
-        good.sort(key=lambda b: b["start"])
-        good[0]["start"] = ""
-        self._blocks = good
-        self._next_id = max(b["id"] for b in good) + 1
+        self._blocks = blocks
+        self._next_id = max(b["id"] for b in blocks) + 1
         return True
 
     def _verify(self, read_entry: Callable[[str], dict[str, Any] | None], known: bool) -> int:
@@ -589,12 +557,7 @@ class GameIndex:
             self._failure(exc)
 
     def _append(self, line: dict[str, Any]) -> None:
-        # Each line carries the sum of its own bytes: at the next open a line
-        # with its sum is the store's own and is not validated again (a tab
-        # of the phone build is closed without the index being folded, so its
-        # journal is read at every start: no pydantic for it, see storage.py).
-        body = dumps(line)
-        payload = dumps({**line, "crc": zlib.crc32(body)}) + b"\n"
+        payload = journal_line(line)
         self.folder.mkdir(exist_ok=True)
         fd = os.open(self.folder / JOURNAL, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
         try:
@@ -694,7 +657,7 @@ class GameIndex:
         # manifest, then empty the journal: a crash in between leaves the
         # journal to replay.
         for bid, games in ordered.items():
-            payload = dumps({"games": {str(i): e for i, e in enumerate(games, start=1)}})
+            payload = block_bytes(games)
             by_id[bid]["crc"] = zlib.crc32(payload)
             # No fsync: the index is a cache, and the manifest's check sums
             # tell a block that did not reach the disk (it is made again).
@@ -725,7 +688,7 @@ class GameIndex:
             parts[-1].append(entry)
         out = [(block["id"], parts[0])]
         for part in parts[1:]:
-            new = _block_doc(self._next_id, part[0]["created_at"])
+            new = block_doc(self._next_id, part[0]["created_at"])
             self._next_id += 1
             self._blocks.append(new)
             self._loaded.add(new["id"])
@@ -736,10 +699,3 @@ class GameIndex:
 
 def _without_fp(entry: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in entry.items() if k not in ("fp", "sum")}
-
-
-def validate_index_entry(entry: object) -> bool:
-    """schemas.validate_index_entry, imported only when an entry is not sealed."""
-    from .schemas import validate_index_entry as check
-
-    return check(entry)
