@@ -150,11 +150,14 @@ class GameFile:
         if not updates:
             return
 
-        def updater(table: dict[int, Any]) -> None:
-            for doc_id, fields in updates.items():
-                table[doc_id].update(fields)
-
-        self.hands._update_table(updater)
+        # What TinyDB's own update does, through its public parts: the
+        # storage's data changed and written once, the table's cache dropped.
+        data = self.storage.read() or {}
+        table = data.setdefault(HANDS_TABLE, {})
+        for doc_id, fields in updates.items():
+            table[str(doc_id)].update(fields)
+        self.storage.write(data)
+        self.hands.clear_cache()
 
     def ledger(self) -> list[Document]:
         """The hands that count, in order."""

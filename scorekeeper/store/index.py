@@ -336,6 +336,11 @@ class GameIndex:
         self._read_all()
         return self._data
 
+    @property
+    def read_entries(self) -> dict[str, dict[str, Any]]:
+        """The entries read so far (no block is read for it)."""
+        return self._data
+
     def known_sum(self, game_id: str) -> int | None:
         """The sum of the bytes the store last wrote the game's file as, if
         its entry is loaded (never reads a block: a game file being read may

@@ -193,7 +193,7 @@ class Maintenance(Players):
                     Repaired("dropped the index entry of a game with no file: {id}", id=gid)
                 )
         before = len(self._s.notices)
-        self._s._restore_missing_players()
+        self._s.restore_missing_players()
         done.extend(self._s.notices[before:])
         seen: set[str] = set()
         for doc in sorted(self._s.players.values(), key=lambda d: d.get("created_at") or ""):

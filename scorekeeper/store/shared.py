@@ -159,7 +159,7 @@ class _Shared:
         self.index.on_block = self._refresh_digests
         self.index.load(self.read_entry)
         self._tell_gone(self.index.gone)
-        self._restore_missing_players()
+        self.restore_missing_players()
 
     def _check_settings(self) -> None:
         """The app's settings (not part of the store, see scorekeeper/settings.py)
@@ -207,7 +207,7 @@ class _Shared:
         """Make again, by replaying its ledger, every statistics digest of
         these games (a block of the index just read) that is missing, of
         another version or not of its hands (see scorekeeper/statistics/digest.py)."""
-        entries = self.index._data
+        entries = self.index.read_entries
         stale = [
             gid
             for gid in ids
@@ -269,7 +269,7 @@ class _Shared:
                 )
             )
 
-    def _restore_missing_players(self) -> None:
+    def restore_missing_players(self) -> None:
         """Players named by games but unknown (players.json lost or restored
         from an older backup) come back under the names the games recorded."""
         known = self.index.player_ids()
