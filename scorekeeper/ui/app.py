@@ -256,6 +256,10 @@ class GinApp:
             return
         if self._asked:  # drawn once the browser has answered (see _asking)
             self._redraw_waits = True
+            # and nothing of it before: the handler's own changes (a theme)
+            # sent alone would show a screen whose buttons the redraw then
+            # replaces, and a tap on one of them would be lost
+            ft.context.disable_auto_update()  # type: ignore[no-untyped-call]
             return
         m = self.model
         screen = m.screen
@@ -318,36 +322,39 @@ class GinApp:
             scroll = self.layers.sheet_scroll
             if self.sheet.bottom is None:
                 # a game just ended: its result, at the top (sheet_view's game-over card)
-                self._ask(lambda: scroll.scroll_to(offset=0))
+                self._ask(lambda: scroll.scroll_to(offset=0), keep=True)
             else:
                 self.page.run_task(self._to_end, scroll)
 
-    def _ask(self, call: Callable[[], Awaitable[Any]]) -> None:
-        """Have the browser scroll or focus a control on screen (see _asking)."""
+    def _ask(self, call: Callable[[], Awaitable[Any]], *, keep: bool = False) -> None:
+        """Have the browser scroll or focus a control on screen; ``keep``: one
+        a redraw may take away (the sheet's list), kept till the answer (_asking)."""
 
         async def asked() -> None:
-            async with self._asking():
+            async with self._asking(keep):
                 await call()
 
         self.page.run_task(asked)
 
     @contextlib.asynccontextmanager
-    async def _asking(self) -> AsyncIterator[None]:
-        """While the browser is asked to scroll or focus a control, no redraw
-        takes that control off the page: one waits for the answer
+    async def _asking(self, keep: bool) -> AsyncIterator[None]:
+        """While the browser is asked to scroll the sheet's list (``keep``),
+        no redraw takes the list off the page: one waits for the answer
         (:meth:`render`).  Flet drops a control from the session when a
         redraw takes it away, and an answer that then arrives for it is an
         error that ends the connection: the device lost its session, and
-        reconnected, when the sheet was redrawn (a turned phone) while it
-        was still scrolling to its end.  The answer takes a frame or two."""
-        self._asked += 1
+        reconnected, when the sheet was redrawn (a turned phone, another
+        screen) while it was still scrolling to its end.  The answer takes
+        a frame or two.  The other controls asked (the view, the form's
+        layer and first button) stay from screen to screen: nothing waits."""
+        self._asked += keep
         try:
             yield
         except Exception:  # the browser went away or moved on
             log.debug("no answer from the browser", exc_info=True)
         finally:
-            self._asked -= 1
-            if not self._asked and self._redraw_waits:
+            self._asked -= keep
+            if keep and not self._asked and self._redraw_waits:
                 self._redraw_waits = False
                 self.render()
 
@@ -375,10 +382,10 @@ class GinApp:
         wraps a list with auto_scroll in a widget of its own, and turning it
         on rebuilt the list at its top, so a sheet that opens at its top
         went back there, or to hand 126 of 200, at its first change.)"""
-        async with self._asking():
+        async with self._asking(keep=True):
             await scroll.scroll_to(offset=-1)
         if await self.sheet.drawn() and self.page.session.index.get(scroll._i) is scroll:
-            async with self._asking():  # still on the page (see _asking)
+            async with self._asking(keep=True):  # still on the page (see _asking)
                 await scroll.scroll_to(offset=-1)
 
     def _fill(
