@@ -123,7 +123,7 @@ class GinApp:
         self.hand_revision: int | None = None
         #: closed (:meth:`close`): nothing is drawn any more
         self.closed = False
-        #: Calls to the browser (a scroll, a focus) not yet answered, and
+        #: Scrolls of the sheet's list the browser has not answered yet, and
         #: whether a redraw waits for their answers (see :meth:`_asking`).
         self._asked = 0
         self._redraw_waits = False
@@ -384,9 +384,19 @@ class GinApp:
         went back there, or to hand 126 of 200, at its first change.)"""
         async with self._asking(keep=True):
             await scroll.scroll_to(offset=-1)
-        if await self.sheet.drawn() and self.page.session.index.get(scroll._i) is scroll:
-            async with self._asking(keep=True):  # still on the page (see _asking)
+        try:
+            drawn = await self.sheet.drawn()
+        except Exception:  # the browser went away
+            log.debug("no report of the sheet drawn", exc_info=True)
+            return
+        if drawn and self._sheet_shown(scroll):  # not taken away meanwhile (see _asking)
+            async with self._asking(keep=True):
                 await scroll.scroll_to(offset=-1)
+
+    def _sheet_shown(self, scroll: ft.ListView | ft.Column) -> bool:
+        """Whether ``scroll`` is the list of the sheet on the page now: the
+        sheet's screen or the hand form over it, and no list drawn since."""
+        return scroll is self.layers.sheet_scroll and self.model.screen in ("sheet", "hand")
 
     def _fill(
         self,
