@@ -153,5 +153,6 @@ def scan_fingerprints(games_dir: Path) -> tuple[dict[str, list[int]], int]:
             continue
         size, mtime = st.st_size, st.st_mtime_ns
         found[gid] = [size, mtime]
+        # _mix written out: no call per file in the scan every open makes
         total += crc(gid.encode()) * 0x9E3779B97F4A7C15 + size * 0x100000001B3 + mtime
     return found, total % MOD

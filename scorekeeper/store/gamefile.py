@@ -46,6 +46,10 @@ META_ID = 1
 #: Game files keep fewer backups than players.json: there are thousands of them.
 GAME_BACKUPS = 2
 
+#: One read of a game file: the game record, every hand record (in
+#: :meth:`GameFile.records` order) and the file's stamp (:meth:`GameFile.snapshot`).
+Snapshot = tuple[dict[str, Any], list[Document], tuple[int, int, int] | None]
+
 _META_KEYS = ("id", "setup", "rules", "created_at", "updated_at", "rev", "summary")
 _HAND_KEYS = ("id", "seq", "entered_at", "hand")
 
@@ -125,7 +129,7 @@ class GameFile:
             )
         return doc
 
-    def snapshot(self) -> tuple[dict[str, Any], list[Document], tuple[int, int, int] | None] | None:
+    def snapshot(self) -> Snapshot | None:
         """The game record, every hand record (as :meth:`records` orders
         them) and the file's stamp, all from one read of the file: consistent
         even while another process replaces it.  None if it holds no game."""

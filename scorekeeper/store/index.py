@@ -24,10 +24,10 @@ leaves blocks that are old or new and a journal that still holds every
 change: replaying it again is harmless.
 
 Opening reads the manifest and the journal only; a block is read when
-something needs its games (a page of the game list, the statistics).  Opening trusts the
-index as it is when the journal is empty and the game files still add up
-to what the blocks say; otherwise each entry is checked against its game
-file (:mod:`~scorekeeper.store.fingerprints`).
+something needs its games (a page of the game list, the statistics).
+Opening trusts the index as it is when the journal is empty and the game
+files still add up to what the blocks say; otherwise each entry is checked
+against its game file (:mod:`~scorekeeper.store.fingerprints`).
 
 The index is written without fsync: it is a cache, and whatever a power cut
 leaves is noticed (a block whose check sum is not the manifest's is

@@ -4,9 +4,6 @@ of its hands, repairing what can be fixed without guessing, writing the index.""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
-
-from tinydb.table import Document
 
 from scorekeeper.engine.errors import N_, Msg, UserError
 
@@ -15,7 +12,16 @@ from .changes import change_doc
 from .docs import hand_from_doc
 from .errors import Notice, Repaired, StoreError, reason, versus
 from .fingerprints import scan_game_ids
-from .gamefile import META_ID, GameFile, build_game, ledger_hands, rules_of, setup_of, summarize
+from .gamefile import (
+    META_ID,
+    GameFile,
+    Snapshot,
+    build_game,
+    ledger_hands,
+    rules_of,
+    setup_of,
+    summarize,
+)
 from .names import name_key
 from .roster import Players
 from .shared import _label, digest_doc, index_entry
@@ -72,7 +78,7 @@ class Maintenance(Players):
         self,
         file: str,
         gf: GameFile,
-        snap: tuple[dict[str, Any], list[Document], tuple[int, int, int] | None],
+        snap: Snapshot,
         names: Mapping[str, str],
     ) -> list[str]:
         meta, records, stamp = snap
@@ -222,7 +228,7 @@ class Maintenance(Players):
         self,
         file: str,
         gf: GameFile,
-        snap: tuple[dict[str, Any], list[Document], tuple[int, int, int] | None],
+        snap: Snapshot,
         names: Mapping[str, str],
     ) -> list[str]:
         meta, records, _ = snap
