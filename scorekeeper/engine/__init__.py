@@ -23,10 +23,12 @@ from .formats import FORMATS, Format, FormatSpec, format_spec
 from .game import (
     Bonus,
     Column,
+    Deal,
     Game,
     Line,
     Roles,
     Standings,
+    deal_pairings,
     replay,
     roles_from_draw,
 )
@@ -68,6 +70,7 @@ __all__ = [
     "CardError",
     "Claim",
     "Column",
+    "Deal",
     "DealerRule",
     "Entry",
     "Format",
@@ -95,6 +98,7 @@ __all__ = [
     "card",
     "cards_value",
     "deadwood_of",
+    "deal_pairings",
     "format_cards",
     "format_spec",
     "knock_layouts",

@@ -10,7 +10,7 @@ option apply?" then knows it.
 >>> format_spec(Format.HOLLYWOOD).columns, format_spec("three-hand").player_count
 (3, 3)
 >>> [f.value for f in FORMATS]
-['standard', 'hollywood', 'three-hand']
+['standard', 'hollywood', 'three-hand', 'partnership']
 >>> format_spec("three-hand").roles, format_spec("three-hand").applies("dealer")
 (True, False)
 >>> format_spec("rummy")
@@ -35,6 +35,7 @@ class Format(Enum):
     STANDARD = "standard"
     HOLLYWOOD = "hollywood"
     THREE_HAND = "three-hand"
+    PARTNERSHIP = "partnership"
 
     @property
     def player_count(self) -> int:
@@ -54,8 +55,12 @@ class FormatSpec:
     a game plays ("Hollywood gin").  ``columns``: the games scored at once
     (a rolling Hollywood sheet opens more as they end).  ``roles``: the
     players are box, captain and sitter, drawn at the start, and the box
-    always deals.  ``options``: the :class:`~scorekeeper.engine.Rules`
-    fields that only some formats use, those that apply to this one.
+    always deals.  ``sides``: the players play in two sides of two, partners
+    sitting opposite (seats 1 and 3 against 2 and 4), one score a side.
+    ``target``: the target a new game of the format starts with, when it is
+    not the rules' own (partnership plays to 125).  ``options``: the
+    :class:`~scorekeeper.engine.Rules` fields that only some formats use,
+    those that apply to this one.
     """
 
     format: Format
@@ -65,6 +70,8 @@ class FormatSpec:
     columns: int
     roles: bool
     options: frozenset[str]
+    sides: bool = False
+    target: int | None = None
 
     @property
     def series(self) -> bool:
@@ -108,6 +115,17 @@ FORMATS: Mapping[Format, FormatSpec] = MappingProxyType(
             columns=1,
             roles=True,
             options=frozenset(),
+        ),
+        Format.PARTNERSHIP: FormatSpec(
+            Format.PARTNERSHIP,
+            label=N_("Partnership"),
+            title=N_("Partnership gin"),
+            player_count=4,
+            columns=1,
+            roles=False,
+            options=frozenset(),
+            sides=True,
+            target=125,
         ),
     }
 )

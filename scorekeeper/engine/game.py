@@ -34,6 +34,23 @@ Roles(box='Bob', captain='Cy', sitter='Ann')
 Traceback (most recent call last):
 ...
 scorekeeper.engine.errors.RuleError: Ann sits out this hand and can't knock (box Bob, captain Cy)
+
+Partnership, the rules' example (§11): Ann & Cy v Bob & Dan, partners
+opposite; each deal is two hands, one at each pairing, and the side with
+more points in the deal scores the difference:
+
+>>> p = Game("partnership", ["Ann", "Bob", "Cy", "Dan"])
+>>> p.standings.sides, p.standings.pairings
+((('Ann', 'Cy'), ('Bob', 'Dan')), (('Ann', 'Bob'), ('Cy', 'Dan')))
+>>> _ = p.record_deal(Hand.knock("Ann", 3, 19), Hand.gin("Cy", 12))  # +16, +37
+>>> p.standings.totals, p.standings.pairings  # opponents alternate
+({'Ann': 53, 'Bob': 0}, (('Ann', 'Dan'), ('Cy', 'Bob')))
+>>> _ = p.record_deal(Hand.knock("Ann", 2, 9), Hand.knock("Cy", 8, 5))  # +7; undercut: Bob +13
+>>> _ = p.record_deal(Hand.draw(), Hand.knock("Cy", 4, 30))  # a draw, and +26
+>>> p.standings.totals  # a side's score is kept under its first player
+{'Ann': 79, 'Bob': 6}
+>>> [(d.number, d.side, d.points) for d in p.standings.deals]
+[(1, 'Ann', 53), (2, 'Bob', 6), (3, 'Ann', 26)]
 """
 
 from __future__ import annotations
@@ -133,19 +150,96 @@ class Standings:
     next_dealer: str | None
     #: Three-hand: the roles for the coming hand.
     roles: Roles | None
+    #: Partnership: the two sides, each in seat order (seats 1 and 3, then
+    #: 2 and 4); a side's score is kept under its first player (see
+    #: :attr:`scorers`).  ``None`` in the other formats.
+    sides: tuple[tuple[str, str], tuple[str, str]] | None = None
+
+    @property
+    def scorers(self) -> tuple[str, ...]:
+        """Whom the columns keep a score for: the players, or in a
+        partnership each side's first player (standing for the side)."""
+        if self.sides is None:
+            return self.players
+        return (self.sides[0][0], self.sides[1][0])
+
+    def scorer_of(self, player: str) -> str:
+        """Under whom the columns keep ``player``'s score: the player, or in
+        a partnership their side's first player."""
+        side = self.side_of(player)
+        return player if side is None else side[0]
+
+    def side_of(self, player: str) -> tuple[str, str] | None:
+        """A partnership player's side (``None`` outside a partnership)."""
+        if self.sides is None:
+            return None
+        return self.sides[0] if player in self.sides[0] else self.sides[1]
+
+    @property
+    def pairings(self) -> tuple[tuple[str, str], tuple[str, str]] | None:
+        """Partnership: who plays whom at each of the two tables in the
+        coming deal (or the deal half entered); ``None`` elsewhere."""
+        if self.sides is None:
+            return None
+        return deal_pairings(self.sides, len(self.lines) // 2)
+
+    @property
+    def deals(self) -> tuple[Deal, ...]:
+        """Partnership: each complete deal, who scored it and how much."""
+        if self.sides is None:
+            return ()
+        out: list[Deal] = []
+        before: Mapping[str, int] = dict.fromkeys(self.scorers, 0)
+        for i in range(1, len(self.lines), 2):
+            pair = (self.lines[i - 1], self.lines[i])
+            after = pair[1].totals_after[0]
+            gains = {k: after[k] - before[k] for k in self.scorers}
+            side = next((k for k, v in gains.items() if v > 0), None)
+            out.append(Deal(i // 2 + 1, pair, side, gains[side] if side else 0))
+            before = after
+        return tuple(out)
 
     @property
     def totals(self) -> dict[str, int]:
-        """Hand points per player, added over all columns."""
-        return {p: sum(c.totals[p] for c in self.columns) for p in self.players}
+        """Hand points per player (per side's first player in a
+        partnership), added over all columns."""
+        return {p: sum(c.totals[p] for c in self.columns) for p in self.scorers}
 
     @property
     def column_totals(self) -> dict[str, tuple[int, ...]]:
-        return {p: tuple(c.totals[p] for c in self.columns) for p in self.players}
+        return {p: tuple(c.totals[p] for c in self.columns) for p in self.scorers}
 
     @property
     def games_won(self) -> dict[str, int]:
-        return {p: sum(1 for c in self.columns if c.winner == p) for p in self.players}
+        return {p: sum(1 for c in self.columns if c.winner == p) for p in self.scorers}
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A partnership deal: its two hands' lines (the first pairing's, then
+    the second's), the side that scored it (by its first player; ``None``
+    for a drawn deal) and what it scored."""
+
+    number: int
+    lines: tuple[Line, Line]
+    side: str | None
+    points: int
+
+
+def deal_pairings(
+    sides: tuple[tuple[str, str], tuple[str, str]], deal: int
+) -> tuple[tuple[str, str], tuple[str, str]]:
+    """Who plays whom in deal ``deal`` (0-based): first the first player of
+    each side and the second of each, then opponents alternate (RULES §11).
+
+    >>> sides = (("Ann", "Cy"), ("Bob", "Dan"))
+    >>> deal_pairings(sides, 0), deal_pairings(sides, 1)
+    ((('Ann', 'Bob'), ('Cy', 'Dan')), (('Ann', 'Dan'), ('Cy', 'Bob')))
+    """
+    (a1, a2), (b1, b2) = sides
+    if deal % 2 == 0:
+        return (a1, b1), (a2, b2)
+    return (a1, b2), (a2, b1)
 
 
 def roles_from_draw(players: Sequence[str], drawn: Sequence[Card | str]) -> Roles:
@@ -278,18 +372,21 @@ class _Replay:
         names: Mapping[str, str],
     ) -> None:
         self.format, self.players, self.rules, self.names = format, players, rules, names
-        self.sheet = _Sheet(players, rules, format is Format.HOLLYWOOD)
+        self.sides = _sides(players) if format is Format.PARTNERSHIP else None
+        scorers = (players[0], players[1]) if self.sides else players
+        self.sheet = _Sheet(scorers, rules, format is Format.HOLLYWOOD)
         self.roles = roles
         self.dealer = roles.box if roles else first_dealer
         self.lines: list[Line] = []
 
     def copy(self) -> _Replay:
         twin = object.__new__(_Replay)
-        twin.format, twin.players, twin.rules, twin.names = (
+        twin.format, twin.players, twin.rules, twin.names, twin.sides = (
             self.format,
             self.players,
             self.rules,
             self.names,
+            self.sides,
         )
         twin.sheet, twin.roles, twin.dealer = self.sheet.copy(), self.roles, self.dealer
         twin.lines = list(self.lines)
@@ -298,11 +395,16 @@ class _Replay:
     def play(self, hand: Hand) -> None:
         n = len(self.lines) + 1
         try:
-            line = _play(self.format, self.sheet, hand, n, self.dealer, self.roles, self.names)
+            if self.sides is not None:
+                line = _play_partnership(self.sheet, self.sides, self.lines, hand, self.names)
+            else:
+                line = _play(self.format, self.sheet, hand, n, self.dealer, self.roles, self.names)
         except RuleError as exc:
             exc.hand_number = n
             raise
         self.lines.append(line)
+        if self.sides is not None:
+            return  # two tables, each dealing by itself: no dealer kept
         if line.winner is not None:
             if self.roles is not None:  # three-hand: the box always deals
                 self.roles = _rotate(self.roles, line.winner)
@@ -336,7 +438,13 @@ class _Replay:
             winner,
             self.dealer,
             self.roles,
+            self.sides,
         )
+
+
+def _sides(players: tuple[str, ...]) -> tuple[tuple[str, str], tuple[str, str]]:
+    """Partners sit opposite: seats 1 and 3 against seats 2 and 4."""
+    return (players[0], players[2]), (players[1], players[3])
 
 
 def replay(
@@ -423,6 +531,68 @@ def _play(
     )
 
 
+def _play_partnership(
+    sheet: _Sheet,
+    sides: tuple[tuple[str, str], tuple[str, str]],
+    lines: Sequence[Line],
+    hand: Hand,
+    names: Mapping[str, str],
+) -> Line:
+    """One hand of a partnership deal (RULES §11): scored as a two-player
+    hand at its pairing; the deal's second hand enters the deal's net for
+    the side with more points (under the side's first player)."""
+    n = len(lines) + 1
+    table = (n - 1) % 2
+    if table == 0 and not sheet.open_columns():
+        won = sides[0] if sheet.closed[0] == sides[0][0] else sides[1]
+        totals = sorted(sheet.totals[0].values(), reverse=True)
+        raise RuleError(
+            "this game is over: {name} won {score}",
+            name=" & ".join(_name(names, p) for p in won),
+            score="–".join(map(str, totals)),
+        )
+    pair = deal_pairings(sides, (n - 1) // 2)[table]
+    knocker = hand.by
+    defender: str | None = None
+    if hand.claim is not Claim.DRAW:
+        if knocker not in pair:
+            raise RuleError(
+                "{name} doesn't play at this table this deal ({first} v {second})",
+                name=_name(names, knocker) if isinstance(knocker, str) else repr(knocker),
+                first=_name(names, pair[0]),
+                second=_name(names, pair[1]),
+            )
+        defender = pair[1] if knocker == pair[0] else pair[0]
+    result = _score(hand, sheet.rules, _name(names, knocker))
+    winner: str | None = None
+    if result.winner_is_knocker is not None:
+        winner = knocker if result.winner_is_knocker else defender
+    points = result.points if winner else 0
+    cols: tuple[int, ...] = ()
+    if table == 1:
+        first = lines[-1]
+        net = 0  # > 0: the first side scores
+        for who, pts in ((first.winner, first.points), (winner, points)):
+            if who is not None:
+                net += pts if who in sides[0] else -pts
+        if net:
+            side = sides[0][0] if net > 0 else sides[1][0]
+            cols = sheet.enter(side, abs(net), False)
+    return Line(
+        n,
+        hand,
+        result,
+        None,
+        knocker,
+        defender,
+        winner,
+        points,
+        None,
+        cols,
+        tuple(dict(t) for t in sheet.totals),
+    )
+
+
 def _over_message(format: Format, sheet: _Sheet, names: Mapping[str, str]) -> Msg:
     if format is Format.HOLLYWOOD:
         return Msg("this Hollywood series is over: all three games have ended")
@@ -442,7 +612,9 @@ def _rotate(roles: Roles, winner: str) -> Roles:
 class Game:
     """A game's ledger with its replayed standings.
 
-    ``format`` is ``"standard"``, ``"hollywood"`` or ``"three-hand"``;
+    ``format`` is ``"standard"``, ``"hollywood"``, ``"three-hand"`` or
+    ``"partnership"`` (four players, partners opposite: seats 1 and 3
+    against 2 and 4);
     ``rules`` a :class:`Rules` or a preset name.  Two-player games may name
     the ``first_dealer``; three-hand games need the cards each player
     ``draw``-ed (a list in seat order, or a mapping), or explicit ``roles``.
@@ -467,7 +639,8 @@ class Game:
             self.format = Format(format)
         except ValueError:
             raise RuleError(
-                "unknown format {format}: standard, hollywood or three-hand", format=repr(format)
+                "unknown format {format}: standard, hollywood, three-hand or partnership",
+                format=repr(format),
             ) from None
         if isinstance(players, str) or not isinstance(players, Iterable):
             raise RuleError("give the players as a list of names")
@@ -585,10 +758,31 @@ class Game:
         )
         return self
 
+    def record_deal(self, first: Hand, second: Hand) -> Game:
+        """Partnership: record a deal's two hands together (the first
+        pairing's, then the second's), both or neither."""
+        if self.format is not Format.PARTNERSHIP:
+            raise RuleError("only a partnership deals two hands at once")
+        if len(self._hands) % 2:
+            raise RuleError("the last deal has one hand entered: enter its other hand")
+        if not isinstance(first, Hand) or not isinstance(second, Hand):
+            raise RuleError("that is not a hand")
+        state = self._extended(first)
+        state.play(second)  # raises before anything changes
+        self._hands, self._state, self._standings = (
+            (*self._hands, first, second),
+            state,
+            state.standings(),
+        )
+        return self
+
     def undo(self) -> Game:
+        """Take back the last hand; in a partnership, the last deal (both
+        its hands, or the one entered of a deal half entered)."""
         if not self._hands:
             raise RuleError("there is no hand to undo")
-        self._set(self._hands[:-1])
+        size = 2 if self.format is Format.PARTNERSHIP and len(self._hands) % 2 == 0 else 1
+        self._set(self._hands[:-size])
         return self
 
     def edit(self, index: int, hand: Hand) -> Game:

@@ -125,15 +125,37 @@ def settlement(standings: Standings) -> tuple[Payment, ...]:
                 for c in standings.columns
                 if c.finished
             ]
-        # Partnership (RULES §10, §11) is not a format of the engine yet.  When
-        # Format gains it, mypy stops here (assert_never): every player of the
-        # losing side pays one player of the winning side the side's margin ×
-        # stake, paired by seat (the first of each side, then the second); a
-        # side is not a player, so it takes a branch of its own, not the
-        # pairwise rule below.
+        case Format.PARTNERSHIP:
+            return _partnership(standings)
         case unknown:
             assert_never(unknown)
     return _netted(standings.players, _owed(standings.players, ended, rules.stake))
+
+
+def _partnership(standings: Standings) -> tuple[Payment, ...]:
+    """Every player of the losing side pays one player of the winning side
+    the side's margin × stake, paired by seat (RULES §10).
+
+    >>> from scorekeeper.engine import Game, Hand, Rules
+    >>> p = Game("partnership", ["Ann", "Bob", "Cy", "Dan"], Rules(stake=1, target=50))
+    >>> _ = p.record_deal(Hand.knock("Ann", 3, 19), Hand.gin("Cy", 12))  # Ann & Cy 53
+    >>> settlement(p.standings)
+    (Payment(payer='Bob', payee='Ann', amount=53), Payment(payer='Dan', payee='Cy', amount=53))
+    """
+    sides = standings.sides
+    column = standings.columns[0]
+    if sides is None or not standings.finished or column.winner is None:
+        return ()
+    won, lost = sides if column.winner == sides[0][0] else (sides[1], sides[0])
+    margin = column.final[won[0]] - column.final[lost[0]]
+    amount = abs(margin) * standings.rules.stake
+    if amount == 0:
+        return ()
+    if margin < 0:  # classic line bonuses left the losing side ahead
+        won, lost = lost, won
+    seat = {p: i for i, p in enumerate(standings.players)}
+    payments = [Payment(payer, payee, amount) for payer, payee in zip(lost, won, strict=True)]
+    return tuple(sorted(payments, key=lambda p: (seat[p.payer], seat[p.payee])))
 
 
 def _owed(

@@ -17,10 +17,11 @@ panels); a column's lines stop at the hand that ended it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
-from scorekeeper.engine import Format, Game
+from scorekeeper.engine import Format, Game, Standings
 
 from .stats import Statistics
 
@@ -80,18 +81,20 @@ def score_race(game: Game) -> ScoreRace:
         start = 0
         if i >= 3:  # a rolling column opens at the hand that closed an earlier one
             start = next(ln.number for ln in lines if len(ln.totals_after) > i)
-        series: dict[str, list[Point]] = {p: [(start, 0)] for p in st.players}
+        series: dict[str, list[Point]] = {p: [(start, 0)] for p in st.scorers}
         end = start
         for ln in lines:
             if ln.number <= start:
                 continue
             totals = ln.totals_after[i]
-            for p in st.players:
+            for p in st.scorers:
                 series[p].append((ln.number, totals[p]))
             end = ln.number
             if col.winner is not None and totals[col.winner] >= target:
                 break
-        race_lines = tuple(RaceLine(p, game.names.get(p, p), tuple(series[p])) for p in st.players)
+        race_lines = tuple(
+            RaceLine(p, _scorer_name(st, game.names, p), tuple(series[p])) for p in st.scorers
+        )
         columns.append(RaceColumn(i, start, end, col.finished, col.winner, race_lines))
     return ScoreRace(st.format, target, tuple(columns))
 
@@ -118,3 +121,9 @@ def wins_bars(stats: Statistics, what: Literal["games", "series", "hands"] = "ga
     bars = [Bar(s.name, getattr(s, attr)) for s in stats.players.values()]
     bars.sort(key=lambda b: (-b.wins, b.name.casefold()))
     return bars
+
+
+def _scorer_name(st: Standings, names: Mapping[str, str], p: str) -> str:
+    """A line's name: the player's, or a partnership side's ("Ann & Cy")."""
+    side = st.side_of(p)
+    return names.get(p, p) if side is None else " & ".join(names.get(q, q) for q in side)

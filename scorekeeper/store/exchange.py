@@ -10,7 +10,7 @@ Export format, version 1 (JSON, UTF-8)::
       "players": [{"id": "...", "name": "Ann", "hidden": false}, ...],
       "games": [{
         "id": "...",                           # stable across devices
-        "setup": {"format": "standard" | "hollywood" | "three-hand",
+        "setup": {"format": "standard" | "hollywood" | "three-hand" | "partnership",
                   "players": [<player id>, ...],          # seat order
                   "first_dealer": <player id> | null,
                   "draw": [<card code>, ...] | null},     # three-hand
@@ -592,6 +592,10 @@ def score_sheet_csv(game: Game) -> str:
     def name(pid: str | None) -> str:
         return "" if pid is None else _cell(names.get(pid, pid))
 
+    def scorer(pid: str | None) -> str:  # a partnership's side: "Ann & Cy"
+        side = None if pid is None else st.side_of(pid)
+        return name(pid) if side is None else " & ".join(map(name, side))
+
     columns = len(st.columns)
     hollywood = st.format is Format.HOLLYWOOD
     out = io.StringIO()
@@ -607,8 +611,8 @@ def score_sheet_csv(game: Game) -> str:
         "winner",
     ]
     for c in range(columns):
-        for p in st.players:
-            header.append(f"{name(p)} game {c + 1}" if hollywood else name(p))
+        for p in st.scorers:
+            header.append(f"{scorer(p)} game {c + 1}" if hollywood else scorer(p))
     writer.writerow(header)
     for line in st.lines:
         draw = line.result.outcome.value == "draw"
@@ -624,13 +628,13 @@ def score_sheet_csv(game: Game) -> str:
         ]
         for c in range(columns):
             totals = line.totals_after[c] if c < len(line.totals_after) else None
-            row.extend("" if totals is None else totals[p] for p in st.players)
+            row.extend("" if totals is None else totals[p] for p in st.scorers)
         writer.writerow(row)
     bonuses = [b for col in st.columns for b in col.bonuses]
     for b in bonuses:
-        writer.writerow(["bonus", "", "", b.label, "", "", b.points, name(b.player)])
-    final: list[object] = ["final", "", "", "", "", "", "", name(st.winner)]
+        writer.writerow(["bonus", "", "", b.label, "", "", b.points, scorer(b.player)])
+    final: list[object] = ["final", "", "", "", "", "", "", scorer(st.winner)]
     for col in st.columns:
-        final.extend(col.final[p] for p in st.players)
+        final.extend(col.final[p] for p in st.scorers)
     writer.writerow(final)
     return out.getvalue()

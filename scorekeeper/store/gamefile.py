@@ -214,10 +214,15 @@ def summarize(game: Game, names: Mapping[str, str]) -> dict[str, Any]:
         "hand_count": len(game.hands),
         "totals": st.totals,
         "column_totals": {p: list(v) for p, v in st.column_totals.items()},
-        "final_totals": {p: sum(c.final.get(p, 0) for c in st.columns) for p in st.players},
+        # per player (a partner has their side's score)
+        "final_totals": {
+            p: sum(c.final.get(st.scorer_of(p), 0) for c in st.columns) for p in st.players
+        },
         # Hollywood is read per game: games won and each column with its bonuses
         "games_won": st.games_won,
-        "column_final": {p: [c.final.get(p, 0) for c in st.columns] for p in st.players},
+        "column_final": {
+            p: [c.final.get(st.scorer_of(p), 0) for c in st.columns] for p in st.players
+        },
         "winner": st.winner,
         "finished": st.finished,
         "next_dealer": st.next_dealer,

@@ -258,19 +258,41 @@ class Games(Players):
         return game
 
     @_writing_game
+    def record_deal(
+        self,
+        game_id: str,
+        first: Hand,
+        second: Hand,
+        *,
+        expect_revision: int | None = None,
+        device: str | None = None,
+    ) -> Game:
+        """Partnership: add a deal's two hands (the first pairing's, then the
+        second's) in one commit, both or neither (see :meth:`record_hand`)."""
+        gf, meta, ledger, game = self._load_for_change(game_id, expect_revision)
+        first, second = self._hand_for(game, first), self._hand_for(game, second)
+        game.record_deal(first, second)
+        n = len(ledger)
+        docs = [_hand_record(first, n), _hand_record(second, n + 1)]
+        self._commit(gf, meta, game, change_doc("record", n + 2, device), insert=docs)
+        return game
+
+    @_writing_game
     def undo(
         self, game_id: str, *, expect_revision: int | None = None, device: str | None = None
     ) -> Game:
-        """Take back the last hand; it is kept, marked superseded.
+        """Take back the last hand (a partnership's last deal: its two
+        hands); it is kept, marked superseded.
         (``expect_revision``, ``device``: see :meth:`record_hand`.)"""
         gf, meta, ledger, game = self._load_for_change(game_id, expect_revision)
         game.undo()
+        taken = ledger[len(game.hands) :]
         self._commit(
             gf,
             meta,
             game,
             change_doc("undo", len(ledger), device),
-            supersede={ledger[-1].doc_id: "undo"},
+            supersede={d.doc_id: "undo" for d in taken},
         )
         return game
 
@@ -287,17 +309,35 @@ class Games(Players):
         """
         gf, meta, ledger, game = self._load_for_change(game_id, expect_revision)
         seq = len(ledger)
-        undone = [
-            d for d in gf.records() if d["seq"] == seq and d.get("superseded_reason") == "undo"
-        ]
-        if not undone:
-            raise StoreError("there is no undone hand to put back")
         change = meta.get("last_change") or {}
-        if change.get("kind") != "undo" or change.get("hand") != seq + 1:
+        # The undo took back hands seq+1 .. change["hand"] (one; two for a
+        # partnership's deal): each comes back as its latest undone entry.
+        top = change.get("hand")
+        taken = range(seq, top if type(top) is int and seq < top <= seq + 2 else seq + 1)
+        undone = [
+            d for d in gf.records() if d["seq"] in taken and d.get("superseded_reason") == "undo"
+        ]
+        if not any(d["seq"] == seq for d in undone):
+            raise StoreError("there is no undone hand to put back")
+        if (
+            change.get("kind") != "undo"
+            or top != taken[-1] + 1
+            or {d["seq"] for d in undone} != set(taken)
+        ):
             raise StoreError("the game changed after the undo: there is nothing to redo")
-        last = max(undone, key=lambda d: (d["superseded_at"], d.doc_id))
-        game.record(self._hand_for(game, hand_from_doc(last["hand"])))
-        self._commit(gf, meta, game, change_doc("redo", seq + 1, device), reactivate=[last.doc_id])
+        back = [
+            max((d for d in undone if d["seq"] == i), key=lambda d: (d["superseded_at"], d.doc_id))
+            for i in taken
+        ]
+        for d in back:
+            game.record(self._hand_for(game, hand_from_doc(d["hand"])))
+        self._commit(
+            gf,
+            meta,
+            game,
+            change_doc("redo", taken[-1] + 1, device),
+            reactivate=[d.doc_id for d in back],
+        )
         return game
 
     @_writing_game

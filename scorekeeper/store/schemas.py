@@ -55,12 +55,12 @@ class _Strict(BaseModel):
 #: A stored format name: the values of :class:`~scorekeeper.engine.Format`
 #: (the registry; a test holds the two together), spelled out here so that a
 #: document is checked without the engine.
-FormatName = Literal["standard", "hollywood", "three-hand"]
+FormatName = Literal["standard", "hollywood", "three-hand", "partnership"]
 
 
 class SetupDoc(_Strict):
     format: FormatName
-    players: list[Id] = Field(min_length=2, max_length=3)
+    players: list[Id] = Field(min_length=2, max_length=4)
     first_dealer: Id | None = None
     draw: list[Annotated[str, Field(max_length=3)]] | None = Field(default=None, max_length=3)
 
@@ -160,7 +160,7 @@ class IndexEntryDoc(SummaryDoc):
 
     id: Id
     format: FormatName
-    players: list[Id] = Field(min_length=2, max_length=3)
+    players: list[Id] = Field(min_length=2, max_length=4)
     rules_name: Text | None = None
     created_at: str
     updated_at: str

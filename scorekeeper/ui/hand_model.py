@@ -40,12 +40,13 @@ from scorekeeper.engine import (
     RuleError,
     best_arrangement,
     cards_value,
+    deal_pairings,
     knock_limit,
 )
 from scorekeeper.engine.errors import N_, Msg, Unfinished
 from scorekeeper.i18n import Translator
 
-from .sheet_model import ENGLISH, describe, name_of, upcard_info
+from .sheet_model import ENGLISH, describe, name_of, scorer_names, upcard_info
 
 #: The ways to enter a hand, with their labels (msgids: translate them with ``t``).
 MODES = {"quick": N_("Quick"), "deadwood": N_("Deadwood cards"), "cards": N_("Full hands")}
@@ -157,6 +158,9 @@ class HandForm:
     def _standings_before(self) -> tuple[str | None, tuple[str, ...]]:
         """(dealer, players who may knock) for the hand being entered."""
         st = self.game.standings
+        if st.sides is not None:  # partnership: the pairing at this hand's table
+            n = len(st.lines) if self.edit_index is None else self.edit_index % len(st.lines)
+            return None, deal_pairings(st.sides, n // 2)[n % 2]
         if self.edit_index is not None:
             line = st.lines[self.edit_index]
             roles, dealer = line.roles, line.dealer
@@ -569,14 +573,14 @@ class HandForm:
             for i in r.breakdown
         ]
         totals_after = line.totals_after
-        players = self.game.players
+        scorer = scorer_names(self.game.standings, names)  # players, or sides
         if len(totals_after) > 1:
             per = [
-                f"{name_of(names, p)} " + " / ".join(str(t.get(p, 0)) for t in totals_after)
-                for p in players
+                f"{who} " + " / ".join(str(t.get(p, 0)) for t in totals_after)
+                for p, who in scorer.items()
             ]
         else:
-            per = [f"{name_of(names, p)} {totals_after[0].get(p, 0)}" for p in players]
+            per = [f"{who} {totals_after[0].get(p, 0)}" for p, who in scorer.items()]
         melds: list[str] = []
         if r.knocker is not None and r.defender is not None:
             kname = name_of(names, line.knocker)

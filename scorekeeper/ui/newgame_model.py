@@ -179,6 +179,11 @@ class NewGameForm:
         """E.g. "Playing: Ann, Bob" (empty when nobody is chosen yet)."""
         if not self.seats:
             return ""
+        if self.spec.sides and len(self.seats) == 4:  # partners sit opposite
+            a, b, c, d = (s.name for s in self.seats)
+            return self.t.gettext("Sides: {first} v {second}").format(
+                first=f"{a} & {c}", second=f"{b} & {d}"
+            )
         names = ", ".join(s.name for s in self.seats)
         return self.t.gettext("Playing: {names}").format(names=names)
 
@@ -190,9 +195,17 @@ class NewGameForm:
 
     def set_format(self, fmt: str) -> None:
         format_spec(fmt)  # an unknown name: a RuleError
+        preset = self.preset_name()
         self.format = fmt
         del self.seats[self.player_count :]
         self.error = None
+        if preset != "custom":  # the preset as this format plays it (its target)
+            self.set_preset(preset)
+
+    def _as_format_plays(self, rules: Rules) -> Rules:
+        """A preset as the chosen format plays it: partnership to 125."""
+        target = self.spec.target
+        return rules if target is None else rules.replace(target=target)
 
     @property
     def spec(self) -> FormatSpec:
@@ -204,7 +217,7 @@ class NewGameForm:
 
     def set_preset(self, name: str) -> None:
         kept = {k: self.values[k] for k in NOT_PRESET if k in self.values}
-        self.values = PRESETS[name].to_dict() | kept
+        self.values = self._as_format_plays(PRESETS[name]).to_dict() | kept
         self.texts.clear()
         self.error = None
         for key in [k for k in self.field_errors if k in self.values and k not in NOT_PRESET]:
@@ -217,7 +230,8 @@ class NewGameForm:
             current = self._scoring()
         except RuleError:
             return "custom"
-        for name, rules in PRESETS.items():
+        for name, preset in PRESETS.items():
+            rules = self._as_format_plays(preset)
             if rules == current.replace(**{k: getattr(rules, k) for k in NOT_PRESET}):
                 return name
         return "custom"

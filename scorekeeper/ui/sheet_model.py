@@ -29,6 +29,7 @@ from scorekeeper.engine import (
     Rules,
     Standings,
     Suit,
+    deal_pairings,
     format_spec,
     knock_limit,
     settlement,
@@ -43,6 +44,19 @@ def name_of(names: Mapping[str, str], pid: str | None) -> str:
     if pid is None:
         return "?"
     return names.get(pid, pid)
+
+
+def scorer_names(st: Standings, names: Mapping[str, str]) -> dict[str, str]:
+    """Whom the columns score, by name: the players, or a partnership's
+    sides by their players ("Ann & Cy"), under the side's first player.
+
+    >>> from scorekeeper.engine import Game
+    >>> scorer_names(Game(Format.PARTNERSHIP, ["a", "b", "c", "d"]).standings, {"a": "Ann"})
+    {'a': 'Ann & c', 'b': 'b & d'}
+    """
+    if st.sides is None:
+        return {p: name_of(names, p) for p in st.players}
+    return {side[0]: " & ".join(name_of(names, p) for p in side) for side in st.sides}
 
 
 def versus(t: Translator, names: list[str]) -> str:
@@ -291,6 +305,8 @@ def quick_results(game: Game, t: Translator = ENGLISH) -> list[QuickResult]:
     """
     st = game.standings
     who = (st.roles.box, st.roles.captain) if st.roles is not None else tuple(game.players)
+    if st.pairings is not None:  # partnership: the two at the table being entered
+        who = st.pairings[len(st.lines) % 2]
     knocked = t.gettext("{name} knocked")
     gin = t.gettext("{name} gin")
     return [
@@ -338,8 +354,9 @@ def build_sheet(game: Game, t: Translator = ENGLISH, previous: Sheet | None = No
     """
     st = game.standings
     names = game.names
-    players = list(st.players)
-    pnames = [name_of(names, p) for p in players]
+    scorer = scorer_names(st, names)  # the columns: players, or sides
+    players = list(st.scorers)
+    pnames = [scorer[p] for p in players]
     hollywood = game.format.spec.series
     ncols = len(st.columns)
     if hollywood:
@@ -371,13 +388,23 @@ def build_sheet(game: Game, t: Translator = ENGLISH, previous: Sheet | None = No
             after = line.totals_after[ci] if ci < len(line.totals_after) else {}
             for p in players:
                 got = line.winner == p and ci in line.columns
+                gain = line.points
+                if st.sides is not None:  # a deal's net, on its second hand
+                    before = st.lines[i - 1].totals_after[ci] if i else {}
+                    gain = after.get(p, 0) - before.get(p, 0)
+                    got = ci in line.columns and gain > 0
                 cells.append(str(after.get(p, 0)))
                 scored.append(got)
-                points.append("–" if draw else str(line.points) if got else "")
+                points.append("–" if draw else str(gain) if got else "")
         roles = ""
         text = describe(line, names, t)
         dealer = name_of(names, line.dealer)
-        if line.roles is not None:
+        if st.sides is not None:
+            first, second = deal_pairings(st.sides, i // 2)[i % 2]
+            detail = f"{text} · " + t.gettext("deal {deal}: {first} v {second}").format(
+                deal=i // 2 + 1, first=name_of(names, first), second=name_of(names, second)
+            )
+        elif line.roles is not None:
             r = line.roles
             roles = _roles(t, names, r.box, r.captain, r.sitter)
             detail = f"{text} · {roles}"
@@ -389,7 +416,7 @@ def build_sheet(game: Game, t: Translator = ENGLISH, previous: Sheet | None = No
         ColumnInfo(
             t.gettext("Game {n}").format(n=c.index + 1),
             c.finished,
-            name_of(names, c.winner) if c.winner else None,
+            scorer[c.winner] if c.winner else None,
             [c.totals[p] for p in players],
         )
         for c in st.columns
@@ -407,6 +434,20 @@ def build_sheet(game: Game, t: Translator = ENGLISH, previous: Sheet | None = No
 
     if st.finished:
         status = t.gettext("Game over")
+    elif st.pairings is not None:
+        (p1, p2), (p3, p4) = st.pairings
+        if len(st.lines) % 2:
+            status = t.gettext("Deal {deal}: now {first} v {second}").format(
+                deal=len(st.lines) // 2 + 1, first=name_of(names, p3), second=name_of(names, p4)
+            )
+        else:
+            status = t.gettext("Deal {deal}: {first} v {second} · {third} v {fourth}").format(
+                deal=len(st.lines) // 2 + 1,
+                first=name_of(names, p1),
+                second=name_of(names, p2),
+                third=name_of(names, p3),
+                fourth=name_of(names, p4),
+            )
     elif st.roles is not None:
         r = st.roles
         status = t.gettext(
@@ -422,7 +463,7 @@ def build_sheet(game: Game, t: Translator = ENGLISH, previous: Sheet | None = No
     tally = ""
     if hollywood:
         won = st.games_won
-        bits = ", ".join(f"{name_of(names, p)} {won[p]}" for p in players)
+        bits = ", ".join(f"{scorer[p]} {won[p]}" for p in players)
         closed = [
             t.gettext("{game}: {winner}").format(game=g.title, winner=g.winner)
             for g in games
@@ -436,11 +477,11 @@ def build_sheet(game: Game, t: Translator = ENGLISH, previous: Sheet | None = No
             tally = t.gettext("Games won: {tally}").format(tally=bits)
         if st.winner is not None:
             tally += " · " + t.gettext("{name} has clinched the series (2 of 3)").format(
-                name=name_of(names, st.winner)
+                name=scorer[st.winner]
             )
 
     final: list[str] = []
-    winner = name_of(names, st.winner) if st.winner else None
+    winner = scorer[st.winner] if st.winner else None
     if st.finished or any(c.finished for c in st.columns):
         for col in st.columns:
             if not col.finished:
@@ -449,11 +490,11 @@ def build_sheet(game: Game, t: Translator = ENGLISH, previous: Sheet | None = No
             for b in col.bonuses:
                 lines.append(
                     t.gettext("{name}: {bonus} +{points}").format(
-                        name=name_of(names, b.player), bonus=t.gettext(b.label), points=b.points
+                        name=scorer[b.player], bonus=t.gettext(b.label), points=b.points
                     )
                 )
             if col.bonuses:
-                scores = ", ".join(f"{name_of(names, p)} {col.final[p]}" for p in players)
+                scores = ", ".join(f"{scorer[p]} {col.final[p]}" for p in players)
                 lines.append(t.gettext("Final scores: {scores}").format(scores=scores))
             if col.margin is not None:
                 if col.bonuses:
@@ -464,7 +505,11 @@ def build_sheet(game: Game, t: Translator = ENGLISH, previous: Sheet | None = No
                     )
                 else:
                     wins = t.ngettext("{name} wins by {n}", "{name} wins by {n}", col.margin)
-                lines.append(wins.format(name=name_of(names, col.winner), n=col.margin))
+                if st.sides is not None and col.winner is not None:  # a side: two win
+                    wins = t.ngettext("{names} win by {n}", "{names} win by {n}", col.margin)
+                    lines.append(wins.format(names=scorer[col.winner], n=col.margin))
+                else:
+                    lines.append(wins.format(name=name_of(names, col.winner), n=col.margin))
             if hollywood:
                 game_n = t.gettext("Game {n}: {text}")
                 lines = [game_n.format(n=col.index + 1, text=line) for line in lines]
@@ -472,11 +517,12 @@ def build_sheet(game: Game, t: Translator = ENGLISH, previous: Sheet | None = No
 
     score = t.gettext("Score: {scores}").format(
         scores=" · ".join(
-            f"{name_of(names, p)} " + " / ".join(str(col.totals[p]) for col in st.columns)
-            for p in players
+            f"{scorer[p]} " + " / ".join(str(col.totals[p]) for col in st.columns) for p in players
         )
     )
-    if winner is not None:
+    if winner is not None and st.sides is not None:
+        headline = t.gettext("{names} win!").format(names=winner)
+    elif winner is not None:
         headline = t.gettext("{name} wins!").format(name=winner)
     else:
         headline = t.gettext("Game over") if st.finished else ""

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from scorekeeper.engine import Game
 from scorekeeper.i18n import Translator
 
-from .sheet_model import ENGLISH, name_of, won_text
+from .sheet_model import ENGLISH, name_of, scorer_names, won_text
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,8 @@ def build_board(game: Game, t: Translator = ENGLISH) -> Board:
     """
     st = game.standings
     names = game.names
-    players = list(st.players)
+    scorer = scorer_names(st, names)  # players, or a partnership's sides
+    players = list(st.scorers)
     hollywood = game.format.spec.series
     columns: list[str] = []
     closed: list[bool] = []
@@ -78,7 +79,7 @@ def build_board(game: Game, t: Translator = ENGLISH) -> Board:
         for col in st.columns:
             title = t.gettext("Game {n}").format(n=col.index + 1)
             if col.finished and col.winner is not None:
-                title += " ✓ " + name_of(names, col.winner)
+                title += " ✓ " + scorer[col.winner]
             columns.append(title)
             closed.append(col.finished)
     else:
@@ -114,9 +115,11 @@ def build_board(game: Game, t: Translator = ENGLISH) -> Board:
         if game.rules.classic_bonuses:
             won = " · ".join(won_text(t, c.hands_won[p]) for c in st.columns)
         leader = (st.winner == p) if st.winner is not None else (len(ahead) == 1 and p in ahead)
-        entries.append(Entry(name_of(names, p), totals, won, roles.get(p, ""), leader, games))
+        entries.append(Entry(scorer[p], totals, won, roles.get(p, ""), leader, games))
 
-    if st.winner is not None and st.finished:
+    if st.winner is not None and st.finished and st.sides is not None:
+        status = t.gettext("{names} win!").format(names=scorer[st.winner])
+    elif st.winner is not None and st.finished:
         status = t.gettext("{name} wins!").format(name=name_of(names, st.winner))
     elif st.finished:
         status = t.gettext("Game over")

@@ -35,7 +35,7 @@ def test_every_format_has_exactly_one_spec() -> None:
 def test_the_specs_say_what_the_rules_say() -> None:
     # RULES: Hollywood scores three games at once; three-hand has a box, a
     # captain and a sitter (three players, the box deals: no dealer option).
-    standard, hollywood, three = (FORMATS[f] for f in Format)
+    standard, hollywood, three, partners = (FORMATS[f] for f in Format)
     assert (standard.player_count, standard.columns, standard.roles) == (2, 1, False)
     assert (hollywood.player_count, hollywood.columns, hollywood.roles) == (2, 3, False)
     assert (three.player_count, three.columns, three.roles) == (3, 1, True)
@@ -47,17 +47,25 @@ def test_the_specs_say_what_the_rules_say() -> None:
         False,
     ]
     assert all(s.applies("target") for s in FORMATS.values())  # not format-bound
+    # RULES §11: four players in two sides, one score a side, to 125; the
+    # two tables deal by themselves (no dealer option).
+    assert (partners.player_count, partners.columns, partners.roles) == (4, 1, False)
+    assert partners.sides and not any(s.sides for s in (standard, hollywood, three))
+    assert (partners.target, standard.target) == (125, None)
+    assert not partners.applies("dealer") and not partners.series
 
 
 def test_the_spec_agrees_with_the_engine() -> None:
     """The spec's traits are those a replay gives a game of the format."""
     for fmt, s in FORMATS.items():
-        players = ["a", "b", "c"][: s.player_count]
+        players = ["a", "b", "c", "d"][: s.player_count]
         draw = ["KS", "7H", "2C"] if s.roles else None
         game = Game(fmt, players, draw=draw, first_dealer=None if s.roles else "a")
         roles = game.standings.roles
         st = game.record(Hand.knock(roles.captain if roles else "a", 2, 12)).standings
         assert len(st.players) == s.player_count
+        assert (st.sides is not None) == s.sides
+        assert len(st.scorers) == (2 if s.sides else s.player_count)
         assert len(st.columns) == s.columns
         assert (st.roles is not None) == s.roles
 

@@ -22,6 +22,7 @@ from scorekeeper.engine import (
     Shutout,
     cards_value,
     deadwood_of,
+    deal_pairings,
     parse_cards,
     replay,
     score_hand,
@@ -175,6 +176,9 @@ def games(draw):
         game = Game(
             fmt, players, rules, draw=[DECK[s * 13 + r] for r, s in zip(ranks, suits, strict=True)]
         )
+    elif fmt is Format.PARTNERSHIP:
+        players = ["Ann", "Bob", "Cy", "Dan"]
+        game = Game(fmt, players, rules)
     else:
         players = ["Ann", "Bob"]
         game = Game(fmt, players, rules, first_dealer=draw(st.sampled_from([None, *players])))
@@ -182,16 +186,35 @@ def games(draw):
     return game, hands
 
 
+def _deal_points(s) -> dict[str, int]:
+    """A partnership's side totals, added up deal by deal from the hands'
+    lines as RULES §11 says (the side with more hand points scores the
+    difference), before a side reached the target."""
+    totals = dict.fromkeys(s.scorers, 0)
+    for first, second in zip(s.lines[::2], s.lines[1::2], strict=False):
+        net = 0
+        for ln in (first, second):
+            if ln.winner is not None:
+                net += ln.points if ln.winner in s.sides[0] else -ln.points
+        if net:
+            totals[s.sides[0][0] if net > 0 else s.sides[1][0]] += abs(net)
+    return totals
+
+
 def _check_invariants(game: Game) -> None:
     s = game.standings
     # totals equal the sum of line points per winner, column by column
+    # (a partnership's, the deals' nets per side)
     for i, col in enumerate(s.columns):
-        for p in s.players:
-            expected = sum(ln.points for ln in s.lines if ln.winner == p and i in ln.columns)
+        for p in s.scorers:
+            if s.sides is not None:
+                expected = _deal_points(s)[p]
+            else:
+                expected = sum(ln.points for ln in s.lines if ln.winner == p and i in ln.columns)
             assert col.totals[p] == expected
             bonus = sum(b.points for b in col.bonuses if b.player == p)
             assert col.final[p] == col.totals[p] + bonus
-        reached = [p for p in s.players if col.totals[p] >= s.rules.target]
+        reached = [p for p in s.scorers if col.totals[p] >= s.rules.target]
         assert col.finished == bool(reached)
         if col.finished:
             assert col.winner in reached
@@ -200,7 +223,12 @@ def _check_invariants(game: Game) -> None:
     for ln in s.lines:
         assert ln.points == (ln.result.points if ln.winner else 0)
         assert (ln.winner is None) == (ln.result.winner_is_knocker is None)
-        if s.format is not Format.HOLLYWOOD and ln.winner:
+        if s.sides is not None:
+            assert ln.columns in ((), (0,)) and (ln.number % 2 == 0 or ln.columns == ())
+            assert ln.dealer is None and ln.roles is None
+            pair = deal_pairings(s.sides, (ln.number - 1) // 2)[(ln.number - 1) % 2]
+            assert ln.winner is None or ln.winner in pair
+        elif s.format is not Format.HOLLYWOOD and ln.winner:
             assert ln.columns == (0,)
         if ln.roles is not None:
             assert ln.winner != ln.roles.sitter and ln.knocker != ln.roles.sitter
@@ -245,8 +273,12 @@ def test_random_games_record_or_refuse_and_keep_invariants(setup):
             continue
         after = copy.deepcopy(game.standings)
         _check_invariants(game)
-        # undo after record restores identical standings; redo gives the same again
+        # undo after record restores identical standings; redo gives the same
+        # again (a partnership's undo takes back the deal this hand completed)
         game.undo()
+        if game.format is Format.PARTNERSHIP and len(before_hands) % 2:
+            assert game.hands == before_hands[:-1]
+            game.record(before_hands[-1])
         assert game.hands == before_hands and game.standings == before
         game.record(h)
         assert game.standings == after
@@ -277,7 +309,7 @@ def test_random_edits_replay_or_refuse_without_change(setup, data):
 
 @FAST
 @given(
-    st.one_of(st.sampled_from(["standard", "hollywood", "three-hand"]), junk),
+    st.one_of(st.sampled_from(["standard", "hollywood", "three-hand", "partnership"]), junk),
     st.lists(st.one_of(names, st.integers(), st.none()), max_size=4),
     st.one_of(st.sampled_from(["seed", "classic", "oklahoma"]), junk),
     st.one_of(st.none(), names),

@@ -297,19 +297,32 @@ def played(draw: st.DrawFn) -> Game:
     if fmt is Format.THREE_HAND:
         order = draw(st.permutations(["KS", "7H", "2C"]))
         game = Game(fmt, ["Ann", "Bob", "Cy"], rules, draw=order)
+    elif fmt is Format.PARTNERSHIP:
+        game = Game(fmt, ["Ann", "Bob", "Cy", "Dan"], rules)
     else:
         game = Game(fmt, ["Ann", "Bob"], rules, first_dealer="Ann")
     for kind, who, k, points in draw(moves_st):
         s = game.standings
         if s.finished or all(c.finished for c in s.columns):
             break
-        seats = (s.roles.box, s.roles.captain) if s.roles is not None else ("Ann", "Bob")
+        if s.roles is not None:
+            seats = (s.roles.box, s.roles.captain)
+        elif s.pairings is not None:
+            seats = s.pairings[len(s.lines) % 2]
+        else:
+            seats = ("Ann", "Bob")
         game.record(_hand(kind, seats[who], seats[1 - who], k, points))
     return game
 
 
 def _settled(s: Standings) -> list[tuple[dict[str, int], int]]:
-    """Each ended game's final scores and weight, read straight off RULES §10."""
+    """Each ended game's final scores and weight, read straight off RULES §10
+    (a partnership's, each player's being their side's)."""
+    if s.sides is not None:
+        if not s.finished:
+            return []
+        final = s.columns[0].final
+        return [({p: final[s.side_of(p)[0]] for p in s.players}, 1)]
     if s.format is Format.HOLLYWOOD:
         return [
             (dict(c.final), 2 if c.index == 2 and s.rules.third_game_double else 1)
@@ -338,6 +351,8 @@ def _check(s: Standings) -> None:
         * sum(w * sum(final[player] - final[q] for q in s.players) for final, w in _settled(s))
         for player in s.players
     }
+    if s.sides is not None:  # one payment a player: the margin, to or from
+        expected = {p: v // 2 for p, v in expected.items()}
     assert dict(net) == expected
     if s.rules.stake == 0 or not _settled(s):
         assert payments == ()
@@ -375,7 +390,9 @@ def test_settlement_of_a_replayed_ledger_equals_it_after_undo_and_redo(game):
     assert settlement(replayed) == before
     if game.hands:
         last = game.hands[-1]
-        again = game.copy().undo().record(last)
+        again = game.copy().undo()  # a partnership's takes back a whole deal
+        for hand in game.hands[len(again.hands) :]:
+            again.record(hand)
         assert settlement(again.standings) == before
         edited = game.copy().edit(-1, last)
         assert settlement(edited.standings) == before

@@ -60,6 +60,8 @@ class World:
         s.purge_deleted()  # the export holds a game this folder no longer has
         self.binned = s.create_game("standard", [self.cat, self.ann], first_dealer=self.cat)
         s.delete_game(self.binned)
+        fay, gus = s.add_player("Fay").id, s.add_player("Gus").id
+        self.partners = s.create_game("partnership", [self.ann, fay, self.cat, gus])
 
 
 #: How each writer is called on a World, and the game it must be told as
@@ -71,6 +73,10 @@ CALLS: dict[str, Callable[[World], tuple[Any, str | None]]] = {
     "merge_players": lambda w: (w.store.merge_players(w.bob, w.dan), None),
     "create_game": lambda w: (w.store.create_game("standard", [w.ann, w.cat]), None),
     "record_hand": lambda w: (w.store.record_hand(w.gid, Hand.gin(w.bob, 5)), w.gid),
+    "record_deal": lambda w: (
+        w.store.record_deal(w.partners, Hand.gin(w.ann, 5), Hand.draw()),
+        w.partners,
+    ),
     "undo": lambda w: (w.store.undo(w.gid), w.gid),
     "redo": lambda w: (w.store.redo(w.gid), w.gid),
     "edit_hand": lambda w: (w.store.edit_hand(w.gid, 0, Hand.gin(w.bob, 0)), w.gid),

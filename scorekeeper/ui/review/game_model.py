@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper.engine import Format, Game, format_spec
+from scorekeeper.engine import Format, Game, deal_pairings, format_spec
 from scorekeeper.i18n import Translator
 
-from ..sheet_model import describe, name_of, versus
+from ..sheet_model import describe, name_of, scorer_names, versus
 
 __all__ = ["ColumnHead", "GameView", "HandRow", "build_game_view", "format_label"]
 
@@ -56,20 +56,30 @@ class GameView:
 def build_game_view(t: Translator, game_id: str, game: Game, *, deleted: bool = False) -> GameView:
     st = game.standings
     names = game.names
-    players = st.players
-    pnames = tuple(name_of(names, p) for p in players)
+    scorer = scorer_names(st, names)  # players, or a partnership's sides
+    players = st.scorers
+    pnames = tuple(scorer[p] for p in players)
     hollywood = game.format.spec.series
     ncols = len(st.columns) if hollywood else 1
     rows: list[HandRow] = []
-    for line in st.lines:
+    for i, line in enumerate(st.lines):
         cells: list[str] = []
         scored: list[bool] = []
         for ci in range(ncols):
             after = line.totals_after[ci] if ci < len(line.totals_after) else {}
+            before = st.lines[i - 1].totals_after[ci] if i and st.sides is not None else {}
             for p in players:
                 cells.append(str(after.get(p, 0)))
-                scored.append(line.winner == p and ci in line.columns)
-        if line.roles is not None:
+                if st.sides is not None:  # a deal's net, on its second hand
+                    scored.append(ci in line.columns and after[p] > before.get(p, 0))
+                else:
+                    scored.append(line.winner == p and ci in line.columns)
+        if st.sides is not None:
+            first, second = deal_pairings(st.sides, i // 2)[i % 2]
+            dealer = t.gettext("deal {deal}: {first} v {second}").format(
+                deal=i // 2 + 1, first=name_of(names, first), second=name_of(names, second)
+            )
+        elif line.roles is not None:
             r = line.roles
             dealer = t.gettext("box {box} · captain {captain} · {sitter} sits out").format(
                 box=name_of(names, r.box), captain=name_of(names, r.captain),
@@ -94,7 +104,7 @@ def build_game_view(t: Translator, game_id: str, game: Game, *, deleted: bool = 
     heads = tuple(
         ColumnHead(
             t.gettext("Game {n}").format(n=c.index + 1),
-            name_of(names, c.winner) if c.winner else None,
+            scorer[c.winner] if c.winner else None,
             c.finished,
         )
         for c in (st.columns if hollywood else st.columns[:1])
@@ -103,7 +113,9 @@ def build_game_view(t: Translator, game_id: str, game: Game, *, deleted: bool = 
         totals = tuple(str(c.totals[p]) for c in st.columns for p in players)
     else:
         totals = tuple(str(st.totals[p]) for p in players)
-    if st.winner is not None:
+    if st.winner is not None and st.sides is not None:
+        status = t.gettext("{names} won").format(names=scorer[st.winner])
+    elif st.winner is not None:
         status = t.gettext("{name} won").format(name=name_of(names, st.winner))
         if not st.finished:
             status = t.gettext("{name} has clinched the series").format(
