@@ -286,6 +286,16 @@ class AppModel:
                 note = Msg("The app drew: {cards}", cards=drawn)
             else:
                 note = Msg("Drawn: {cards}", cards=drawn)
+        elif form.spec.sides:  # two tables, each dealing by itself: no first dealer
+            gid = self.store.create_game(form.format, ids, rules)
+            a, b, c, d = (names[i] for i in ids)
+            note = Msg(
+                "{first} v {second} and {third} v {fourth} play first",
+                first=a,
+                second=b,
+                third=c,
+                fourth=d,
+            )
         else:
             dealer: str | None
             if form.first_dealer == RANDOM:

@@ -117,7 +117,7 @@ def new_game_screen(app: GinApp) -> Screen:
             preview = form.roles_preview()
             if preview:
                 out.append(_text(preview, weight="bold"))
-    else:
+    elif form.spec.applies("dealer"):  # a partnership's two tables deal by themselves
         out.append(_section(t.gettext("First dealer")))
         dealers = [
             _choice(
@@ -159,7 +159,7 @@ def new_game_screen(app: GinApp) -> Screen:
                     or form.text_of("target") == str(target),
                     app.on(form.set_field, "target", str(target)),
                 )
-                for target in (100, 150, 250)
+                for target in sorted({100, 150, 250, form.spec.target or 100})
             ],
             wrap=True,
         )

@@ -73,12 +73,17 @@ def versus(t: Translator, names: list[str]) -> str:
     return title
 
 
-def describe(line: Line, names: Mapping[str, str], t: Translator = ENGLISH) -> str:
-    """One sheet line in words: who did what and who scored."""
+def describe(
+    line: Line, names: Mapping[str, str], t: Translator = ENGLISH, *, dealer: bool = True
+) -> str:
+    """One sheet line in words: who did what and who scored (``dealer``:
+    whether the game keeps a dealer, whom a draw keeps dealing)."""
     r = line.result
     k = name_of(names, line.knocker)
     w = name_of(names, line.winner)
     if r.outcome is Outcome.DRAW:
+        if not dealer:
+            return t.gettext("Draw: no score")
         return t.gettext("Draw: no score, same dealer")
     if r.outcome is Outcome.GIN:
         what = t.gettext("{name} went gin ({d})").format(name=k, d=r.defender_deadwood)
@@ -395,9 +400,9 @@ def build_sheet(game: Game, t: Translator = ENGLISH, previous: Sheet | None = No
                     got = ci in line.columns and gain > 0
                 cells.append(str(after.get(p, 0)))
                 scored.append(got)
-                points.append("–" if draw else str(gain) if got else "")
+                points.append(str(gain) if got else "–" if draw else "")
         roles = ""
-        text = describe(line, names, t)
+        text = describe(line, names, t, dealer=st.sides is None)
         dealer = name_of(names, line.dealer)
         if st.sides is not None:
             first, second = deal_pairings(st.sides, i // 2)[i % 2]

@@ -94,7 +94,7 @@ def build_game_view(t: Translator, game_id: str, game: Game, *, deleted: bool = 
         rows.append(
             HandRow(
                 line.number,
-                describe(line, names, t),  # the same words as the live sheet's
+                describe(line, names, t, dealer=st.sides is None),  # the live sheet's words
                 dealer,
                 tuple(cells),
                 tuple(scored),
