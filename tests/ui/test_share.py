@@ -15,9 +15,13 @@ from PIL import Image, ImageChops
 
 from scorekeeper.engine import PRESETS, Format, Game, Hand, Rules
 from scorekeeper.i18n import Translator
+from scorekeeper.ui.model import AppModel
 from scorekeeper.ui.picture import picture_name, sheet_picture
 from scorekeeper.ui.share import bgstats_link, bgstats_plays, result_text
 from scorekeeper.ui.sheet_model import build_sheet
+
+from .conftest import start
+from .test_model import quick
 
 NAMES = {"p1": "Ann", "p2": "Bob"}
 ENDED = datetime(2024, 5, 3, 21, 30, 15, tzinfo=UTC)
@@ -231,3 +235,24 @@ def test_each_hands_scorer_is_marked_on_the_picture() -> None:
     marked = Image.open(io.BytesIO(sheet_picture(sheet))).convert("RGB")
     unmarked = Image.open(io.BytesIO(sheet_picture(plain))).convert("RGB")
     assert ImageChops.difference(marked, unmarked).getbbox() is not None
+
+
+# --- the game-over card's model ---------------------------------------------------
+
+
+def test_the_game_over_card_shares_the_game_on_screen(app: AppModel) -> None:
+    start(app, "standard", ["Ann", "Bob"], first_dealer="Ann")
+    assert quick(app, "Bob", "gin", d="80")  # 80 + 25: Bob wins 105-0
+    s = app.shared()
+    assert s.text.splitlines()[2:] == ["Bob wins!", "Score: Ann 0 · Bob 105", "Bob wins by 105"]
+    assert not s.series
+    ((label, link),) = s.links
+    assert label == "Send to BG Stats"
+    play = decoded(link)
+    assert play["sourcePlayId"] == str(app.game_id)
+    assert [(p["name"], p["score"], p["winner"], p["startPlayer"]) for p in play["players"]] == [
+        ("Ann", 0, False, False),
+        ("Bob", 105, True, True),
+    ]
+    app.t = Translator("fi")  # a new language: the text follows
+    assert app.shared().text.splitlines()[0] == "Ann – Bob"
