@@ -23,6 +23,7 @@ from .hand_model import HandForm
 from .home_model import GameCard, game_card
 from .newgame_model import RANDOM, NewGameForm, Seat, random_draw
 from .ports import GameId, StaleGameError, StoreLike
+from .share import Shared, shared
 from .sheet_model import Sheet, build_sheet
 
 log = logging.getLogger(__name__)
@@ -85,6 +86,9 @@ class AppModel:
         #: Where the hand form goes back to once saved or cancelled: the
         #: sheet, or the table view it was opened from.
         self.after_hand: str = "sheet"
+        #: A Hollywood sheet goes to BG Stats as a play per game (else one play).
+        self.share_each_game = False
+        self._shared: tuple[tuple[Any, ...], Shared] | None = None
 
     # --- language ---------------------------------------------------------------
 
@@ -354,6 +358,27 @@ class AppModel:
             self._sheet = build_sheet(self.game(), self.t, self._previous)
             self._previous = None
         return self._sheet
+
+    def shared(self) -> Shared:
+        """What the game-over card's sharing buttons carry (made once per
+        change of the game, the language or the Hollywood choice)."""
+        gid = self.game_id
+        assert gid is not None
+        key = (gid, self.revision, self.t.code, self.share_each_game)
+        if self._shared is None or self._shared[0] != key:
+            made = shared(
+                gid,
+                self.game(),
+                self.store.summary(str(gid)),
+                self.t,
+                each_game=self.share_each_game,
+                sheet=self.sheet(),
+            )
+            self._shared = (key, made)
+        return self._shared[1]
+
+    def toggle_share_each_game(self) -> None:
+        self.share_each_game = not self.share_each_game
 
     def open_hand(
         self, edit_index: int | None = None, result: str | None = None, by: str | None = None

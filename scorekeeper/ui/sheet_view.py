@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import dataclasses
 import itertools
+import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,9 @@ import flet as ft
 from scorekeeper.engine import Format, format_spec
 
 from .keying import descendants, sealed
+from .model import SORRY
+from .review.model import Download
+from .share_view import share_buttons, tell_copied
 from .sheet_model import QuickResult, Sheet, oklahoma_reminder, quick_results
 from .widgets import TAP, Handler, Screen
 from .widgets import card_box as _card_box
@@ -30,6 +34,8 @@ from .widgets import text as _text
 
 if TYPE_CHECKING:
     from .app import GinApp
+
+log = logging.getLogger(__name__)
 
 #: Hands per block of the sheet: the page diff compares blocks, not hands.
 BLOCK = 10
@@ -506,6 +512,15 @@ class SheetView:
             if line
         )
         out: list[ft.Control] = [_card_box(*map(_node, lines), color=ft.Colors.TERTIARY_CONTAINER)]
+        out.extend(
+            share_buttons(
+                t,
+                m.shared(),
+                copied=lambda _: tell_copied(self.app.page, m.t),
+                picture=self._save_picture,
+                each_game=self.app.on(m.toggle_share_each_game),
+            )
+        )
         buttons: list[ft.Control] = []
         series = format_spec(fmt).series  # a new series: another set of games at once
         if series:
@@ -549,6 +564,39 @@ class SheetView:
         )
         out.append(ft.Row(buttons, wrap=True))
         return out
+
+    def _save_picture(self, _: Any = None) -> None:
+        """Save picture: a download in a browser (as the review's exports),
+        a file in the exports folder in the desktop window."""
+        app, m = self.app, self.app.model
+        review, ctx = app.review, app.review_ctx
+        got: list[Download] = []
+        gid = str(m.game_id)
+
+        def make() -> None:
+            if ctx.web:
+                got.append(review.download_picture(gid))
+            else:
+                review.export_picture(gid)
+                m.note = review.note
+
+        m.act(make)
+        if got and ctx.file_picker is not None:
+            app.page.run_task(self._download, got[0])
+        app.render()
+
+    async def _download(self, d: Download) -> None:
+        app, m = self.app, self.app.model
+        picker = app.review_ctx.file_picker
+        assert picker is not None
+        try:
+            await picker.save_file(file_name=d.name, src_bytes=d.data)
+        except Exception:
+            log.exception("the download of %s failed", d.name)
+            m.error = SORRY
+        else:
+            m.note = d.note
+        app.render()
 
     def _table(self, s: Sheet) -> list[ft.Control]:
         """The table card's top and foot, filled in; its blocks of hands."""

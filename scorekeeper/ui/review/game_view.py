@@ -8,6 +8,7 @@ import logging
 
 import flet as ft
 
+from ..share_view import share_buttons, tell_copied
 from ..widgets import TAP, Screen
 from ..widgets import card_box as _box
 from .context import ReviewContext, messages, muted
@@ -109,6 +110,25 @@ def _sheet_table(v: GameView) -> ft.Control:
     return _box(*rows)
 
 
+def _share(ctx: ReviewContext, game_id: str) -> list[ft.Control]:
+    """Copy result, Save picture, Send to BG Stats (see share_view)."""
+    m = ctx.model
+
+    def copied(_: object = None) -> None:
+        if ctx.page is not None:
+            tell_copied(ctx.page, m.t)
+
+    return share_buttons(
+        m.t,
+        m.shared(game_id),
+        copied=copied,
+        picture=ctx.download(m.download_picture, game_id)
+        if ctx.web
+        else ctx.on(m.export_picture, game_id),
+        each_game=ctx.on(m.toggle_share_each_game),
+    )
+
+
 def game_review_screen(ctx: ReviewContext) -> Screen:
     m = ctx.model
     t = m.t
@@ -121,6 +141,8 @@ def game_review_screen(ctx: ReviewContext) -> Screen:
             color=ft.Colors.SECONDARY_CONTAINER,
         )
     )
+    if v.finished and not v.deleted:
+        out.extend(_share(ctx, v.game_id))
     out.append(_sheet_table(v))
     if v.rows:
         from .charts_view import race_chart  # flet_charts, on the first chart drawn

@@ -28,6 +28,7 @@ from scorekeeper.statistics import Filter, GameRecord
 from scorekeeper.store import GameQuery, GameSummary, ImportReport, Player, Store, StoreError
 
 from ..home_model import summary_score
+from ..share import Shared, shared
 from ..sheet_model import versus
 from .game_model import GameView, build_game_view, format_label
 
@@ -187,6 +188,8 @@ class ReviewModel:
         # data screen
         self.import_path = ""
         self.last_export: Path | None = None
+        #: A Hollywood sheet goes to BG Stats as a play per game (else one play).
+        self.share_each_game = False
         #: Settings this device keeps for itself, not written to the folder's
         #: (a phone joined over the LAN: its language and theme).
         self.device_settings: frozenset[str] = frozenset()
@@ -463,6 +466,19 @@ class ReviewModel:
         s = self.store.summary(gid)
         return build_game_view(self.t, gid, self.load_game(gid), deleted=s.deleted)
 
+    def shared(self, game_id: str) -> Shared:
+        """What a finished game's sharing buttons carry (see ui/share.py)."""
+        return shared(
+            game_id,
+            self.load_game(game_id),
+            self.store.summary(game_id),
+            self.t,
+            each_game=self.share_each_game,
+        )
+
+    def toggle_share_each_game(self) -> None:
+        self.share_each_game = not self.share_each_game
+
     def race(self, game_id: str | None = None) -> ScoreRace:
         gid = game_id or self.game_id
         if gid is None:
@@ -709,6 +725,24 @@ class ReviewModel:
         note = self.t.gettext("Saved the score sheet: {name} is in your downloads.").format(
             name=name
         )
+        return Download(name, payload, note)
+
+    def _picture(self, game_id: str) -> tuple[str, bytes]:
+        from ..picture import game_picture  # Pillow, when a picture is asked for
+
+        return game_picture(self.load_game(game_id), self.store.summary(game_id), self.t)
+
+    def export_picture(self, game_id: str) -> Path:
+        """The desktop window: the sheet's picture into the exports folder."""
+        name, payload = self._picture(game_id)
+        path = self._export_file(name.removesuffix(".png"), ".png", payload)
+        self.note = self.t.gettext("Saved the picture to {path}").format(path=str(path))
+        return path
+
+    def download_picture(self, game_id: str) -> Download:
+        """A browser: the sheet's picture as a download."""
+        name, payload = self._picture(game_id)
+        note = self.t.gettext("Saved the picture: {name} is in your downloads.").format(name=name)
         return Download(name, payload, note)
 
     def set_import_path(self, text: str) -> None:
