@@ -136,8 +136,9 @@ def bgstats_plays(
                 {
                     "name": names.get(p, p),
                     "sourcePlayerId": p,
-                    "score": scores.get(p, 0),
-                    "winner": p == winner,
+                    # a partner scores and wins with their side
+                    "score": scores.get(st.scorer_of(p), 0),
+                    "winner": winner is not None and st.scorer_of(p) == winner,
                     "startPlayer": p == starter,
                 }
                 for p in st.players
@@ -148,7 +149,7 @@ def bgstats_plays(
         return [
             play(f"{game_id}-{c.index + 1}", c.final, c.winner) for c in st.columns if c.finished
         ]
-    scores = {p: sum(c.final.get(p, 0) for c in st.columns) for p in st.players}
+    scores = {p: sum(c.final.get(p, 0) for c in st.columns) for p in st.scorers}
     return [play(str(game_id), scores, st.winner)]
 
 

@@ -256,3 +256,21 @@ def test_the_game_over_card_shares_the_game_on_screen(app: AppModel) -> None:
     ]
     app.t = Translator("fi")  # a new language: the text follows
     assert app.shared().text.splitlines()[0] == "Ann – Bob"
+
+
+def test_a_partnership_is_sent_to_bg_stats_each_partner_with_their_sides_score() -> None:
+    """RULES §11's example to 75: Ann & Cy 79, Bob & Dan 6; partners share
+    their side's score and its win."""
+    from scorekeeper.engine import Rules
+
+    g = Game(Format.PARTNERSHIP, ["Ann", "Bob", "Cy", "Dan"], Rules(target=75))
+    g.record_deal(Hand.knock("Ann", 3, 19), Hand.gin("Cy", 12))
+    g.record_deal(Hand.knock("Ann", 2, 9), Hand.knock("Cy", 8, 5))
+    g.record_deal(Hand.draw(), Hand.knock("Cy", 4, 30))
+    [play] = bgstats_plays(g, "g1", None, datetime(2026, 12, 5, 12, 0, tzinfo=UTC))
+    assert [(p["name"], p["score"], p["winner"]) for p in play["players"]] == [
+        ("Ann", 79, True),
+        ("Bob", 6, False),
+        ("Cy", 79, True),
+        ("Dan", 6, False),
+    ]
