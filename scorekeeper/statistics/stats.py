@@ -340,6 +340,11 @@ def _hand(
         w.big_gins += 1
 
 
+#: A partnership's pairings by seat: deal parity, then table (RULES §11:
+#: the first of each side and the second of each, then opponents alternate).
+_PAIRINGS = (((0, 1), (2, 3)), ((0, 3), (2, 1)))
+
+
 def _games(
     sides: Mapping[str, _Tally], finished: int, winners: Iterable[str | None], series: str | None
 ) -> None:
@@ -373,7 +378,7 @@ def statistics(records: Iterable[RecordLike], filter: Filter | None = None) -> S
     names: dict[str, str] = {}
     pairs: dict[tuple[str, str], tuple[_Tally, _Tally]] = {}
     hands = draws = seq = finished_total = hollywood = 0
-    three_hand = Format.THREE_HAND
+    three_hand, partnership = Format.THREE_HAND, Format.PARTNERSHIP
 
     for rec in chosen:
         game = rec.game
@@ -399,6 +404,7 @@ def statistics(records: Iterable[RecordLike], filter: Filter | None = None) -> S
             sides[i, j] = (tx, ty, px, py)
             sides[j, i] = (ty, tx, py, px)
         three = d.format is three_hand
+        partners = d.format is partnership
         stride = 5 if three else 3
         lines = d.lines
         a, b = 0, 1  # the two seats playing the hand
@@ -408,6 +414,8 @@ def statistics(records: Iterable[RecordLike], filter: Filter | None = None) -> S
             number += 1
             if three:
                 a, b = lines[k + 3], lines[k + 4]  # box, captain
+            elif partners:  # the hand's table (RULES §11; seats 0 & 2 v 1 & 3)
+                a, b = _PAIRINGS[(number - 1) // 2 % 2][(number - 1) % 2]
             w = lines[k]
             if w < 0:  # a draw: played by both, neither extends nor breaks a streak
                 draws += 1
@@ -431,6 +439,8 @@ def statistics(records: Iterable[RecordLike], filter: Filter | None = None) -> S
         finished_total += finished
         hollywood += d.format is Format.HOLLYWOOD
         winners = [None if s < 0 else players[s] for s in columns[1::2]]
+        if partners:  # a side's game is won by both partners (seat s and s + 2)
+            winners += [None if s < 0 else players[(s + 2) % 4] for s in columns[1::2]]
         series = None if d.series < 0 else players[d.series]
         _games({p: tallies[p] for p in players}, finished, winners, series)
         for i, j in combinations(range(len(players)), 2):

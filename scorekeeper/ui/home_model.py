@@ -50,22 +50,44 @@ def game_card(s: SummaryLike, t: Translator = ENGLISH) -> GameCard:
     >>> game_card(g, Translator("lv"))
     GameCard(id=1, title='Ann pret Bob', detail='Standarta · 1 partija · Ann 0 · Bob 26')
     """
-    names = list(s.player_names)
-    ids = list(s.player_ids)
+    scorers = listed_scorers(s)
     label = t.gettext(format_spec(s.format).label)
     score = summary_score(s, t)
     hands = t.ngettext("{n} hand", "{n} hands", s.hand_count).format(n=s.hand_count)
     parts = [label, hands, score]
     if s.finished_at is not None:
-        win = dict(zip(ids, names, strict=False)).get(s.winner_id or "", "")
+        win = dict(scorers).get(s.winner_id or "", "")
         if win:
-            parts.append(t.gettext("{name} won").format(name=win))
+            parts.append(won_words(t, s, win))
         when = _when(s.finished_at, t)
     else:
         when = _when(s.updated_at, t)
     if when:
         parts.append(when)
-    return GameCard(s.id, versus(t, names), " · ".join(parts))
+    return GameCard(s.id, versus(t, [name for _, name in scorers]), " · ".join(parts))
+
+
+def listed_scorers(s: SummaryLike) -> list[tuple[str, str]]:
+    """Whom a listed game scores, (id, name): its players, or a
+    partnership's sides under their first player's id ("Ann & Cy").
+
+    >>> from types import SimpleNamespace as S
+    >>> from scorekeeper.engine import Format
+    >>> listed_scorers(S(format=Format.PARTNERSHIP, player_ids=["a", "b", "c", "d"],
+    ...                  player_names=["Ann", "Bob", "Cy", "Dan"]))
+    [('a', 'Ann & Cy'), ('b', 'Bob & Dan')]
+    """
+    pairs = list(zip(s.player_ids, s.player_names, strict=False))
+    if not format_spec(s.format).sides or len(pairs) != 4:
+        return pairs
+    return [(pairs[i][0], f"{pairs[i][1]} & {pairs[i + 2][1]}") for i in (0, 1)]
+
+
+def won_words(t: Translator, s: SummaryLike, winner: str) -> str:
+    """ "Ann won", or a side's "Ann & Cy won"."""
+    if format_spec(s.format).sides:
+        return t.gettext("{names} won").format(names=winner)
+    return t.gettext("{name} won").format(name=winner)
 
 
 def summary_score(s: SummaryLike, t: Translator = ENGLISH) -> str:
@@ -84,7 +106,7 @@ def summary_score(s: SummaryLike, t: Translator = ENGLISH) -> str:
     >>> summary_score(h)
     'Games won: Ann 1, Bob 2 · Ann 104 / 60 / 24 · Bob 92 / 100 / 40'
     """
-    pairs = list(zip(s.player_ids, s.player_names, strict=False))
+    pairs = listed_scorers(s)
     if format_spec(s.format).series:
         columns = getattr(s, "column_final", None) or getattr(s, "column_totals", {})
         score = " · ".join(

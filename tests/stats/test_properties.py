@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import Format, Game, Hand, Rules
+from scorekeeper.engine import Format, Game, Hand, Rules, deal_pairings
 from scorekeeper.statistics import Filter, GameRecord, score_race, select, statistics
 
 POOL = ["ann", "bob", "cy", "dee"]
@@ -30,8 +30,10 @@ def games(draw: st.DrawFn, index: int) -> GameRecord:
     for _ in range(draw(st.integers(0, 25))):
         if game.standings.finished:
             break
-        now = game.standings.roles
+        now, pairings = game.standings.roles, game.standings.pairings
         active = [now.box, now.captain] if now else list(players)
+        if pairings is not None:  # partnership: the two at this hand's table
+            active = list(pairings[len(game.hands) % 2])
         by = draw(st.sampled_from(active))
         kind = draw(st.sampled_from(["draw", "knock", "knock", "knock", "gin", "big"]))
         deadwood = draw(st.integers(0, 40))
@@ -73,6 +75,11 @@ COUNTS = (
 )
 
 
+def _table(st_, line) -> tuple[str, str]:
+    """Who played a partnership hand (a draw names nobody)."""
+    return deal_pairings(st_.sides, (line.number - 1) // 2)[(line.number - 1) % 2]
+
+
 def _reference(records: list[GameRecord]) -> dict[str, dict[str, object]]:
     """Hands won, points, biggest hand and streak, the slow obvious way."""
     results: dict[str, list[tuple[str, int, str, int]]] = defaultdict(list)
@@ -80,6 +87,8 @@ def _reference(records: list[GameRecord]) -> dict[str, dict[str, object]]:
         st_ = rec.game.standings
         for line in st_.lines:
             both = (line.roles.box, line.roles.captain) if line.roles else st_.players
+            if st_.sides is not None:
+                both = (line.knocker, line.defender) if line.knocker else _table(st_, line)
             for p in both:
                 mark = "D" if line.winner is None else "W" if line.winner == p else "L"
                 results[p].append((mark, line.points, rec.id, line.number))
@@ -116,7 +125,12 @@ def test_every_hand_is_won_by_one_player_or_drawn(records: list[GameRecord]) -> 
     assert sum(p.hands_won for p in players) + s.draws == s.hands
     assert sum(p.hands_played for p in players) == 2 * s.hands  # two play each hand
     assert sum(p.undercuts_given for p in players) == sum(p.undercuts_suffered for p in players)
-    finished = sum(c.finished for r in records for c in r.game.standings.columns)
+    # a finished game has one winner (a partnership's: both partners)
+    finished = sum(
+        c.finished * (2 if r.game.standings.sides else 1)
+        for r in records
+        for c in r.game.standings.columns
+    )
     assert sum(p.games_won for p in players) == finished
     for p in players:
         assert p.hands_lost >= 0

@@ -27,7 +27,7 @@ from scorekeeper.settings import Settings, load_settings, save_settings
 from scorekeeper.statistics import Filter, GameRecord
 from scorekeeper.store import GameQuery, GameSummary, ImportReport, Player, Store, StoreError
 
-from ..home_model import summary_score
+from ..home_model import listed_scorers, summary_score, won_words
 from ..share import Shared, shared
 from ..sheet_model import versus
 from .game_model import GameView, build_game_view, format_label
@@ -336,17 +336,17 @@ class ReviewModel:
 
     def history_row(self, s: GameSummary) -> HistoryRow:
         t = self.t
-        names = dict(zip(s.player_ids, s.player_names, strict=False))
+        scorers = listed_scorers(s)  # players, or a partnership's sides
         score = summary_score(s, t)  # the same words as the home screen's card
         if s.winner_id is not None:
-            status = t.gettext("{name} won").format(name=names.get(s.winner_id, "?"))
+            status = won_words(t, s, dict(scorers).get(s.winner_id, "?"))
         elif s.finished:
             status = t.gettext("Finished")
         else:
             status = t.gettext("Unfinished")
         hands = t.ngettext("{n} hand", "{n} hands", s.hand_count).format(n=s.hand_count)
         detail = " · ".join((format_label(t, s.format), hands, _date(t, s.created_at)))
-        title = versus(t, list(s.player_names))
+        title = versus(t, [name for _, name in scorers])
         return HistoryRow(s.id, title, detail, score, status, s.finished)
 
     def history_rows(
