@@ -84,8 +84,12 @@ class FormatSpec:
 
 
 #: The rule options only some formats use: who deals next (three-hand's box
-#: always deals), and Hollywood's rolling sheet and doubled third game.
-FORMAT_OPTIONS = frozenset({"dealer", "hollywood_rolling", "third_game_double"})
+#: always deals), Hollywood's rolling sheet and doubled third game, and a
+#: partnership scored Hollywood-style.
+#: A partnership may score its deals Hollywood-style.
+FORMAT_OPTIONS = frozenset(
+    {"dealer", "hollywood_rolling", "third_game_double", "partnership_hollywood"}
+)
 
 FORMATS: Mapping[Format, FormatSpec] = MappingProxyType(
     {
@@ -123,7 +127,7 @@ FORMATS: Mapping[Format, FormatSpec] = MappingProxyType(
             player_count=4,
             columns=1,
             roles=False,
-            options=frozenset(),
+            options=frozenset({"partnership_hollywood"}),
             sides=True,
             target=125,
         ),

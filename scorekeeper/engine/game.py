@@ -154,6 +154,9 @@ class Standings:
     #: 2 and 4); a side's score is kept under its first player (see
     #: :attr:`scorers`).  ``None`` in the other formats.
     sides: tuple[tuple[str, str], tuple[str, str]] | None = None
+    #: Several games at once on one sheet: Hollywood, or a partnership
+    #: scored Hollywood-style (:attr:`Rules.partnership_hollywood`).
+    series: bool = False
 
     @property
     def scorers(self) -> tuple[str, ...]:
@@ -189,14 +192,11 @@ class Standings:
         if self.sides is None:
             return ()
         out: list[Deal] = []
-        before: Mapping[str, int] = dict.fromkeys(self.scorers, 0)
         for i in range(1, len(self.lines), 2):
             pair = (self.lines[i - 1], self.lines[i])
-            after = pair[1].totals_after[0]
-            gains = {k: after[k] - before[k] for k in self.scorers}
-            side = next((k for k, v in gains.items() if v > 0), None)
-            out.append(Deal(i // 2 + 1, pair, side, gains[side] if side else 0))
-            before = after
+            net = _deal_net(self.sides, pair)
+            side = None if net == 0 else self.sides[0 if net > 0 else 1][0]
+            out.append(Deal(i // 2 + 1, pair, side, abs(net)))
         return tuple(out)
 
     @property
@@ -224,6 +224,15 @@ class Deal:
     lines: tuple[Line, Line]
     side: str | None
     points: int
+
+
+def _deal_net(sides: tuple[tuple[str, str], tuple[str, str]], lines: Iterable[Line]) -> int:
+    """A deal's hand points, the first side's less the second's."""
+    net = 0
+    for line in lines:
+        if line.winner is not None:
+            net += line.points if line.winner in sides[0] else -line.points
+    return net
 
 
 def deal_pairings(
@@ -279,6 +288,7 @@ class _Sheet:
     def __init__(self, players: tuple[str, ...], rules: Rules, hollywood: bool) -> None:
         self.players = players
         self.rules = rules
+        self.hollywood = hollywood
         self.rolling = hollywood and rules.hollywood_rolling
         columns = 3 if hollywood else 1
         self.totals = [dict.fromkeys(players, 0) for _ in range(columns)]
@@ -289,6 +299,7 @@ class _Sheet:
     def copy(self) -> _Sheet:
         twin = object.__new__(_Sheet)
         twin.players, twin.rules, twin.rolling = self.players, self.rules, self.rolling
+        twin.hollywood = self.hollywood
         twin.totals = [dict(t) for t in self.totals]
         twin.won = [dict(w) for w in self.won]
         twin.closed = list(self.closed)
@@ -374,7 +385,10 @@ class _Replay:
         self.format, self.players, self.rules, self.names = format, players, rules, names
         self.sides = _sides(players) if format is Format.PARTNERSHIP else None
         scorers = (players[0], players[1]) if self.sides else players
-        self.sheet = _Sheet(scorers, rules, format is Format.HOLLYWOOD)
+        hollywood = format is Format.HOLLYWOOD or bool(self.sides and rules.partnership_hollywood)
+        # a Hollywood partnership keeps three games: no rolling sheet
+        kept = rules.replace(hollywood_rolling=False) if self.sides else rules
+        self.sheet = _Sheet(scorers, kept, hollywood)
         self.roles = roles
         self.dealer = roles.box if roles else first_dealer
         self.lines: list[Line] = []
@@ -421,11 +435,12 @@ class _Replay:
         columns = [sheet.column(i) for i in range(len(sheet.closed))]
         if rules.classic_bonuses:
             columns = [_apply_shutout(rules, c) for c in columns]
-        if self.format is Format.HOLLYWOOD:
-            finished = not rules.hollywood_rolling and all(c.finished for c in columns)
-            wins = {p: sum(1 for c in columns if c.winner == p) for p in players}
+        if sheet.hollywood:
+            rolling = sheet.rolling
+            finished = not rolling and all(c.finished for c in columns)
+            wins = {p: sum(1 for c in columns if c.winner == p) for p in sheet.players}
             leaders = [p for p, w in wins.items() if w >= 2]
-            winner = leaders[0] if leaders and not rules.hollywood_rolling else None
+            winner = leaders[0] if leaders and not rolling else None
         else:
             finished, winner = columns[0].finished, columns[0].winner
         return Standings(
@@ -439,6 +454,7 @@ class _Replay:
             self.dealer,
             self.roles,
             self.sides,
+            sheet.hollywood,
         )
 
 
@@ -543,6 +559,8 @@ def _play_partnership(
     the side with more points (under the side's first player)."""
     n = len(lines) + 1
     table = (n - 1) % 2
+    if table == 0 and not sheet.open_columns() and sheet.hollywood:
+        raise RuleError("this Hollywood series is over: all three games have ended")
     if table == 0 and not sheet.open_columns():
         won = sides[0] if sheet.closed[0] == sides[0][0] else sides[1]
         totals = sorted(sheet.totals[0].values(), reverse=True)
@@ -577,7 +595,7 @@ def _play_partnership(
                 net += pts if who in sides[0] else -pts
         if net:
             side = sides[0][0] if net > 0 else sides[1][0]
-            cols = sheet.enter(side, abs(net), False)
+            cols = sheet.enter(side, abs(net), sheet.hollywood)
     return Line(
         n,
         hand,

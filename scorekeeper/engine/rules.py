@@ -150,6 +150,10 @@ class Rules:
     #: Hollywood option: game 3's margin counts twice in the settlement
     #: (ignored by the other formats, like ``hollywood_rolling``).
     third_game_double: bool = False
+    #: Partnership option (RULES §11): a side's net win of a deal is entered
+    #: in its games like a Hollywood win, three games at once (ignored by
+    #: the other formats).
+    partnership_hollywood: bool = False
 
     def __post_init__(self) -> None:
         for name, (lo, hi) in _INT_LIMITS.items():

@@ -134,7 +134,8 @@ def settlement(standings: Standings) -> tuple[Payment, ...]:
 
 def _partnership(standings: Standings) -> tuple[Payment, ...]:
     """Every player of the losing side pays one player of the winning side
-    the side's margin × stake, paired by seat (RULES §10).
+    the side's margin × stake, paired by seat (RULES §10); scored
+    Hollywood-style, each game as it ends, netted per pair.
 
     >>> from scorekeeper.engine import Game, Hand, Rules
     >>> p = Game("partnership", ["Ann", "Bob", "Cy", "Dan"], Rules(stake=1, target=50))
@@ -143,18 +144,26 @@ def _partnership(standings: Standings) -> tuple[Payment, ...]:
     (Payment(payer='Bob', payee='Ann', amount=53), Payment(payer='Dan', payee='Cy', amount=53))
     """
     sides = standings.sides
-    column = standings.columns[0]
-    if sides is None or not standings.finished or column.winner is None:
+    if sides is None:
         return ()
-    won, lost = sides if column.winner == sides[0][0] else (sides[1], sides[0])
-    margin = column.final[won[0]] - column.final[lost[0]]
-    amount = abs(margin) * standings.rules.stake
-    if amount == 0:
+    rules = standings.rules
+    if standings.series:
+        ended = [
+            (c, 2 if c.index == 2 and rules.third_game_double else 1)
+            for c in standings.columns
+            if c.finished
+        ]
+    else:
+        ended = [(standings.columns[0], 1)] if standings.finished else []
+    first, second = sides
+    owed = 0  # > 0: the second side owes each first-side partner this much
+    for column, weight in ended:
+        owed += (column.final[first[0]] - column.final[second[0]]) * rules.stake * weight
+    if owed == 0:
         return ()
-    if margin < 0:  # classic line bonuses left the losing side ahead
-        won, lost = lost, won
+    won, lost = (first, second) if owed > 0 else (second, first)
     seat = {p: i for i, p in enumerate(standings.players)}
-    payments = [Payment(payer, payee, amount) for payer, payee in zip(lost, won, strict=True)]
+    payments = [Payment(payer, payee, abs(owed)) for payer, payee in zip(lost, won, strict=True)]
     return tuple(sorted(payments, key=lambda p: (seat[p.payer], seat[p.payee])))
 
 

@@ -107,8 +107,9 @@ def summary_score(s: SummaryLike, t: Translator = ENGLISH) -> str:
     'Games won: Ann 1, Bob 2 · Ann 104 / 60 / 24 · Bob 92 / 100 / 40'
     """
     pairs = listed_scorers(s)
-    if format_spec(s.format).series:
-        columns = getattr(s, "column_final", None) or getattr(s, "column_totals", {})
+    columns = getattr(s, "column_final", None) or getattr(s, "column_totals", None) or {}
+    # several games at once: Hollywood, or a partnership scored Hollywood-style
+    if format_spec(s.format).series or any(len(v) > 1 for v in columns.values()):
         score = " · ".join(
             f"{n} " + " / ".join(str(v) for v in columns.get(i, ())) for i, n in pairs
         )

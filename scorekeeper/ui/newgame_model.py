@@ -280,8 +280,9 @@ class NewGameForm:
         for name, text in self.texts.items():
             self._number(name, text)
         values = dict(self.values)
-        if not self.spec.applies("hollywood_rolling"):
-            values["hollywood_rolling"] = False
+        for option in ("hollywood_rolling", "partnership_hollywood"):
+            if not self.spec.applies(option):
+                values[option] = False
         return Rules.from_dict(values)
 
     def rules(self) -> Rules:

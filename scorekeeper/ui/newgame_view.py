@@ -284,6 +284,17 @@ def _rule_options(app: GinApp, form: NewGameForm) -> list[ft.Control]:
                 on_change=_switch_changed(app, form, "hollywood_rolling"),
             )
         )
+    if form.spec.applies("partnership_hollywood"):
+        out.append(
+            ft.Switch(
+                label=_switch_label(
+                    app.page,
+                    form.t.gettext("Hollywood scoring: each deal's win in three games at once"),
+                ),
+                value=bool(form.values["partnership_hollywood"]),
+                on_change=_switch_changed(app, form, "partnership_hollywood"),
+            )
+        )
     out.extend(_money_options(app, form))
     return out
 

@@ -166,6 +166,8 @@ def rules_summary(rules: Rules, fmt: Format | str, t: Translator = ENGLISH) -> s
     spec = format_spec(fmt)
     if spec.applies("hollywood_rolling") and rules.hollywood_rolling:
         parts.append(t.gettext("rolling sheet"))
+    if spec.applies("partnership_hollywood") and rules.partnership_hollywood:
+        parts.append(t.gettext("Hollywood scoring (three games at once)"))
     if spec.applies("dealer"):  # the winner deals unless the game says otherwise
         if rules.dealer is DealerRule.LOSER:
             parts.append(t.gettext("loser deals"))
@@ -362,7 +364,7 @@ def build_sheet(game: Game, t: Translator = ENGLISH, previous: Sheet | None = No
     scorer = scorer_names(st, names)  # the columns: players, or sides
     players = list(st.scorers)
     pnames = [scorer[p] for p in players]
-    hollywood = game.format.spec.series
+    hollywood = st.series
     ncols = len(st.columns)
     if hollywood:
         short = t.gettext("G{game} {name}")

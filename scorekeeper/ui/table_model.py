@@ -72,7 +72,7 @@ def build_board(game: Game, t: Translator = ENGLISH) -> Board:
     names = game.names
     scorer = scorer_names(st, names)  # players, or a partnership's sides
     players = list(st.scorers)
-    hollywood = game.format.spec.series
+    hollywood = game.standings.series
     columns: list[str] = []
     closed: list[bool] = []
     if hollywood:

@@ -136,6 +136,7 @@ rules_st = st.builds(
     box_bonus=st.sampled_from([20, 25]),
     shutout=st.sampled_from(list(Shutout)),
     hollywood_rolling=st.booleans(),
+    partnership_hollywood=st.booleans(),
 )
 upcards = st.none() | st.sampled_from(DECK)
 deadwood = st.integers(0, 15) | st.integers(0, 98)
@@ -186,17 +187,17 @@ def games(draw):
     return game, hands
 
 
-def _deal_points(s) -> dict[str, int]:
-    """A partnership's side totals, added up deal by deal from the hands'
-    lines as RULES §11 says (the side with more hand points scores the
-    difference), before a side reached the target."""
+def _deal_points(s, column: int) -> dict[str, int]:
+    """A partnership's side totals in ``column``, added up deal by deal from
+    the hands' lines as RULES §11 says (the side with more hand points
+    scores the difference, in each game the deal's second line entered)."""
     totals = dict.fromkeys(s.scorers, 0)
     for first, second in zip(s.lines[::2], s.lines[1::2], strict=False):
         net = 0
         for ln in (first, second):
             if ln.winner is not None:
                 net += ln.points if ln.winner in s.sides[0] else -ln.points
-        if net:
+        if net and column in second.columns:
             totals[s.sides[0][0] if net > 0 else s.sides[1][0]] += abs(net)
     return totals
 
@@ -208,7 +209,7 @@ def _check_invariants(game: Game) -> None:
     for i, col in enumerate(s.columns):
         for p in s.scorers:
             if s.sides is not None:
-                expected = _deal_points(s)[p]
+                expected = _deal_points(s, i)[p]
             else:
                 expected = sum(ln.points for ln in s.lines if ln.winner == p and i in ln.columns)
             assert col.totals[p] == expected
@@ -224,7 +225,8 @@ def _check_invariants(game: Game) -> None:
         assert ln.points == (ln.result.points if ln.winner else 0)
         assert (ln.winner is None) == (ln.result.winner_is_knocker is None)
         if s.sides is not None:
-            assert ln.columns in ((), (0,)) and (ln.number % 2 == 0 or ln.columns == ())
+            assert ln.number % 2 == 0 or ln.columns == ()  # a deal scores on its second
+            assert s.series or ln.columns in ((), (0,))
             assert ln.dealer is None and ln.roles is None
             pair = deal_pairings(s.sides, (ln.number - 1) // 2)[(ln.number - 1) % 2]
             assert ln.winner is None or ln.winner in pair
@@ -234,7 +236,7 @@ def _check_invariants(game: Game) -> None:
             assert ln.winner != ln.roles.sitter and ln.knocker != ln.roles.sitter
             assert ln.dealer == ln.roles.box
     # the game ended exactly when a total reached the target: no line after it
-    if s.format is not Format.HOLLYWOOD and s.finished:
+    if not s.series and s.finished:
         ended_at = next(
             ln.number
             for ln in s.lines

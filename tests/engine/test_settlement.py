@@ -267,6 +267,7 @@ rules_st = st.builds(
     stake=st.sampled_from([0, 1, 2, 5, 100, MAX_STAKE]),
     currency=st.sampled_from(["EUR", "GBP", "JPY"]),
     third_game_double=st.booleans(),
+    partnership_hollywood=st.booleans(),
 )
 #: (kind, winner: seat in two-player / 0 box 1 captain in three-hand, knocker deadwood, points)
 moves_st = st.lists(
@@ -319,10 +320,12 @@ def _settled(s: Standings) -> list[tuple[dict[str, int], int]]:
     """Each ended game's final scores and weight, read straight off RULES §10
     (a partnership's, each player's being their side's)."""
     if s.sides is not None:
-        if not s.finished:
-            return []
-        final = s.columns[0].final
-        return [({p: final[s.side_of(p)[0]] for p in s.players}, 1)]
+        ended = [
+            (c, 2 if s.series and c.index == 2 and s.rules.third_game_double else 1)
+            for c in s.columns
+            if c.finished and (s.series or s.finished)
+        ]
+        return [({p: c.final[s.scorer_of(p)] for p in s.players}, w) for c, w in ended]
     if s.format is Format.HOLLYWOOD:
         return [
             (dict(c.final), 2 if c.index == 2 and s.rules.third_game_double else 1)
@@ -353,6 +356,7 @@ def _check(s: Standings) -> None:
     }
     if s.sides is not None:  # one payment a player: the margin, to or from
         expected = {p: v // 2 for p, v in expected.items()}
+        assert len(payments) in (0, 2)  # seat to seat
     assert dict(net) == expected
     if s.rules.stake == 0 or not _settled(s):
         assert payments == ()

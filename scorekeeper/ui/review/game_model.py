@@ -51,6 +51,8 @@ class GameView:
     status: str
     finished: bool
     deleted: bool
+    #: Several games at once (Hollywood, a partnership scored Hollywood-style).
+    series: bool = False
 
 
 def build_game_view(t: Translator, game_id: str, game: Game, *, deleted: bool = False) -> GameView:
@@ -59,7 +61,7 @@ def build_game_view(t: Translator, game_id: str, game: Game, *, deleted: bool = 
     scorer = scorer_names(st, names)  # players, or a partnership's sides
     players = st.scorers
     pnames = tuple(scorer[p] for p in players)
-    hollywood = game.format.spec.series
+    hollywood = game.standings.series
     ncols = len(st.columns) if hollywood else 1
     rows: list[HandRow] = []
     for i, line in enumerate(st.lines):
@@ -139,4 +141,5 @@ def build_game_view(t: Translator, game_id: str, game: Game, *, deleted: bool = 
         status=status,
         finished=st.finished,
         deleted=deleted,
+        series=st.series,
     )

@@ -36,7 +36,7 @@ def _cell(text: str, *, bold: bool = False, mark: bool = False, size: int = 16) 
 
 def _sheet_table(v: GameView) -> ft.Control:
     num_w = 30
-    hollywood = v.format.spec.series
+    hollywood = v.series
     rows: list[ft.Control] = []
     if hollywood:
         heads: list[ft.Control] = [ft.Container(width=num_w)]

@@ -1,0 +1,47 @@
+"""The new-game form and the sheet for a partnership (RULES §11)."""
+
+from __future__ import annotations
+
+from scorekeeper.engine import Format, Game, Hand, Rules
+from scorekeeper.i18n import Translator
+from scorekeeper.ui.newgame_model import NewGameForm, Seat
+from scorekeeper.ui.sheet_model import build_sheet, quick_results
+
+
+def test_choosing_partnership_plays_to_125_and_back_to_100() -> None:
+    form = NewGameForm(t=Translator("en"))
+    form.set_format(Format.PARTNERSHIP.value)
+    assert form.rules().target == 125 and form.preset_name() == "seed"
+    form.set_format(Format.STANDARD.value)
+    assert form.rules().target == 100 and form.preset_name() == "seed"
+
+
+def test_the_form_names_the_sides_and_keeps_hollywood_scoring_to_a_partnership() -> None:
+    form = NewGameForm(t=Translator("en"))
+    form.set_format(Format.PARTNERSHIP.value)
+    form.seats = [Seat(n, None) for n in ("Ann", "Bob", "Cy", "Dan")]
+    assert form.playing_line() == "Sides: Ann & Cy v Bob & Dan"
+    form.set_field("partnership_hollywood", True)
+    assert form.rules().partnership_hollywood
+    form.set_format(Format.HOLLYWOOD.value)  # the option is a partnership's only
+    assert not form.rules().partnership_hollywood
+
+
+def test_the_quick_results_offer_the_two_at_the_table_being_entered() -> None:
+    g = Game(
+        Format.PARTNERSHIP, ["a", "b", "c", "d"], names=dict(a="Ann", b="Bob", c="Cy", d="Dan")
+    )
+    assert [q.label for q in quick_results(g)][:2] == ["Ann knocked", "Bob knocked"]
+    g.record(Hand.knock("a", 3, 19))
+    assert [q.label for q in quick_results(g)][:2] == ["Cy knocked", "Dan knocked"]
+
+
+def test_a_hollywood_partnership_sheet_has_three_games_of_sides() -> None:
+    g = Game(Format.PARTNERSHIP, ["Ann", "Bob", "Cy", "Dan"], Rules(partnership_hollywood=True))
+    g.record_deal(Hand.knock("Ann", 3, 19), Hand.gin("Cy", 12))
+    s = build_sheet(g, Translator("en"))
+    assert s.header == [
+        "G1 Ann & Cy", "G1 Bob & Dan", "G2 Ann & Cy", "G2 Bob & Dan", "G3 Ann & Cy", "G3 Bob & Dan"
+    ]  # fmt: skip
+    assert s.totals == ["53", "0", "0", "0", "0", "0"]
+    assert "Hollywood scoring (three games at once)" in s.rules
