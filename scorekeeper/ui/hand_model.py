@@ -200,7 +200,14 @@ class HandForm:
         return self.t.gettext("Hand {number}").format(number=self.edit_index + 1)
 
     def dealt_line(self) -> str:
-        """E.g. "Ann dealt this hand"."""
+        """E.g. "Ann dealt this hand" (a partnership's: the deal and table)."""
+        st = self.game.standings
+        if st.sides is not None:
+            n = len(st.lines) if self.edit_index is None else self.edit_index % len(st.lines)
+            first, second = deal_pairings(st.sides, n // 2)[n % 2]
+            return self.t.gettext("deal {deal}: {first} v {second}").format(
+                deal=n // 2 + 1, first=self.names[first], second=self.names[second]
+            )
         return self.t.gettext("{name} dealt this hand").format(
             name=self.names.get(self.dealer or "", "?")
         )

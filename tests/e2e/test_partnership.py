@@ -32,6 +32,11 @@ def test_a_partnership_game_from_setup_to_its_end(server: Server, ui: Ui) -> Non
     ui.quick_hand("Cy", k="4", d="30", defender="Dan")
     ui.see("Score: Ann & Cy 79 · Bob & Dan 6")
     ui.shot("-sheet-phone")
+    # Undo takes back the whole deal, Redo puts it back
+    ui.click_until("Undo last hand", "Deal 3 taken back")
+    ui.see("Score: Ann & Cy 53 · Bob & Dan 6")
+    ui.click_until("Redo", "Deal 3 is back")
+    ui.see("Score: Ann & Cy 79 · Bob & Dan 6")
     # deal 4 (Ann v Dan, Cy v Bob): Ann gin v Dan 21 (+46), a draw: 125, the end
     ui.quick_hand("Ann", "Gin", d="21", defender="Dan")
     ui.quick_hand(None, "Draw")
