@@ -28,6 +28,7 @@ GAMES = [
     ("three-hand", "seed", ["Ann", "Bob", "Cy"]),
     ("standard", "oklahoma", ["Ann", "Bob"]),
     ("three-hand", "oklahoma", ["Ann", "Bob", "Cy"]),
+    ("partnership", "seed", ["Ann", "Bob", "Cy", "Dan"]),
 ]
 
 
@@ -36,10 +37,12 @@ def seed(data_dir: Path, language: str) -> list[str]:
     if language != "en":
         save_settings(data_dir, Settings(language=language))
     with open_store(data_dir, durable=False) as s:
-        ids = {n: s.add_player(n).id for n in ("Ann", "Bob", "Cy")}
+        ids = {n: s.add_player(n).id for n in ("Ann", "Bob", "Cy", "Dan")}
         return [
             s.create_game(fmt, [ids[n] for n in names], rules, draw=["KS", "2H", "9D"])
             if fmt == "three-hand"  # the draw makes the roles
+            else s.create_game(fmt, [ids[n] for n in names], rules)
+            if fmt == "partnership"  # its two tables deal by themselves
             else s.create_game(fmt, [ids[n] for n in names], rules, first_dealer=ids["Ann"])
             for fmt, rules, names in GAMES
         ]
