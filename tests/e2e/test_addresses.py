@@ -156,6 +156,15 @@ def test_a_reload_comes_back_to_the_same_screen(server: Server, ui: Ui) -> None:
     at(ui, server, "/review/stats", "finished · 2 hands")  # the address first: a reload
     reload(ui)  # reads it from the address bar
     at(ui, server, "/review/stats", "finished · 2 hands")
+    # a player's details have an address of their own
+    ui.click(re.compile("^Show Ann: "))
+    player = re.compile(r"/review/stats/player/[0-9a-f]+$")
+    at(ui, server, player, "Hands won")
+    reload(ui)
+    at(ui, server, player, "Hands won")
+    expect(ui.button(re.compile("^Hide Ann: "))).to_be_visible()
+    back(ui)  # closes nothing it should not: the statistics again
+    at(ui, server, "/review/stats", "finished · 2 hands")
     back(ui)
     at(ui, server, "/", HOME)
     ui.click("History")

@@ -277,3 +277,30 @@ def test_deleted_games_read_only_the_blocks_they_show(
         assert len(index.blocks()) >= 8 and index._loaded == holding and not index._all
         assert m.deleted_total == len(gone)
         assert [r.id for r in rows] == gone[::-1][:PAGE]
+
+
+def test_a_players_and_a_pairs_details_have_addresses(
+    model: ReviewModel, ids: dict[str, str]
+) -> None:
+    """Issue #17: statistics, a player's details and a head to head each
+    have an address; following it opens the same details; Back (the
+    statistics' own address) closes them; a stale one is refused."""
+    model.act(model.go, "stats")
+    model.act(model.toggle_stats_detail, f"player:{ids['ann']}")
+    route = model.route
+    assert route == f"/review/stats/player/{ids['ann']}"
+    model.act(model.go, "history")
+    model.stats_open.clear()
+    model.act(model.go_route, route)  # a reload, a link
+    assert (model.screen, model.stats_open, model.route) == (
+        "stats",
+        {f"player:{ids['ann']}"},
+        route,
+    )
+    pair = f"/review/stats/pair/{ids['ann']}/{ids['bob']}"
+    model.act(model.go_route, pair)
+    assert model.stats_open == {f"pair:{ids['ann']}:{ids['bob']}"} and model.route == pair
+    model.act(model.go_route, "/review/stats")  # Back
+    assert model.route == "/review/stats" and model.error is None
+    model.act(model.go_route, "/review/stats/player/nobody")
+    assert model.error == "There is no such page."

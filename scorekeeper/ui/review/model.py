@@ -181,6 +181,8 @@ class ReviewModel:
         self.stats_period = "all"
         #: The statistics details opened ("player:<id>", "pair:<id>:<id>").
         self.stats_open: set[str] = set()
+        #: The one last opened, still open: the statistics' address names it.
+        self.stats_focus: str | None = None
         self._stats_kept: tuple[Any, list[GameRecord], Statistics] | None = None
         # players screen
         self.editing_player: str | None = None
@@ -263,6 +265,11 @@ class ReviewModel:
     def route(self) -> str:
         if self.screen == "game" and self.game_id:
             return f"/review/game/{self.game_id}"
+        focus = self.stats_focus
+        if self.screen == "stats" and focus is not None and focus in self.stats_open:
+            # a player's details, "/review/stats/player/<id>"; a pair's,
+            # "/review/stats/pair/<id>/<id>"
+            return "/review/stats/" + focus.replace(":", "/")
         return f"/review/{self.screen}"
 
     def go_route(self, route: str) -> None:
@@ -274,7 +281,11 @@ class ReviewModel:
             self.go("history")
         elif parts[0] == "game" and len(parts) == 2:
             self.go("game", parts[1])
+        elif parts[0] == "stats" and len(parts) > 1:
+            self.open_stats_detail(":".join(parts[1:]))
         else:
+            if parts[0] == "stats":
+                self.stats_focus = None
             self.go(parts[0])
 
     # --- history -------------------------------------------------------------------
@@ -500,6 +511,21 @@ class ReviewModel:
     def toggle_stats_detail(self, key: str) -> None:
         """Open or close one player's (or pair's) figures on the statistics screen."""
         self.stats_open ^= {key}
+        self.stats_focus = key if key in self.stats_open else None
+
+    def open_stats_detail(self, key: str) -> None:
+        """Show a player's (``player:<id>``) or a pair's (``pair:<id>:<id>``)
+        figures, as their address asks; a player this folder does not know
+        (merged, a stale link) is refused."""
+        kind, *ids = key.split(":")
+        if (kind, len(ids)) not in (("player", 1), ("pair", 2)):
+            raise StoreError(self.t.gettext("There is no such page."))
+        known = {p.id for p in self.store.players(include_hidden=True)}
+        if not set(ids) <= known:
+            raise StoreError(self.t.gettext("There is no such page."))
+        self.go("stats")
+        self.stats_open = {key}
+        self.stats_focus = key
 
     def set_stats_period(self, period: str) -> None:
         if period not in PERIODS:
