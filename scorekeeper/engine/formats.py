@@ -86,7 +86,6 @@ class FormatSpec:
 #: The rule options only some formats use: who deals next (three-hand's box
 #: always deals), Hollywood's rolling sheet and doubled third game, and a
 #: partnership scored Hollywood-style.
-#: A partnership may score its deals Hollywood-style.
 FORMAT_OPTIONS = frozenset(
     {"dealer", "hollywood_rolling", "third_game_double", "partnership_hollywood"}
 )

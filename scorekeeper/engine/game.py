@@ -228,11 +228,14 @@ class Deal:
 
 def _deal_net(sides: tuple[tuple[str, str], tuple[str, str]], lines: Iterable[Line]) -> int:
     """A deal's hand points, the first side's less the second's."""
-    net = 0
-    for line in lines:
-        if line.winner is not None:
-            net += line.points if line.winner in sides[0] else -line.points
-    return net
+    return sum(_signed(sides, line.winner, line.points) for line in lines)
+
+
+def _signed(sides: tuple[tuple[str, str], tuple[str, str]], winner: str | None, points: int) -> int:
+    """A hand's points as the first side sees them (a draw: 0)."""
+    if winner is None:
+        return 0
+    return points if winner in sides[0] else -points
 
 
 def deal_pairings(
@@ -587,12 +590,8 @@ def _play_partnership(
         winner = knocker if result.winner_is_knocker else defender
     points = result.points if winner else 0
     cols: tuple[int, ...] = ()
-    if table == 1:
-        first = lines[-1]
-        net = 0  # > 0: the first side scores
-        for who, pts in ((first.winner, first.points), (winner, points)):
-            if who is not None:
-                net += pts if who in sides[0] else -pts
+    if table == 1:  # the deal is complete: its net, > 0 when the first side scores
+        net = _deal_net(sides, lines[-1:]) + _signed(sides, winner, points)
         if net:
             side = sides[0][0] if net > 0 else sides[1][0]
             cols = sheet.enter(side, abs(net), sheet.hollywood)
