@@ -77,7 +77,7 @@ from dataclasses import dataclass
 from importlib import metadata
 from typing import Any
 
-from scorekeeper.engine import Format, Game, Hand, Rules
+from scorekeeper.engine import Game, Hand, Rules
 from scorekeeper.engine.errors import Msg
 
 from .docs import (
@@ -597,7 +597,7 @@ def score_sheet_csv(game: Game) -> str:
         return name(pid) if side is None else " & ".join(map(name, side))
 
     columns = len(st.columns)
-    hollywood = st.format is Format.HOLLYWOOD
+    hollywood = st.series  # several games at once: a column a game
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     header = [

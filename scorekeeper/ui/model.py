@@ -432,14 +432,15 @@ class AppModel:
         """The snackbar after an undo: "Hand 7 taken back"."""
         if self.undone is None:
             return ""
-        if self._partnership_deal():
-            deal = (self.undone + 1) // 2
+        if self._partnership_deal(self.undone):
+            deal = self.undone // 2
             return self.t.gettext("Deal {number} taken back").format(number=deal)
         return self.t.gettext("Hand {number} taken back").format(number=self.undone)
 
-    def _partnership_deal(self) -> bool:
-        """Whether the hands taken back and put back are a partnership's deal."""
-        return self.game().standings.sides is not None
+    def _partnership_deal(self, hands: int) -> bool:
+        """Whether an undo with ``hands`` hands on the sheet took back a
+        partnership's whole deal (an even count: its two hands)."""
+        return self.game().standings.sides is not None and hands % 2 == 0
 
     def redo(self, revision: int | None = None) -> None:
         """Put back the hand the last undo took back, exactly as it was
@@ -451,8 +452,8 @@ class AppModel:
             raise RuleError("there is no undone hand to put back")
         self._write(self.store.redo, revision=revision)
         self.error = None
-        if self._partnership_deal():
-            self.note = Msg("Deal {number} is back", number=(number + 1) // 2)
+        if self._partnership_deal(number):
+            self.note = Msg("Deal {number} is back", number=number // 2)
         else:
             self.note = Msg("Hand {number} is back", number=number)
 

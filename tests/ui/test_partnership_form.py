@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from scorekeeper.engine import Format, Game, Hand, Rules
 from scorekeeper.i18n import Translator
+from scorekeeper.ui.model import AppModel
 from scorekeeper.ui.newgame_model import NewGameForm, Seat
 from scorekeeper.ui.sheet_model import build_sheet, quick_results
+
+from .conftest import start
+from .test_model import quick
 
 
 def test_choosing_partnership_plays_to_125_and_back_to_100() -> None:
@@ -45,3 +49,23 @@ def test_a_hollywood_partnership_sheet_has_three_games_of_sides() -> None:
     ]  # fmt: skip
     assert s.totals == ["53", "0", "0", "0", "0", "0"]
     assert "Hollywood scoring (three games at once)" in s.rules
+
+
+def test_a_partnership_played_on_the_app_model_undoes_and_redoes_a_deal(app: AppModel) -> None:
+    """Hand by hand at the tables the sheet names; an undo of a complete
+    deal takes back both hands, of a half-entered deal its one hand."""
+    start(app, "partnership", ["Ann", "Bob", "Cy", "Dan"])
+    assert app.sheet().status == "Deal 1: Ann v Bob · Cy v Dan"
+    assert quick(app, "Ann", "knock", "3", "19")
+    assert app.sheet().status == "Deal 1: now Cy v Dan"
+    assert quick(app, "Cy", "gin", d="12")
+    assert app.sheet().score == "Score: Ann & Cy 53 · Bob & Dan 0"
+    assert quick(app, "Ann", "knock", "2", "9")  # deal 2's first hand
+    assert app.act(app.undo)
+    assert app.undone_text() == "Hand 3 taken back"
+    assert app.act(app.undo)
+    assert app.undone_text() == "Deal 1 taken back"
+    assert app.sheet().score == "Score: Ann & Cy 0 · Bob & Dan 0" and not app.game().hands
+    assert app.act(app.redo)
+    assert app.sheet().score == "Score: Ann & Cy 53 · Bob & Dan 0"
+    assert len(app.game().hands) == 2
