@@ -59,6 +59,34 @@ def scorer_names(st: Standings, names: Mapping[str, str]) -> dict[str, str]:
     return {side[0]: " & ".join(name_of(names, p) for p in side) for side in st.sides}
 
 
+def deal_status(st: Standings, names: Mapping[str, str], t: Translator = ENGLISH) -> str:
+    """A partnership's coming deal: who plays whom at each table, or the
+    table still to enter of a deal half entered ("" outside a partnership).
+
+    >>> from scorekeeper.engine import Game, Hand
+    >>> g = Game(Format.PARTNERSHIP, ["Ann", "Bob", "Cy", "Dan"])
+    >>> deal_status(g.standings, {})
+    'Deal 1: Ann v Bob · Cy v Dan'
+    >>> deal_status(g.record(Hand.gin("Bob", 10)).standings, {})
+    'Deal 1: now Cy v Dan'
+    """
+    if st.pairings is None:
+        return ""
+    (p1, p2), (p3, p4) = st.pairings
+    deal = len(st.lines) // 2 + 1
+    if len(st.lines) % 2:
+        return t.gettext("Deal {deal}: now {first} v {second}").format(
+            deal=deal, first=name_of(names, p3), second=name_of(names, p4)
+        )
+    return t.gettext("Deal {deal}: {first} v {second} · {third} v {fourth}").format(
+        deal=deal,
+        first=name_of(names, p1),
+        second=name_of(names, p2),
+        third=name_of(names, p3),
+        fourth=name_of(names, p4),
+    )
+
+
 def versus(t: Translator, names: list[str]) -> str:
     """The players as a title: "Ann v Bob" (three-hand: "Ann v Bob v Cy").
 
@@ -442,19 +470,7 @@ def build_sheet(game: Game, t: Translator = ENGLISH, previous: Sheet | None = No
     if st.finished:
         status = t.gettext("Game over")
     elif st.pairings is not None:
-        (p1, p2), (p3, p4) = st.pairings
-        if len(st.lines) % 2:
-            status = t.gettext("Deal {deal}: now {first} v {second}").format(
-                deal=len(st.lines) // 2 + 1, first=name_of(names, p3), second=name_of(names, p4)
-            )
-        else:
-            status = t.gettext("Deal {deal}: {first} v {second} · {third} v {fourth}").format(
-                deal=len(st.lines) // 2 + 1,
-                first=name_of(names, p1),
-                second=name_of(names, p2),
-                third=name_of(names, p3),
-                fourth=name_of(names, p4),
-            )
+        status = deal_status(st, names, t)
     elif st.roles is not None:
         r = st.roles
         status = t.gettext(

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from scorekeeper.engine import Game
 from scorekeeper.i18n import Translator
 
-from .sheet_model import ENGLISH, name_of, scorer_names, won_text
+from .sheet_model import ENGLISH, deal_status, name_of, scorer_names, won_text
 
 
 @dataclass(frozen=True)
@@ -125,6 +125,8 @@ def build_board(game: Game, t: Translator = ENGLISH) -> Board:
         status = t.gettext("Game over")
     elif st.roles is not None:
         status = t.gettext("{name} deals next").format(name=name_of(names, st.roles.box))
+    elif st.sides is not None:  # who plays whom in the coming deal
+        status = deal_status(st, names, t)
     else:
         status = t.gettext("{name} deals next").format(name=name_of(names, st.next_dealer))
     count = len(st.lines)

@@ -7,6 +7,7 @@ from scorekeeper.i18n import Translator
 from scorekeeper.ui.model import AppModel
 from scorekeeper.ui.newgame_model import NewGameForm, Seat
 from scorekeeper.ui.sheet_model import build_sheet, quick_results
+from scorekeeper.ui.table_model import build_board
 
 from .conftest import start
 from .test_model import quick
@@ -69,3 +70,14 @@ def test_a_partnership_played_on_the_app_model_undoes_and_redoes_a_deal(app: App
     assert app.act(app.redo)
     assert app.sheet().score == "Score: Ann & Cy 53 · Bob & Dan 0"
     assert len(app.game().hands) == 2
+
+
+def test_the_table_view_shows_the_sides_and_the_coming_deal() -> None:
+    g = Game(Format.PARTNERSHIP, ["Ann", "Bob", "Cy", "Dan"])
+    g.record_deal(Hand.knock("Ann", 3, 19), Hand.gin("Cy", 12))
+    board = build_board(g, Translator("en"))
+    assert [(e.name, e.totals) for e in board.entries] == [
+        ("Ann & Cy", ["53"]),
+        ("Bob & Dan", ["0"]),
+    ]
+    assert board.status == "Deal 2: Ann v Dan · Cy v Bob"
