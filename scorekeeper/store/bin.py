@@ -30,9 +30,10 @@ class Bin(Games):
             "last_change": change_doc("delete" if deleted else "restore", None, device),
         }
         gf.games.update(changes, doc_ids=[META_ID])
-        old = self._s.index.get(game_id) or {}
+        old = self._s.index.get(game_id)
         # The hands are as they were: so is the digest (made again if it isn't current).
-        kept = old.get("digest") if _digest_current(old) else self._s.replay_digest(game_id)
+        current = old is not None and _digest_current(old)
+        kept = old.get("digest") if old is not None and current else self._s.replay_digest(game_id)
         self._s.index.put(game_id, index_entry({**meta, **changes}, kept), gf.storage.content_sum)
 
     @_writing_game

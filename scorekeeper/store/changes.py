@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping
-from typing import Any
 
 from scorekeeper.engine.errors import N_, Msg
+
+from .documents import LastChange
 
 #: The longest device label kept (longer ones are cut).
 MAX_DEVICE = 40
@@ -119,7 +120,7 @@ def device_label(device: object) -> str | None:
     return clean or None
 
 
-def change_doc(kind: str, hand: int | None = None, device: object = None) -> dict[str, Any]:
+def change_doc(kind: str, hand: int | None = None, device: object = None) -> LastChange:
     """The ``last_change`` record of a change (``hand`` 1-based)."""
     return {"kind": kind, "hand": hand, "device": device_label(device)}
 

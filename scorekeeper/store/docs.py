@@ -39,6 +39,7 @@ from typing import Any
 from scorekeeper.engine import Card, Claim, Entry, Format, Hand, RuleError, Rules, card
 from scorekeeper.engine.errors import N_
 
+from .documents import HandFields, SetupFields
 from .errors import StoreError, reason
 
 HAND_FIELDS = (
@@ -56,7 +57,7 @@ HAND_FIELDS = (
 # --- hands -------------------------------------------------------------------
 
 
-def hand_to_doc(hand: Hand) -> dict[str, Any]:
+def hand_to_doc(hand: Hand) -> HandFields:
     """A hand as entered: how, what was claimed, by whom, the counts or the cards."""
     return {
         "entry": hand.entry.value,
@@ -190,7 +191,7 @@ class Setup:
     draw: tuple[str, ...] | None = None  # three-hand: card codes, in seat order
 
 
-def setup_to_doc(setup: Setup) -> dict[str, Any]:
+def setup_to_doc(setup: Setup) -> SetupFields:
     """
     >>> setup_to_doc(Setup(Format.THREE_HAND.value, ("a", "b", "c"), draw=("KS", "7H", "2C")))
     ... # doctest: +NORMALIZE_WHITESPACE

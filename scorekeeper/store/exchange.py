@@ -91,6 +91,7 @@ from .docs import (
     time_from_doc,
     time_to_doc,
 )
+from .documents import GameMeta
 from .errors import MsgLines, StoreError, versus
 from .model import MAX_NUMBER, Player
 from .names import clean_name
@@ -124,7 +125,7 @@ MAX_PROBLEMS = 20
 class StoredGame:
     """A game file's record and all its hand versions, as stored."""
 
-    meta: dict[str, Any]
+    meta: GameMeta
     records: list[dict[str, Any]]
 
 
@@ -578,7 +579,7 @@ def score_sheet_csv(game: Game) -> str:
     """The score sheet hand by hand, with running totals per player (and per
     game of a Hollywood sheet), then the final scores with any bonuses.
 
-    >>> from scorekeeper.engine import Hand
+    >>> from scorekeeper.engine import Format, Hand
     >>> g = Game(Format.STANDARD, ["a", "b"], first_dealer="a", names={"a": "Ann", "b": "Bob"})
     >>> _ = g.record(Hand.knock("b", 4, 30))
     >>> print(score_sheet_csv(g), end="")

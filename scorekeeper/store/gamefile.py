@@ -36,6 +36,7 @@ from scorekeeper.engine import Game, Hand, Rules
 from scorekeeper.engine.errors import Msg
 
 from .docs import Setup, hand_from_doc, rules_from_doc, setup_from_doc
+from .documents import GameMeta, Summary
 from .errors import StoreError
 from .storage import AtomicJSONStorage, Data
 
@@ -48,7 +49,7 @@ GAME_BACKUPS = 2
 
 #: One read of a game file: the game record, every hand record (in
 #: :meth:`GameFile.records` order) and the file's stamp (:meth:`GameFile.snapshot`).
-Snapshot = tuple[dict[str, Any], list[Document], tuple[int, int, int] | None]
+Snapshot = tuple[GameMeta, list[Document], tuple[int, int, int] | None]
 
 _META_KEYS = ("id", "setup", "rules", "created_at", "updated_at", "rev", "summary")
 _HAND_KEYS = ("id", "seq", "entered_at", "hand")
@@ -114,7 +115,7 @@ class GameFile:
         data = self.storage.read()
         return bool(data and data.get(GAME_TABLE))
 
-    def meta(self) -> dict[str, Any]:
+    def meta(self) -> GameMeta:
         doc = self.games.get(doc_id=META_ID)
         if doc is None:
             raise StoreError("there is no such game (it may have been purged)")
@@ -127,7 +128,7 @@ class GameFile:
                 file=self.path.name,
                 version=schema,
             )
-        return doc
+        return cast(GameMeta, doc)  # validated when the file was read (schemas.py)
 
     def snapshot(self) -> Snapshot | None:
         """The game record, every hand record (as :meth:`records` orders
@@ -140,7 +141,7 @@ class GameFile:
         stamp = self.storage.stamp
         docs = [Document(d, int(k)) for k, d in data.get(HANDS_TABLE, {}).items()]
         docs.sort(key=lambda d: (d["seq"], d["entered_at"], d.doc_id))
-        return dict(meta), docs, stamp
+        return cast(GameMeta, dict(meta)), docs, stamp
 
     def records(self) -> list[Document]:
         """Every version of every hand, by position, then the order entered."""
@@ -207,7 +208,7 @@ def ledger_hands(docs: Iterable[Mapping[str, Any]]) -> list[Hand]:
     return [hand_from_doc(d["hand"]) for d in docs]
 
 
-def summarize(game: Game, names: Mapping[str, str]) -> dict[str, Any]:
+def summarize(game: Game, names: Mapping[str, str]) -> Summary:
     """What the index keeps of a game, derived from its replay."""
     st = game.standings
     return {

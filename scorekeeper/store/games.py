@@ -24,6 +24,7 @@ from .docs import (
     time_from_doc,
     time_to_doc,
 )
+from .documents import GameMeta, HandRecord, LastChange
 from .errors import StaleGameError, StoreError
 from .gamefile import (
     META_ID,
@@ -42,7 +43,7 @@ from .shared import digest_doc, index_entry, new_id
 class Games(Players):
     """One game at a time: its replayed ledger and every change to its hands."""
 
-    def _load(self, game_id: str) -> tuple[GameFile, dict[str, Any], list[Document], Game]:
+    def _load(self, game_id: str) -> tuple[GameFile, GameMeta, list[Document], Game]:
         """A game's file, its record, its ledger and its replayed Game."""
         gf = self._s.game_file(game_id)
         if not gf.exists():
@@ -73,11 +74,11 @@ class Games(Players):
     def _commit(
         self,
         gf: GameFile,
-        meta: dict[str, Any],
+        meta: GameMeta,
         game: Game,
-        change: dict[str, Any],
+        change: LastChange,
         *,
-        insert: Sequence[dict[str, Any]] = (),
+        insert: Sequence[HandRecord] = (),
         supersede: Mapping[int, str] = {},
         reactivate: Sequence[int] = (),
     ) -> None:
@@ -112,7 +113,7 @@ class Games(Players):
 
     def _load_for_change(
         self, game_id: str, expect_revision: int | None
-    ) -> tuple[GameFile, dict[str, Any], list[Document], Game]:
+    ) -> tuple[GameFile, GameMeta, list[Document], Game]:
         """:meth:`_load` for a change to the game's hands: refused, before
         anything changes, when stale (:meth:`_refuse_stale`) or in the bin."""
         gf, meta, ledger, game = self._load(game_id)
@@ -309,21 +310,17 @@ class Games(Players):
         """
         gf, meta, ledger, game = self._load_for_change(game_id, expect_revision)
         seq = len(ledger)
-        change = meta.get("last_change") or {}
-        # The undo took back hands seq+1 .. change["hand"] (one; two for a
+        change = meta.get("last_change")
+        kind, top = (change["kind"], change["hand"]) if change else (None, None)
+        # The undo took back hands seq+1 .. top (one; two for a
         # partnership's deal): each comes back as its latest undone entry.
-        top = change.get("hand")
         taken = range(seq, top if type(top) is int and seq < top <= seq + 2 else seq + 1)
         undone = [
             d for d in gf.records() if d["seq"] in taken and d.get("superseded_reason") == "undo"
         ]
         if not any(d["seq"] == seq for d in undone):
             raise StoreError("there is no undone hand to put back")
-        if (
-            change.get("kind") != "undo"
-            or top != taken[-1] + 1
-            or {d["seq"] for d in undone} != set(taken)
-        ):
+        if kind != "undo" or top != taken[-1] + 1 or {d["seq"] for d in undone} != set(taken):
             raise StoreError("the game changed after the undo: there is nothing to redo")
         back = [
             max((d for d in undone if d["seq"] == i), key=lambda d: (d["superseded_at"], d.doc_id))
@@ -427,7 +424,7 @@ class Games(Players):
             raise StoreError("this game was deleted: restore it first to change it")
 
 
-def _hand_record(hand: Hand, seq: int, *, replaces: str | None = None) -> dict[str, Any]:
+def _hand_record(hand: Hand, seq: int, *, replaces: str | None = None) -> HandRecord:
     return {
         "id": new_id(),
         "seq": seq,

@@ -57,8 +57,9 @@ import time
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
+from .documents import BlockDoc, IndexEntry, JournalLine, Span, SpanCounts
 from .errors import Notice, reason
 from .fingerprints import (
     MOD,
@@ -110,11 +111,11 @@ class GameIndex:
         self.notify = notify or (lambda _msg: None)
         #: Called with the ids of the games of each block read (see Store).
         self.on_block: Callable[[list[str]], None] | None = None
-        self._blocks: list[dict[str, Any]] = [block_doc(0, "")]
+        self._blocks: list[BlockDoc] = [block_doc(0, "")]
         self._next_id = 1
         self._loaded: set[int] = set()
         self._all = False
-        self._data: dict[str, dict[str, Any]] = {}
+        self._data: dict[str, IndexEntry] = {}
         self._where: dict[str, int] = {}  # game id -> block id, for the games read
         self._by_block: dict[int, set[str]] = {}  # block id -> its games in _where
         self._unwritten: set[int] = set()  # blocks changed in memory, not on disk yet
@@ -123,19 +124,19 @@ class GameIndex:
         #: folded into blocks, or one whose fold failed; see :meth:`spans`).
         self._counts_ok = True
         #: Changes not folded into the blocks yet (None: the game is gone).
-        self._pending: dict[str, dict[str, Any] | None] = {}
+        self._pending: dict[str, IndexEntry | None] = {}
         self._lines = 0  # lines in the journal
         self._held = 0
         self._failed: str | None = None  # why the last index write failed
         self._need_verify = False
         self._verifying = False
         self._folding = False
-        self._read_entry: Callable[[str], dict[str, Any] | None] | None = None
+        self._read_entry: Callable[[str], IndexEntry | None] | None = None
         self.quarantine = quarantine
         self.unsaved = 0
         #: The entries :meth:`load` dropped because their game has no file
         #: left, nor any backup of it (for the store to say so).
-        self.gone: list[dict[str, Any]] = []
+        self.gone: list[IndexEntry] = []
 
     # --- reading -------------------------------------------------------------
 
@@ -152,11 +153,11 @@ class GameIndex:
     def _starts(self) -> list[str]:
         return [b["start"] for b in self._blocks]
 
-    def _block_for(self, created_at: str) -> dict[str, Any]:
+    def _block_for(self, created_at: str) -> BlockDoc:
         i = bisect.bisect_right(self._starts(), created_at) - 1
         return self._blocks[max(i, 0)]
 
-    def _read_block(self, block: dict[str, Any]) -> None:
+    def _read_block(self, block: BlockDoc) -> None:
         """Read one block's entries into memory (the journal's changes win)."""
         bid = block["id"]
         if bid in self._loaded:
@@ -219,7 +220,7 @@ class GameIndex:
                 self._data[gid] = entry
         return lines
 
-    def load(self, read_entry: Callable[[str], dict[str, Any] | None]) -> int:
+    def load(self, read_entry: Callable[[str], IndexEntry | None]) -> int:
         """Open the index and bring it in line with the game files.
 
         ``read_entry(game_id)`` reads one game file and returns its entry
@@ -254,7 +255,7 @@ class GameIndex:
         self._next_id = max(b["id"] for b in blocks) + 1
         return True
 
-    def _verify(self, read_entry: Callable[[str], dict[str, Any] | None], known: bool) -> int:
+    def _verify(self, read_entry: Callable[[str], IndexEntry | None], known: bool) -> int:
         """Check every entry against its game file (see the module's doc)."""
         self._verifying = True
         try:
@@ -263,7 +264,7 @@ class GameIndex:
             self._verifying = False
             self._need_verify = False
 
-    def _check_files(self, read_entry: Callable[[str], dict[str, Any] | None], known: bool) -> int:
+    def _check_files(self, read_entry: Callable[[str], IndexEntry | None], known: bool) -> int:
         if known:
             self._read_all()
         else:
@@ -273,7 +274,7 @@ class GameIndex:
             self._adopt_old_file()
         cached = dict(self._data)
         changed = 0
-        entries: dict[str, dict[str, Any]] = {}
+        entries: dict[str, IndexEntry] = {}
         found = scan_game_ids(self.games_dir)
         for game_id in sorted(found):
             old = cached.get(game_id)
@@ -330,14 +331,14 @@ class GameIndex:
     # --- what the rest of the store reads -----------------------------------
 
     @property
-    def entries(self) -> dict[str, dict[str, Any]]:
+    def entries(self) -> dict[str, IndexEntry]:
         """Every entry (reads every block not read yet: for the whole list,
         the statistics, a check; a page needs :meth:`blocks` and :meth:`block`)."""
         self._read_all()
         return self._data
 
     @property
-    def read_entries(self) -> dict[str, dict[str, Any]]:
+    def read_entries(self) -> dict[str, IndexEntry]:
         """The entries read so far (no block is read for it)."""
         return self._data
 
@@ -349,20 +350,20 @@ class GameIndex:
         value = found.get("sum") if found is not None else None
         return value if isinstance(value, int) else None
 
-    def get(self, game_id: str) -> dict[str, Any] | None:
+    def get(self, game_id: str) -> IndexEntry | None:
         """One game's entry (its block is read if the game was not seen yet)."""
         found = self._data.get(game_id)
         if found is not None or self._all:
             return found
         return self.entries.get(game_id)  # (reads every block, settled)
 
-    def blocks(self) -> list[dict[str, Any]]:
+    def blocks(self) -> list[BlockDoc]:
         """The blocks, newest first: ``id``, ``start`` (the creation time
         their span starts at), ``games``, ``unfinished``, ``deleted`` (as of
         the last fold: :meth:`block` gives the games as they are now)."""
-        return [dict(b) for b in reversed(self._blocks)]
+        return [b.copy() for b in reversed(self._blocks)]
 
-    def block(self, block_id: int) -> list[dict[str, Any]]:
+    def block(self, block_id: int) -> list[IndexEntry]:
         """The entries of the games of one block (any order)."""
         for block in self._blocks:
             if block["id"] == block_id:
@@ -373,7 +374,7 @@ class GameIndex:
             return []
         return [entry for _, entry in self._members({block_id}, False)]
 
-    def _members(self, blocks: set[int], every: bool) -> Iterator[tuple[int, dict[str, Any]]]:
+    def _members(self, blocks: set[int], every: bool) -> Iterator[tuple[int, IndexEntry]]:
         """``(block id, entry)`` of each game of these blocks that is in
         memory: those read from them and those changed since (without a look
         at any other entry; ``every``: a look at each)."""
@@ -423,7 +424,7 @@ class GameIndex:
                 dirty.add(old)
         return dirty
 
-    def spans(self) -> list[dict[str, Any]] | None:
+    def spans(self) -> list[Span] | None:
         """The blocks, newest first, with exact counts of their games as they
         are now, for paging without reading every block: ``id``, ``start``
         and ``end`` (the span of creation times, ``start <= created_at <
@@ -447,7 +448,7 @@ class GameIndex:
                     self._read_block(block)
                 self._settle()
                 continue
-            counted: dict[int, dict[str, Any]] = {
+            counted: dict[int, SpanCounts] = {
                 bid: {"games": 0, "unfinished": 0, "deleted": 0, "players": set()} for bid in dirty
             }
             for bid, entry in self._members(dirty, False):
@@ -456,7 +457,7 @@ class GameIndex:
                 c["deleted"] += bool(entry["deleted"])
                 c["unfinished"] += not entry["finished"] and not entry["deleted"]
                 c["players"].update(entry["players"])
-            out: list[dict[str, Any]] = []
+            out: list[Span] = []
             end: str | None = None
             for block in reversed(self._blocks):
                 bid = block["id"]
@@ -484,11 +485,11 @@ class GameIndex:
             self._settle()
         return bool(unread)
 
-    def block_entries(self, block_ids: Iterable[int]) -> dict[int, list[dict[str, Any]]]:
+    def block_entries(self, block_ids: Iterable[int]) -> dict[int, list[IndexEntry]]:
         """The entries of the games of these blocks as they are now, by block
         (in no order); reads none: :meth:`read_blocks` them first."""
         wanted = set(block_ids)
-        out: dict[int, list[dict[str, Any]]] = {bid: [] for bid in wanted}
+        out: dict[int, list[IndexEntry]] = {bid: [] for bid in wanted}
         for bid, entry in self._members(wanted, False):
             out[bid].append(entry)
         return out
@@ -505,7 +506,7 @@ class GameIndex:
 
     # --- changes --------------------------------------------------------------
 
-    def put(self, game_id: str, entry: dict[str, Any], content_sum: int | None = None) -> None:
+    def put(self, game_id: str, entry: IndexEntry, content_sum: int | None = None) -> None:
         """Record a game's new entry (after its file was committed).
         ``content_sum``: ``zlib.crc32`` of the bytes the store wrote the file
         as, the entry made from them (None: not known; a copy of the file
@@ -519,7 +520,7 @@ class GameIndex:
         is kept)."""
         entry = self.get(game_id)
         if entry is not None:
-            self._set(game_id, {**entry, **fields})
+            self._set(game_id, cast(IndexEntry, {**entry, **fields}))
 
     def drop(self, game_id: str) -> None:
         entry = self.get(game_id)
@@ -532,7 +533,7 @@ class GameIndex:
             self._pending[game_id] = None
             self._changed({"drop": game_id})
 
-    def _set(self, game_id: str, entry: dict[str, Any]) -> None:
+    def _set(self, game_id: str, entry: IndexEntry) -> None:
         self._data[game_id] = entry
         self._pending[game_id] = entry
         self._changed({"put": entry})
@@ -549,7 +550,7 @@ class GameIndex:
         if not self._held and self._pending:
             self._fold_safely()
 
-    def _changed(self, line: dict[str, Any]) -> None:
+    def _changed(self, line: JournalLine) -> None:
         self.unsaved += 1
         if self._held or self.read_only or self._folding:
             return  # (a digest made again while a fold reads a block: that fold writes it)
@@ -561,7 +562,7 @@ class GameIndex:
         except OSError as exc:
             self._failure(exc)
 
-    def _append(self, line: dict[str, Any]) -> None:
+    def _append(self, line: JournalLine) -> None:
         payload = journal_line(line)
         self.folder.mkdir(exist_ok=True)
         fd = os.open(self.folder / JOURNAL, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
@@ -629,7 +630,7 @@ class GameIndex:
         for bid in touched:
             self._read_block(by_id[bid])
         # The games of each touched block, as they are now.
-        members: dict[int, list[dict[str, Any]]] = {bid: [] for bid in touched}
+        members: dict[int, list[IndexEntry]] = {bid: [] for bid in touched}
         for bid, entry in self._members(touched, every):
             members[bid].append(entry)
         for bid in list(members):
@@ -641,19 +642,18 @@ class GameIndex:
         # (so that a write failing below leaves them right, and the blocks
         # not written yet are written at the next try) ...
         self.unsaved = 0
-        ordered: dict[int, list[dict[str, Any]]] = {}
+        ordered: dict[int, list[IndexEntry]] = {}
         for bid in sorted(members, reverse=True):
             games = sorted(members[bid], key=lambda e: (e["created_at"], e["id"]))
             ordered[bid] = games
             for e in games:
                 self._place(e["id"], bid)
-            by_id.setdefault(bid, next(b for b in self._blocks if b["id"] == bid)).update(
-                games=len(games),
-                unfinished=sum(1 for e in games if not e["finished"] and not e["deleted"]),
-                deleted=sum(1 for e in games if e["deleted"]),
-                players=sorted({p for e in games for p in e["players"]}),
-                agg=sum(fp_hash(e["id"], e.get("fp")) for e in games) % MOD,
-            )
+            block = by_id.setdefault(bid, next(b for b in self._blocks if b["id"] == bid))
+            block["games"] = len(games)
+            block["unfinished"] = sum(1 for e in games if not e["finished"] and not e["deleted"])
+            block["deleted"] = sum(1 for e in games if e["deleted"])
+            block["players"] = sorted({p for e in games for p in e["players"]})
+            block["agg"] = sum(fp_hash(e["id"], e.get("fp")) for e in games) % MOD
         for gid, entry in self._pending.items():
             if entry is None:
                 self._unplace(gid)
@@ -679,13 +679,13 @@ class GameIndex:
         self._counts_ok = True
 
     def _split(
-        self, block: dict[str, Any], games: list[dict[str, Any]]
-    ) -> list[tuple[int, list[dict[str, Any]]]]:
+        self, block: BlockDoc, games: list[IndexEntry]
+    ) -> list[tuple[int, list[IndexEntry]]]:
         """Cut a block that grew too big into parts of about ``BLOCK`` games
         (never between two games created at the same time); the first part
         keeps the block's id."""
         games.sort(key=lambda e: (e["created_at"], e["id"]))
-        parts: list[list[dict[str, Any]]] = [[]]
+        parts: list[list[IndexEntry]] = [[]]
         for entry in games:
             part = parts[-1]
             if len(part) >= BLOCK and part[-1]["created_at"] != entry["created_at"]:
@@ -702,5 +702,5 @@ class GameIndex:
         return out
 
 
-def _without_fp(entry: dict[str, Any]) -> dict[str, Any]:
+def _without_fp(entry: IndexEntry) -> dict[str, object]:
     return {k: v for k, v in entry.items() if k not in ("fp", "sum")}

@@ -14,23 +14,24 @@ from __future__ import annotations
 import contextlib
 import json
 import zlib
-from typing import Any
+from typing import cast
 
+from .documents import BlockDoc, IndexEntry, JournalLine
 from .storage import dumps, parse_json
 
 MANIFEST = "manifest.json"
 JOURNAL = "journal.jsonl"
 
 #: A journal line's change: a game's new entry, or None (the game is gone).
-Change = tuple[str, dict[str, Any] | None]
+Change = tuple[str, IndexEntry | None]
 
 
-def block_doc(bid: int, start: str) -> dict[str, Any]:
+def block_doc(bid: int, start: str) -> BlockDoc:
     """A block's line in the manifest, before its games are counted."""
     return {"id": bid, "start": start, "games": 0, "unfinished": 0, "deleted": 0, "players": []}
 
 
-def manifest_blocks(manifest: object) -> list[dict[str, Any]] | None:
+def manifest_blocks(manifest: object) -> list[BlockDoc] | None:
     """The manifest's blocks in order of their spans (the first from the
     beginning of time); None if it is not a manifest this index wrote.
 
@@ -54,18 +55,18 @@ def manifest_blocks(manifest: object) -> list[dict[str, Any]] | None:
             and isinstance(b.get("players"), list)
         ):
             return None
-        good.append({**block_doc(b["id"], b["start"]), **b})
+        good.append(cast(BlockDoc, {**block_doc(b["id"], b["start"]), **b}))
     good.sort(key=lambda b: b["start"])
     good[0]["start"] = ""
     return good
 
 
-def block_bytes(games: list[dict[str, Any]]) -> bytes:
+def block_bytes(games: list[IndexEntry]) -> bytes:
     """A block's file: its games' entries, in order."""
     return dumps({"games": {str(i): e for i, e in enumerate(games, start=1)}})
 
 
-def block_games(raw: bytes | None, crc: object) -> tuple[list[dict[str, Any]], bool] | None:
+def block_games(raw: bytes | None, crc: object) -> tuple[list[IndexEntry], bool] | None:
     """The entries of a block's file whose check sum in the manifest is
     ``crc`` (none: a block of an earlier version), each checked unless the
     sum says the file is as the index wrote it, and whether any was left
@@ -95,7 +96,7 @@ def block_games(raw: bytes | None, crc: object) -> tuple[list[dict[str, Any]], b
     return good, len(good) != len(games)
 
 
-def journal_line(line: dict[str, Any]) -> bytes:
+def journal_line(line: JournalLine) -> bytes:
     """A journal line, with the sum of its own bytes: at the next open a
     line with its sum is the store's own and is not validated again (a tab
     of the phone build is closed without the index being folded, so its

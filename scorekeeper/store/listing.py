@@ -12,6 +12,7 @@ from scorekeeper.statistics.records import GameRecord
 
 from .base import StoreBase, _reading
 from .docs import optional_time, time_from_doc
+from .documents import BlockDoc, IndexEntry
 from .errors import Notice, StoreError, reason
 from .model import GameSummary
 from .query import GameQuery
@@ -19,7 +20,7 @@ from .shared import _label
 from .storage import gc_paused
 
 
-def _by_creation(entry: Mapping[str, Any]) -> tuple[datetime, str]:
+def _by_creation(entry: IndexEntry) -> tuple[datetime, str]:
     """The sort key of :meth:`Store.list_games`' order (reversed: newest first)."""
     return (time_from_doc(entry["created_at"]), entry["id"])
 
@@ -49,7 +50,7 @@ class Listing(StoreBase):
             return q
         return q.with_player(self._s.resolve(q.player_id))
 
-    def _matching(self, q: GameQuery) -> Iterator[dict[str, Any]]:
+    def _matching(self, q: GameQuery) -> Iterator[IndexEntry]:
         """The index entries that ``q`` admits, in no order."""
         return (entry for entry in self._s.index.entries.values() if q.admits(entry))
 
@@ -115,7 +116,7 @@ class Listing(StoreBase):
                 seen += n
             if index.read_blocks(bid for bid, _ in page_blocks):
                 continue
-            page: list[dict[str, Any]] = []
+            page: list[IndexEntry] = []
             entries = index.block_entries(bid for bid, _ in page_blocks)
             for bid, before in page_blocks:
                 found = matches.get(bid)
@@ -128,7 +129,7 @@ class Listing(StoreBase):
         found = sorted(self._matching(q), key=_by_creation, reverse=True)
         return len(found), [self._summary(e) for e in found[start:stop]]
 
-    def _summary(self, entry: dict[str, Any]) -> GameSummary:
+    def _summary(self, entry: IndexEntry) -> GameSummary:
         cached = self._s.summaries.get(entry["id"])
         if cached is not None and cached[0] is entry:
             return cached[1]
@@ -196,7 +197,7 @@ class Listing(StoreBase):
             cache[gid] = (self._s.index.entries[gid], record)
         return out
 
-    def _record(self, game_id: str, entry: dict[str, Any], names: Mapping[str, str]) -> GameRecord:
+    def _record(self, game_id: str, entry: IndexEntry, names: Mapping[str, str]) -> GameRecord:
         players = entry["players"]
         recorded = entry.get("names") or {}
         current = {p: names.get(p) or recorded.get(p) or p for p in players}
@@ -224,7 +225,7 @@ class Listing(StoreBase):
         return self._summary(entry)
 
     @_reading
-    def game_blocks(self) -> list[dict[str, Any]]:
+    def game_blocks(self) -> list[BlockDoc]:
         """The blocks of the game index, newest first (see index.py): each
         a span of creation times with ``id``, ``start``, and how many
         ``games``, ``unfinished`` and ``deleted`` games it held when last

@@ -4,12 +4,14 @@ of its hands, repairing what can be fixed without guessing, writing the index.""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import cast
 
 from scorekeeper.engine.errors import N_, Msg, UserError
 
 from .base import _reading, _writing
 from .changes import change_doc
 from .docs import hand_from_doc
+from .documents import GameMeta
 from .errors import Notice, Repaired, StoreError, reason, versus
 from .fingerprints import scan_game_ids
 from .gamefile import (
@@ -126,8 +128,9 @@ class Maintenance(Players):
         except UserError as exc:
             problem = Notice("{game}: the hands don't replay: {reason}", game=label, reason=exc.msg)
             return [*problems, problem]
-        fresh = summarize(game, names)
-        stored = meta["summary"]
+        # (read by key from a table of keys: as mappings)
+        fresh: Mapping[str, object] = summarize(game, names)
+        stored: Mapping[str, object] = meta["summary"]
         for key, field in _CHECKED_FIELDS.items():
             if fresh[key] != stored.get(key):
                 problems.append(
@@ -242,7 +245,8 @@ class Maintenance(Players):
         ledger = [d for d in records if d.get("superseded_at") is None]
         game = build_game(setup_of(meta), rules_of(meta), ledger_hands(ledger), names)
         fresh = summarize(game, names)
-        wrong = any(fresh[k] != meta["summary"].get(k) for k in _CHECKED_FIELDS)
+        stored: Mapping[str, object] = meta["summary"]
+        wrong = any(fresh.get(k) != stored.get(k) for k in _CHECKED_FIELDS)
         if dangling or wrong:
             changes = {
                 "summary": fresh,
@@ -252,7 +256,7 @@ class Maintenance(Players):
             with gf.storage.batch():
                 gf.update_hands(dangling)
                 gf.games.update(changes, doc_ids=[META_ID])
-            meta = {**meta, **changes}
+            meta = cast(GameMeta, {**meta, **changes})
             if dangling:
                 done.append(
                     Repaired(

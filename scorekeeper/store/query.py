@@ -25,15 +25,14 @@ how many of a block's games it admits without reading them.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cached_property
-from typing import Any
 
 from scorekeeper.engine import Format, format_spec
 
 from .docs import time_to_doc
+from .documents import IndexEntry, Span
 
 __all__ = ["GameQuery"]
 
@@ -80,7 +79,7 @@ class GameQuery:
     def _hi(self) -> str | None:
         return None if self.until is None else time_to_doc(self.until)
 
-    def admits(self, entry: Mapping[str, Any]) -> bool:
+    def admits(self, entry: IndexEntry) -> bool:
         """Whether a game's index entry passes the filters."""
         lo, hi, fmt = self._lo, self._hi, self.format
         return not (
@@ -93,7 +92,7 @@ class GameQuery:
             or (hi is not None and entry["created_at"] >= hi)
         )
 
-    def span_count(self, span: Mapping[str, Any]) -> int | None:
+    def span_count(self, span: Span) -> int | None:
         """How many games of one block of the index (see ``GameIndex.spans``)
         the query admits, when the block's counts tell (None: its games must
         be read to count them).  The counts tell how many games are deleted

@@ -13,6 +13,7 @@ from scorekeeper.engine.errors import Msg
 from .base import StoreBase, _reading, _writing
 from .changes import change_doc
 from .docs import Setup, hand_from_doc, now, setup_to_doc, time_to_doc
+from .documents import IndexEntry
 from .errors import StoreError
 from .gamefile import GAME_BACKUPS, build_game, game_data, rules_of, setup_of, summarize
 from .journal import Transaction
@@ -125,7 +126,7 @@ class Players(StoreBase):
             )
         # Every game file and the players file change together, or none does.
         tx = Transaction(self._s.data_dir, durable=self._s.durable)
-        entries: dict[str, dict[str, Any]] = {}
+        entries: dict[str, IndexEntry] = {}
         with self._s.index.held(), gc_paused():
             for entry in games:
                 path, data, index_doc = self._rewrite_players(entry["id"], {drop: keep})
@@ -145,7 +146,7 @@ class Players(StoreBase):
 
     def _rewrite_players(
         self, game_id: str, mapping: Mapping[str, str]
-    ) -> tuple[Path, dict[str, Any], dict[str, Any]]:
+    ) -> tuple[Path, dict[str, Any], IndexEntry]:
         """A game file with players renamed by ``mapping``: its path, its new
         content and its new index entry (nothing is written here)."""
         gf = self._s.game_file(game_id)

@@ -18,7 +18,7 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from scorekeeper.engine import Game, Hand
 from scorekeeper.engine.errors import Msg, UserError
@@ -26,6 +26,7 @@ from scorekeeper.statistics.digest import DIGEST_VERSION, digest
 from scorekeeper.statistics.records import GameRecord
 
 from .docs import now, time_to_doc
+from .documents import IndexEntry
 from .errors import DataProblem, Notice, Repaired, StoreError, reason, versus
 from .gamefile import GameFile, build_game, ledger_hands, numbered, rules_of, setup_of
 from .index import GameIndex
@@ -88,9 +89,9 @@ class _Shared:
         self.files: OrderedDict[str, GameFile] = OrderedDict()
         self.players: dict[str, dict[str, Any]] = {}
         self.aliases: dict[str, str] = {}
-        self.summaries: dict[str, tuple[dict[str, Any], GameSummary]] = {}
+        self.summaries: dict[str, tuple[IndexEntry, GameSummary]] = {}
         #: game id -> (its index entry, its record for the statistics), see Store.review_records
-        self.records: dict[str, tuple[dict[str, Any], GameRecord]] = {}
+        self.records: dict[str, tuple[IndexEntry, GameRecord]] = {}
         #: game id -> (file stamp, parsed ledger, its replayed Game), see Store._load
         self.ledgers: OrderedDict[
             str, tuple[tuple[int, int, int] | None, tuple[Hand, ...], Game | None]
@@ -366,7 +367,7 @@ class _Shared:
             gf.close()
         self.ledgers.pop(game_id, None)
 
-    def commit(self, tx: Transaction, games: Mapping[str, dict[str, Any]], players: bool) -> None:
+    def commit(self, tx: Transaction, games: Mapping[str, IndexEntry], players: bool) -> None:
         """Commit a transaction, then bring the caches in line: ``games`` maps
         each game it wrote to its new index entry; ``players``: whether it
         wrote players.json."""
@@ -400,7 +401,7 @@ class _Shared:
         while len(self.ledgers) > OPEN_GAME_FILES:
             self.ledgers.popitem(last=False)
 
-    def read_entry(self, game_id: str) -> dict[str, Any] | None:
+    def read_entry(self, game_id: str) -> IndexEntry | None:
         """The index entry of a game, from its file (None if it has no game),
         with its statistics digest from a replay of its ledger."""
         gf = self.game_file(game_id)
@@ -503,11 +504,11 @@ def _digest_current(entry: Mapping[str, Any]) -> bool:
 
 def index_entry(
     meta: Mapping[str, Any], stats_digest: Mapping[str, Any] | None = None
-) -> dict[str, Any]:
+) -> IndexEntry:
     """A game's index entry: its own summary plus what listing filters on, and
     (when known) the statistics digest of its ledger (see review/digest.py)."""
     setup = meta["setup"]
-    entry = {
+    entry: dict[str, Any] = {
         "id": meta["id"],
         "format": setup["format"],
         "players": list(setup["players"]),
@@ -520,7 +521,7 @@ def index_entry(
     }
     if stats_digest is not None:
         entry["digest"] = dict(stats_digest)
-    return entry
+    return cast(IndexEntry, entry)
 
 
 def _copy_tables(data: Mapping[str, Mapping[str, Any]] | None) -> dict[str, dict[str, Any]]:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from .backup import make_backup
 from .changes import change_doc
+from .documents import IndexEntry
 from .errors import StoreError
 from .gamefile import GAME_BACKUPS, build_game, game_data, numbered, rules_of, setup_of, summarize
 from .journal import Transaction
@@ -97,7 +98,7 @@ class Transfer(Games):
         plan: import_plan.ImportPlan,
         reading: Callable[[], contextlib.AbstractContextManager[Any]],
         seen: Mapping[str, tuple[int, str] | None] | None = None,
-    ) -> tuple[Transaction, dict[str, dict[str, Any]], bool]:
+    ) -> tuple[Transaction, dict[str, IndexEntry], bool]:
         """Stage every file of an import (see journal.py); returns the
         transaction, the index entries of the games it writes, and whether it
         writes players.json.  ``reading()`` is held around each read of the
@@ -119,15 +120,15 @@ class Transfer(Games):
                 _add_records(data, ALIASES_TABLE, plan.new_aliases)
                 tx.put(s.data_dir / PLAYERS_FILE, data, backups=DEFAULT_BACKUPS)
                 del data
-            entries: dict[str, dict[str, Any]] = {}
+            entries: dict[str, IndexEntry] = {}
             for new in plan.new_games:
                 game = new.game  # replayed by the plan, or again now:
                 if game is None:
                     game = build_game(setup_of(new.meta), rules_of(new.meta), new.ledger, names)
-                meta = dict(new.meta, summary=summarize(game, names))
-                path = s.games_dir / f"{meta['id']}.json"
-                tx.put(path, game_data(meta, numbered(new.records)), backups=GAME_BACKUPS)
-                entries[meta["id"]] = index_entry(meta, digest_doc(game))
+                made = dict(new.meta, summary=summarize(game, names))
+                path = s.games_dir / f"{made['id']}.json"
+                tx.put(path, game_data(made, numbered(new.records)), backups=GAME_BACKUPS)
+                entries[made["id"]] = index_entry(made, digest_doc(game))
             for upd in plan.updated_games:
                 with reading():
                     gf = s.game_file(upd.game_id)
@@ -184,7 +185,7 @@ class Transfer(Games):
     def _commit_import(
         self,
         tx: Transaction,
-        entries: dict[str, dict[str, Any]],
+        entries: dict[str, IndexEntry],
         players: bool,
         unchanged: Callable[[], bool],
     ) -> None:

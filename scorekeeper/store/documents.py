@@ -1,0 +1,172 @@
+"""The store's documents as types: what each stored record holds, by key.
+
+The files are JSON and TinyDB hands their records back as dicts; these
+``TypedDict`` types say which keys a record has and what each holds, so
+that the type checker (``mypy --strict``) catches a misspelt key or a
+value of the wrong kind inside the store, where the records travel as they
+were read.  They cost nothing when the store runs (a TypedDict is a plain
+dict): the index keeps tens of thousands of entries and reads them at
+every start, where frozen objects made from each would cost the start its
+time.  What a record read from the disk holds is checked once, at the edge,
+by the pydantic models of :mod:`.schemas` (or by the check sum of the
+store's own writing); these types describe what passed.
+
+A record of an earlier version may lack a key a later one added: those
+keys are ``NotRequired`` and read with ``.get``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NotRequired, TypedDict
+
+__all__ = [
+    "BlockDoc",
+    "Fingerprint",
+    "GameMeta",
+    "HandFields",
+    "HandRecord",
+    "IndexEntry",
+    "JournalLine",
+    "LastChange",
+    "SetupFields",
+    "Span",
+    "SpanCounts",
+    "Summary",
+]
+
+#: A game file's fingerprint in the index: [mtime_ns, size, flushed_ns].
+Fingerprint = list[int]
+
+
+class SetupFields(TypedDict):
+    """Who plays which format (docs.setup_to_doc)."""
+
+    format: str
+    players: list[str]
+    first_dealer: str | None
+    draw: list[str] | None
+
+
+class LastChange(TypedDict):
+    """What the last change to a game was (changes.change_doc)."""
+
+    kind: str
+    hand: int | None
+    device: str | None
+
+
+class Summary(TypedDict):
+    """What a game file says of its replayed ledger (gamefile.summarize):
+    what the lists show without replaying it."""
+
+    hand_count: int
+    totals: dict[str, int]
+    column_totals: dict[str, list[int]]
+    final_totals: NotRequired[dict[str, int]]
+    games_won: NotRequired[dict[str, int]]
+    column_final: NotRequired[dict[str, list[int]]]
+    winner: str | None
+    finished: bool
+    next_dealer: str | None
+    names: NotRequired[dict[str, str]]
+
+
+class GameMeta(TypedDict):
+    """A game file's one game record (gamefile.py's docstring)."""
+
+    schema: int
+    id: str
+    setup: SetupFields
+    rules: dict[str, Any]
+    rules_name: str | None
+    created_at: str
+    updated_at: str
+    finished_at: str | None
+    deleted_at: str | None
+    rev: int
+    summary: Summary
+    last_change: NotRequired[LastChange | None]
+
+
+class HandFields(TypedDict):
+    """A hand as entered (docs.hand_to_doc)."""
+
+    entry: str
+    claim: str | None
+    by: str | None
+    knocker_deadwood: int | None
+    defender_deadwood: int | None
+    knocker_cards: list[str]
+    defender_cards: list[str]
+    upcard: str | None
+
+
+class HandRecord(TypedDict):
+    """One version of one hand in a game file's audit trail."""
+
+    id: str
+    seq: int
+    entered_at: str
+    hand: HandFields
+    superseded_at: str | None
+    superseded_reason: str | None
+    replaces: str | None
+
+
+class IndexEntry(Summary):
+    """A game's entry in the index (shared.index_entry): its summary, what
+    the lists filter on, and what tells the index the file is unchanged."""
+
+    id: str
+    format: str
+    players: list[str]
+    rules_name: str | None
+    created_at: str
+    updated_at: str
+    finished_at: str | None
+    deleted: bool
+    #: The statistics digest of its ledger (statistics/digest.py).
+    digest: NotRequired[dict[str, Any]]
+    #: The file as the entry saw it (fingerprints.py), and its content's sum.
+    fp: NotRequired[Fingerprint | None]
+    sum: NotRequired[int | None]
+
+
+class BlockDoc(TypedDict):
+    """A block of the index's games in the manifest (index_files.block_doc):
+    the span of creation times it holds and what the lists count in it."""
+
+    id: int
+    start: str
+    games: int
+    unfinished: int
+    deleted: int
+    players: list[str]
+    #: The block file's check sum and its games' fingerprints' sum.
+    crc: NotRequired[int]
+    agg: NotRequired[int]
+
+
+class SpanCounts(TypedDict):
+    """What the lists count in a block's games (index.GameIndex.spans)."""
+
+    games: int
+    unfinished: int
+    deleted: int
+    players: set[str]
+
+
+class Span(SpanCounts):
+    """A block's span of creation times (``start <= created_at < end``;
+    ``end`` None for the newest) with its counts."""
+
+    id: int
+    start: str
+    end: str | None
+
+
+class JournalLine(TypedDict, total=False):
+    """A line of the index's journal: a game's new entry, or a game gone."""
+
+    put: IndexEntry
+    drop: str
