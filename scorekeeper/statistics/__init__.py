@@ -32,7 +32,7 @@ from .records import Filter, GameRecord, RecordLike, as_record, select
 
 if TYPE_CHECKING:
     from .charts import Bar, Point, RaceColumn, RaceLine, ScoreRace, score_race, wins_bars
-    from .stats import BiggestHand, HeadToHead, PlayerStats, Statistics, statistics
+    from .stats import BiggestHand, HeadToHead, PlayerStats, SideStats, Statistics, statistics
 
 #: Imported when first named: the store needs only the digests and records
 #: (every write makes one), and the phone's start should not pay for the
@@ -43,7 +43,8 @@ _LAZY = {
         "charts",
     ),
     **dict.fromkeys(
-        ("BiggestHand", "HeadToHead", "PlayerStats", "Statistics", "statistics"), "stats"
+        ("BiggestHand", "HeadToHead", "PlayerStats", "SideStats", "Statistics", "statistics"),
+        "stats",
     ),
 }
 
@@ -71,6 +72,7 @@ __all__ = [
     "RaceLine",
     "RecordLike",
     "ScoreRace",
+    "SideStats",
     "Statistics",
     "as_record",
     "digest",

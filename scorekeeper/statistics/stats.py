@@ -62,7 +62,7 @@ Definitions (what a gin player expects them to mean):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from types import MappingProxyType
@@ -72,7 +72,7 @@ from scorekeeper.engine import Format, Outcome
 from .digest import OUTCOMES, GameDigest, digest
 from .records import Filter, GameRecord, RecordLike, select
 
-__all__ = ["BiggestHand", "HeadToHead", "PlayerStats", "Statistics", "statistics"]
+__all__ = ["BiggestHand", "HeadToHead", "PlayerStats", "SideStats", "Statistics", "statistics"]
 
 _KNOCK, _GIN, _UNDERCUT = (
     OUTCOMES.index(o) for o in (Outcome.KNOCK, Outcome.GIN, Outcome.UNDERCUT)
@@ -186,6 +186,28 @@ class HeadToHead:
 
 
 @dataclass(frozen=True)
+class SideStats:
+    """A partnership side's figures (RULES §11): two partners, whoever sat
+    first, and the games and deals they played and won together.
+
+    A deal is won by the side with more hand points in it (a drawn deal:
+    neither); ``points_won`` adds up the nets of the deals the side won."""
+
+    players: tuple[str, str]  # ids, in name order
+    names: tuple[str, str]
+    games_played: int = 0
+    games_won: int = 0
+    deals_played: int = 0
+    deals_won: int = 0
+    points_won: int = 0
+
+    @property
+    def name(self) -> str:
+        """ "Ann & Cy"."""
+        return " & ".join(self.names)
+
+
+@dataclass(frozen=True)
 class Statistics:
     """All figures over the games a :class:`Filter` selected.
 
@@ -206,6 +228,8 @@ class Statistics:
     _pairs: Mapping[tuple[str, str], tuple[PlayerStats, PlayerStats]] = field(repr=False)
     finished: int = 0
     hollywood: int = 0
+    #: Partnership sides, by their two players' ids in name order.
+    sides: Mapping[tuple[str, str], SideStats] = field(default_factory=dict)
 
     def name(self, player: str) -> str:
         return self.names.get(player, player)
@@ -376,6 +400,8 @@ def statistics(records: Iterable[RecordLike], filter: Filter | None = None) -> S
     chosen: list[GameRecord] = select(records, filter)
     tallies: dict[str, _Tally] = {}
     names: dict[str, str] = {}
+    #: partnership sides: games, games won, deals, deals won, points won
+    side_counts: dict[tuple[str, str], list[int]] = {}
     pairs: dict[tuple[str, str], tuple[_Tally, _Tally]] = {}
     hands = draws = seq = finished_total = hollywood = 0
     three_hand, partnership = Format.THREE_HAND, Format.PARTNERSHIP
@@ -443,6 +469,8 @@ def statistics(records: Iterable[RecordLike], filter: Filter | None = None) -> S
             winners += [None if s < 0 else players[(s + 2) % 4] for s in columns[1::2]]
         series = None if d.series < 0 else players[d.series]
         _games({p: tallies[p] for p in players}, finished, winners, series)
+        if partners:
+            _count_sides(side_counts, players, lines, columns)
         for i, j in combinations(range(len(players)), 2):
             _, _, px, py = sides[i, j]
             _games({players[i]: px, players[j]: py}, finished, winners, series)
@@ -459,6 +487,13 @@ def statistics(records: Iterable[RecordLike], filter: Filter | None = None) -> S
         if rank[y] < rank[x]:
             x, y, px, py = y, x, py, px
         pairs_out[x, y] = (px.freeze(x, names[x]), py.freeze(y, names[y]))
+    by_name = [  # each side's partners in name order
+        (tuple(sorted(key, key=rank.__getitem__)), counts) for key, counts in side_counts.items()
+    ]
+    sides_out = {
+        (a, b): SideStats((a, b), (names[a], names[b]), *counts)
+        for (a, b), counts in sorted(by_name, key=lambda kc: (rank[kc[0][0]], rank[kc[0][1]]))
+    }
     return Statistics(
         filter,
         len(chosen),
@@ -469,4 +504,39 @@ def statistics(records: Iterable[RecordLike], filter: Filter | None = None) -> S
         MappingProxyType(pairs_out),
         finished_total,
         hollywood,
+        MappingProxyType(sides_out),
     )
+
+
+def _pair(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a <= b else (b, a)
+
+
+def _count_sides(
+    sides: dict[tuple[str, str], list[int]],
+    players: Sequence[str],
+    lines: Sequence[int],
+    columns: Sequence[int],
+) -> None:
+    """Add one partnership game's figures to its two sides (seats 0 and 2
+    against 1 and 3): its games (columns) ended and won, its complete deals
+    and who won each, from the digest's lines (winner seat, outcome, points)."""
+    keys = [_pair(players[0], players[2]), _pair(players[1], players[3])]
+    counts = [sides.setdefault(key, [0, 0, 0, 0, 0]) for key in keys]
+    finished = sum(columns[0::2])
+    for c in counts:
+        c[0] += finished
+    for winner in columns[1::2]:
+        if winner >= 0:
+            counts[winner % 2][1] += 1
+    for k in range(0, len(lines) - 5, 6):  # a deal: two hands of three numbers
+        net = 0
+        for w, points in ((lines[k], lines[k + 2]), (lines[k + 3], lines[k + 5])):
+            if w >= 0:
+                net += points if w % 2 == 0 else -points
+        for c in counts:
+            c[2] += 1
+        if net:
+            won = counts[0 if net > 0 else 1]
+            won[3] += 1
+            won[4] += abs(net)

@@ -49,3 +49,24 @@ def test_each_player_counts_the_hands_at_their_own_table_and_the_sides_win() -> 
     ann_bob = s.head_to_head("ann", "bob")
     assert (ann_bob.hands, ann_bob.hands_won, ann_bob.draws) == (2, (1, 0), 1)
     assert s.head_to_head("dan", "ann").hands_won == (0, 2)
+
+
+def test_each_side_counts_its_games_and_deals() -> None:
+    """Ann & Cy won the game and deals 1, 3, 4 (53, 26, 46); Bob & Dan deal 2
+    (6); no deal was drawn.  A second game, Ann & Dan v Bob & Cy, makes two
+    more sides: a side is its two players, whoever sat first."""
+    first = GameRecord("p1", _game(), datetime(2026, 12, 5))
+    other = Game("partnership", ["ann", "bob", "dan", "cy"], Rules(target=125))
+    other.record_deal(Hand.draw(), Hand.draw())
+    s = statistics([first, GameRecord("p2", other, datetime(2026, 12, 6))])
+    figures = {
+        key: (x.games_played, x.games_won, x.deals_played, x.deals_won, x.points_won)
+        for key, x in s.sides.items()
+    }
+    assert figures == {
+        ("ann", "cy"): (1, 1, 4, 3, 125),
+        ("ann", "dan"): (0, 0, 1, 0, 0),
+        ("bob", "cy"): (0, 0, 1, 0, 0),
+        ("bob", "dan"): (1, 0, 4, 1, 6),
+    }
+    assert s.sides["ann", "cy"].name == "ann & cy"

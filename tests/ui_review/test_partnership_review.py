@@ -50,3 +50,15 @@ def test_the_history_and_the_past_game_score_the_sides(store: Store) -> None:
     shown = texts(controls)
     assert {"Ann & Cy", "Bob & Dan", "79", "Ann & Cy won"} <= set(shown)
     assert "deal 2: Cy v Bob" in shown  # the hand's table, opponents alternating
+
+
+def test_the_statistics_show_each_side(store: Store) -> None:
+    _partnership(store)
+    m = ReviewModel(store, Translator("en"))
+    m.go("stats")
+    _, controls = render_screen(ReviewContext(m, lambda: None))
+    shown = texts(controls)
+    assert "Partnership sides" in shown
+    # the example to 75: Ann & Cy won the game and deals 1 and 3, Bob & Dan deal 2
+    assert "Ann & Cy: 1 of 1 games won · 2 of 3 deals won" in shown
+    assert "Bob & Dan: 0 of 1 games won · 1 of 3 deals won" in shown

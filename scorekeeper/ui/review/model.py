@@ -33,7 +33,14 @@ from ..sheet_model import versus
 from .game_model import GameView, build_game_view, format_label
 
 if TYPE_CHECKING:  # imported where used: the statistics are not needed to start
-    from scorekeeper.statistics import Bar, HeadToHead, PlayerStats, ScoreRace, Statistics
+    from scorekeeper.statistics import (
+        Bar,
+        HeadToHead,
+        PlayerStats,
+        ScoreRace,
+        SideStats,
+        Statistics,
+    )
 
 log = logging.getLogger(__name__)
 
@@ -578,6 +585,18 @@ class ReviewModel:
             (t.gettext("Knock vs gin"), knocks),
             (t.gettext("Hollywood sweeps"), str(p.sweeps)),
         ]
+
+    def side_line(self, side: SideStats) -> str:
+        """A partnership side in one line: "Ann & Cy: 2 of 3 games won · 9 of
+        14 deals won"."""
+        t = self.t
+        games = t.gettext("{name}: {won} of {played} games won").format(
+            name=side.name, won=side.games_won, played=side.games_played
+        )
+        deals = t.ngettext(
+            "{won} of {n} deal won", "{won} of {n} deals won", side.deals_played
+        ).format(won=side.deals_won, n=side.deals_played)
+        return f"{games} · {deals}"
 
     def player_card(self, p: PlayerStats) -> StatsCard:
         return StatsCard(

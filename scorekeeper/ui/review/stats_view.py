@@ -98,6 +98,10 @@ def stats_screen(ctx: ReviewContext) -> Screen:
         out.append(_detail_toggle(ctx, key, title))
         if key in m.stats_open:
             out.append(_stats_card(m.player_card(p), key))
+    if stats.sides:  # partnership: each side's games and deals together
+        out.append(_section(t.gettext("Partnership sides")))
+        for side in stats.sides.values():
+            out.append(ft.Text(m.side_line(side), size=16))
     pairs = stats.pairs()
     if pairs:
         out.append(_section(t.gettext("Head to head")))
