@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any, NotRequired, TypedDict
 
 __all__ = [
+    "AliasRecord",
     "BlockDoc",
     "Fingerprint",
     "GameMeta",
@@ -28,10 +29,13 @@ __all__ = [
     "IndexEntry",
     "JournalLine",
     "LastChange",
+    "PlayerRecord",
     "SetupFields",
     "Span",
     "SpanCounts",
+    "StagedFile",
     "Summary",
+    "TransactionDoc",
 ]
 
 #: A game file's fingerprint in the index: [mtime_ns, size, flushed_ns].
@@ -170,3 +174,36 @@ class JournalLine(TypedDict, total=False):
 
     put: IndexEntry
     drop: str
+
+
+class PlayerRecord(TypedDict):
+    """A player in ``players.json`` (merged players are kept, hidden)."""
+
+    id: str
+    name: str
+    hidden: bool
+    created_at: NotRequired[str | None]
+    merged_into: NotRequired[str | None]
+
+
+#: An old id that stands for another player now (a merge, an import).
+AliasRecord = TypedDict(
+    "AliasRecord",
+    {"from": str, "to": str, "reason": NotRequired[str | None], "at": NotRequired[str | None]},
+)
+
+
+class StagedFile(TypedDict):
+    """A file of a transaction: staged under its own name, put in place at
+    ``target`` after rotating that many backups (journal.py)."""
+
+    staged: str
+    target: str
+    backups: int
+
+
+class TransactionDoc(TypedDict):
+    """The journal of a transaction being committed (journal.py)."""
+
+    staging: str
+    files: list[StagedFile]

@@ -220,14 +220,14 @@ class Games(Players):
         return int(gf.meta()["rev"])
 
     @_reading
-    def last_change(self, game_id: str) -> dict[str, Any] | None:
+    def last_change(self, game_id: str) -> LastChange | None:
         """What the game's last change was (``{"kind", "hand", "device"}``, see
         :mod:`~scorekeeper.store.changes`; None before any)."""
         gf = self._s.game_file(game_id)
         if not gf.exists():
             raise StoreError("there is no game {game_id!r}", game_id=game_id)
         change = gf.meta().get("last_change")
-        return dict(change) if isinstance(change, Mapping) else None
+        return change.copy() if change else None
 
     @_reading
     def game_with_revision(self, game_id: str) -> tuple[Game, int]:

@@ -36,10 +36,11 @@ import shutil
 import sys
 import zlib
 from pathlib import Path
-from typing import Any
+from typing import cast
 
 from scorekeeper.engine.errors import Msg
 
+from .documents import StagedFile, TransactionDoc
 from .errors import Notice, Repaired, StoreError
 from .paths import GAMES_DIR, PLAYERS_FILE
 from .storage import Data, atomic_write_bytes, dumps, fsync_dir, quarantine, rotate_backups
@@ -59,7 +60,7 @@ class Transaction:
         self.durable = durable
         self.name = f"{STAGING_PREFIX}{secrets.token_hex(8)}"
         self.staging = data_dir / self.name
-        self.files: list[dict[str, Any]] = []
+        self.files: list[StagedFile] = []
         self.targets: list[Path] = []
         #: ``zlib.crc32`` of each staged file's bytes, by target (see index.py).
         self.sums: dict[Path, int] = {}
@@ -90,7 +91,7 @@ class Transaction:
         next) and put every staged file in place."""
         if not self.files:
             return
-        journal = {"staging": self.name, "files": self.files}
+        journal: TransactionDoc = {"staging": self.name, "files": self.files}
         try:
             if self.durable:
                 sync_files([self.staging / e["staged"] for e in self.files], self.staging)
@@ -154,7 +155,7 @@ def sync_files(paths: list[Path], folder: Path) -> None:
             os.close(fd)
 
 
-def _roll_forward(data_dir: Path, journal: dict[str, Any], *, durable: bool) -> None:
+def _roll_forward(data_dir: Path, journal: TransactionDoc, *, durable: bool) -> None:
     staging = data_dir / journal["staging"]
     folders: set[Path] = set()
     for entry in journal["files"]:
@@ -198,7 +199,7 @@ def _valid(journal: object) -> bool:
 def recover(data_dir: Path, notices: list[str], *, read_only: bool, durable: bool) -> None:
     """Finish a committed change cut short, and drop any uncommitted one (see above)."""
     path = data_dir / JOURNAL_FILE
-    journal: dict[str, Any] | None = None
+    journal: TransactionDoc | None = None
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
@@ -209,8 +210,7 @@ def recover(data_dir: Path, notices: list[str], *, read_only: bool, durable: boo
         except (ValueError, RecursionError):
             loaded = None
         if _valid(loaded):
-            assert isinstance(loaded, dict)
-            journal = loaded
+            journal = cast(TransactionDoc, loaded)
         elif read_only:
             notices.append(Notice("{file} is damaged; it was left as it is", file=JOURNAL_FILE))
             return

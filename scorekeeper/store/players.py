@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, cast
+from typing import cast
 
 from tinydb import TinyDB
 from tinydb.table import Document
 
 from scorekeeper.engine.errors import Msg
 
+from .documents import AliasRecord, PlayerRecord
 from .paths import PLAYERS_FILE
 from .storage import DEFAULT_BACKUPS, AtomicJSONStorage, Data
 
@@ -86,11 +87,12 @@ class PlayersFile:
         else:
             self.meta.update({"schema": version}, doc_ids=[META_ID])
 
-    def player_docs(self) -> list[dict[str, Any]]:
-        return [dict(d) for d in self.players.all()]
+    def player_docs(self) -> list[PlayerRecord]:
+        # validated when the file was read (schemas.py)
+        return [cast(PlayerRecord, dict(d)) for d in self.players.all()]
 
-    def alias_docs(self) -> list[dict[str, Any]]:
-        return [dict(d) for d in self.aliases.all()]
+    def alias_docs(self) -> list[AliasRecord]:
+        return [cast(AliasRecord, dict(d)) for d in self.aliases.all()]
 
     def forget(self) -> None:
         """Read the file again when next needed (it was replaced from outside

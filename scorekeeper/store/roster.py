@@ -13,7 +13,7 @@ from scorekeeper.engine.errors import Msg
 from .base import StoreBase, _reading, _writing
 from .changes import change_doc
 from .docs import Setup, hand_from_doc, now, setup_to_doc, time_to_doc
-from .documents import IndexEntry
+from .documents import IndexEntry, PlayerRecord
 from .errors import StoreError
 from .gamefile import GAME_BACKUPS, build_game, game_data, rules_of, setup_of, summarize
 from .journal import Transaction
@@ -31,7 +31,7 @@ class Players(StoreBase):
     def _player_value(self, doc: Mapping[str, Any]) -> Player:
         return Player(doc["id"], doc["name"], bool(doc.get("hidden")))
 
-    def _player_doc(self, player_id: object) -> dict[str, Any]:
+    def _player_doc(self, player_id: object) -> PlayerRecord:
         if not isinstance(player_id, str):
             raise StoreError("there is no player {player_id!r}", player_id=player_id)
         doc = self._s.players.get(self._s.resolve(player_id))

@@ -26,7 +26,7 @@ from scorekeeper.statistics.digest import DIGEST_VERSION, digest
 from scorekeeper.statistics.records import GameRecord
 
 from .docs import now, time_to_doc
-from .documents import IndexEntry
+from .documents import IndexEntry, PlayerRecord
 from .errors import DataProblem, Notice, Repaired, StoreError, reason, versus
 from .gamefile import GameFile, build_game, ledger_hands, numbered, rules_of, setup_of
 from .index import GameIndex
@@ -87,7 +87,7 @@ class _Shared:
         self.listeners: list[Listener] = []
         self.folder_lock: FolderLock | None = None
         self.files: OrderedDict[str, GameFile] = OrderedDict()
-        self.players: dict[str, dict[str, Any]] = {}
+        self.players: dict[str, PlayerRecord] = {}
         self.aliases: dict[str, str] = {}
         self.summaries: dict[str, tuple[IndexEntry, GameSummary]] = {}
         #: game id -> (its index entry, its record for the statistics), see Store.review_records
@@ -227,8 +227,9 @@ class _Shared:
         self.players = {d["id"]: d for d in self.players_file.player_docs()}
         self.aliases = {d["from"]: d["to"] for d in self.players_file.alias_docs()}
         for pid, doc in self.players.items():
-            if doc.get("merged_into"):
-                self.aliases.setdefault(pid, doc["merged_into"])
+            merged = doc.get("merged_into")
+            if merged:
+                self.aliases.setdefault(pid, merged)
         self.summaries.clear()  # names may have changed
         self.records.clear()
 
@@ -481,7 +482,7 @@ def _restored_name(name: object) -> str:
         return "Player"
 
 
-def _player_doc(pid: str, name: str, stamp: str) -> dict[str, Any]:
+def _player_doc(pid: str, name: str, stamp: str) -> PlayerRecord:
     return {"id": pid, "name": name, "hidden": False, "created_at": stamp, "merged_into": None}
 
 
