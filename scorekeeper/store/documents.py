@@ -29,11 +29,13 @@ __all__ = [
     "IndexEntry",
     "JournalLine",
     "LastChange",
+    "NewMeta",
     "PlayerRecord",
     "SetupFields",
     "Span",
     "SpanCounts",
     "StagedFile",
+    "StoredHand",
     "Summary",
     "TransactionDoc",
 ]
@@ -115,6 +117,28 @@ class HandRecord(TypedDict):
     superseded_at: str | None
     superseded_reason: str | None
     replaces: str | None
+
+
+class StoredHand(HandRecord):
+    """A hand record as an import compares it: with its TinyDB document id
+    (absent from an export's records, which have none)."""
+
+    doc_id: NotRequired[int]
+
+
+class NewMeta(TypedDict):
+    """A game record an import makes, before its ledger's summary is added."""
+
+    schema: int
+    id: str
+    setup: SetupFields
+    rules: dict[str, Any]
+    rules_name: str | None
+    created_at: str
+    updated_at: str
+    finished_at: str | None
+    deleted_at: str | None
+    rev: int
 
 
 class IndexEntry(Summary):

@@ -91,7 +91,7 @@ from .docs import (
     time_from_doc,
     time_to_doc,
 )
-from .documents import GameMeta
+from .documents import GameMeta, StoredHand
 from .errors import MsgLines, StoreError, versus
 from .model import MAX_NUMBER, Player
 from .names import clean_name
@@ -126,7 +126,7 @@ class StoredGame:
     """A game file's record and all its hand versions, as stored."""
 
     meta: GameMeta
-    records: list[dict[str, Any]]
+    records: list[StoredHand]
 
 
 # --- export ----------------------------------------------------------------------------
@@ -196,7 +196,7 @@ class ImportedGame:
     updated_at: str
     finished_at: str | None
     deleted: bool
-    records: list[dict[str, Any]]  # normalized hand records
+    records: list[StoredHand]  # normalized hand records
     totals: dict[str, int] | None
     ledger: list[Hand]  # the hands that count, parsed (in the export's player ids)
 
@@ -323,7 +323,7 @@ def parse_export(data: dict[str, Any] | str | bytes) -> ParsedExport:
 class Hands:
     """More hand records of the game just before (a long game comes in parts)."""
 
-    records: list[dict[str, Any]]
+    records: list[StoredHand]
     ledger: list[Hand]
 
 
@@ -492,12 +492,12 @@ def _parse_game(
 
 def _parse_records(
     label: Msg, raw: object, setup: Setup, errors: Errors
-) -> tuple[list[dict[str, Any]], list[Hand]] | None:
+) -> tuple[list[StoredHand], list[Hand]] | None:
     """The normalized hand records, by position, and the parsed hands that count."""
     if not isinstance(raw, list):
         errors.add(Msg('{game}: "hands" must be a list', game=label))
         return None
-    out: list[dict[str, Any]] = []
+    out: list[StoredHand] = []
     hands: list[Hand] = []
     ids: set[str] = set()
     for n, r in enumerate(raw, start=1):

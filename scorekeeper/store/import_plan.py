@@ -27,6 +27,7 @@ from .docs import (
     setup_to_doc,
     time_to_doc,
 )
+from .documents import HandFields, NewMeta, StoredHand
 from .errors import Notice, StoreError
 from .exchange import Errors, ImportedGame, ParsedExport, StoredGame, count_active
 from .gamefile import SCHEMA, build_game
@@ -46,8 +47,8 @@ class Catalog(Protocol):
 
 @dataclass
 class NewGame:
-    meta: dict[str, Any]  # without a summary yet
-    records: list[dict[str, Any]]
+    meta: NewMeta  # without a summary yet
+    records: list[StoredHand]
     ledger: list[Hand]
     #: The ledger replayed (with the players' names here); None if the plan
     #: was asked not to keep it (replayed again when staged: less memory).
@@ -57,7 +58,7 @@ class NewGame:
 @dataclass
 class UpdatedGame:
     game_id: str
-    new_records: list[dict[str, Any]]
+    new_records: list[StoredHand]
     record_updates: dict[int, dict[str, Any]]  # doc id -> fields
     ledger: list[Hand]
     updated_at: str
@@ -187,7 +188,7 @@ def _totals(game: Game, names: Mapping[str, str]) -> str:
 
 def _mapped(
     g: ImportedGame, mapping: Mapping[str, str]
-) -> tuple[Setup, list[dict[str, Any]], list[Hand]]:
+) -> tuple[Setup, list[StoredHand], list[Hand]]:
     def m(pid: str) -> str:
         return mapping.get(pid, pid)
 
@@ -199,10 +200,11 @@ def _mapped(
     )
     if not any(m(p) != p for p in g.setup.players):
         return setup, g.records, g.ledger  # nobody is renamed: nothing to copy
-    records = []
+    records: list[StoredHand] = []
     for r in g.records:
         by = r["hand"]["by"]
-        records.append(dict(r, hand=dict(r["hand"], by=None if by is None else m(by))))
+        hand: HandFields = {**r["hand"], "by": None if by is None else m(by)}
+        records.append({**r, "hand": hand})
     ledger = [
         h if h.by is None or m(h.by) == h.by else dataclasses.replace(h, by=m(h.by))
         for h in g.ledger
@@ -210,7 +212,7 @@ def _mapped(
     return setup, records, ledger
 
 
-def _new_meta(g: ImportedGame, setup: Setup) -> dict[str, Any]:
+def _new_meta(g: ImportedGame, setup: Setup) -> NewMeta:
     return {
         "schema": SCHEMA,
         "id": g.id,
@@ -236,7 +238,7 @@ _SAME, _DIFFERENT = _Kept.SAME, _Kept.DIFFERENT
 def _compare(
     g: ImportedGame,
     setup: Setup,
-    records: list[dict[str, Any]],
+    records: list[StoredHand],
     ledger: list[Hand],
     game: Game,
     current: StoredGame,
@@ -267,7 +269,7 @@ def _compare(
             )
             return _DIFFERENT
 
-    def active(rs: Sequence[Mapping[str, Any]]) -> list[str]:
+    def active(rs: Sequence[StoredHand]) -> list[str]:
         return [r["id"] for r in sorted(rs, key=lambda r: r["seq"]) if r["superseded_at"] is None]
 
     ours, theirs = active(current.records), active(records)
@@ -300,7 +302,7 @@ def _compare(
     return UpdatedGame(g.id, new_records, updates, ledger, g.updated_at, g.finished_at, game)
 
 
-def _same_hand(mine: Mapping[str, Any], theirs: Mapping[str, Any]) -> bool:
+def _same_hand(mine: StoredHand, theirs: StoredHand) -> bool:
     """Whether a stored hand record and an imported one of the same id are
     the same hand at the same place (whether it still counts may differ: an
     undo or edit made on one device)."""

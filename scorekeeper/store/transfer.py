@@ -6,11 +6,11 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .backup import make_backup
 from .changes import change_doc
-from .documents import IndexEntry
+from .documents import GameMeta, IndexEntry, StoredHand
 from .errors import StoreError
 from .gamefile import GAME_BACKUPS, build_game, game_data, numbered, rules_of, setup_of, summarize
 from .journal import Transaction
@@ -48,7 +48,8 @@ class Transfer(Games):
             gf = self._s.game_file(gid)
             if not gf.exists():
                 raise StoreError("there is no game {game_id!r}", game_id=gid)
-            games.append(exchange.StoredGame(gf.meta(), [dict(d) for d in gf.records()]))
+            records = [cast(StoredHand, dict(d)) for d in gf.records()]
+            games.append(exchange.StoredGame(gf.meta(), records))
         games.sort(key=lambda g: (g.meta["created_at"], g.meta["id"]))
         wanted = {p for g in games for p in g.meta["setup"]["players"]}
         players = [
@@ -125,7 +126,7 @@ class Transfer(Games):
                 game = new.game  # replayed by the plan, or again now:
                 if game is None:
                     game = build_game(setup_of(new.meta), rules_of(new.meta), new.ledger, names)
-                made = dict(new.meta, summary=summarize(game, names))
+                made = cast(GameMeta, {**new.meta, "summary": summarize(game, names)})
                 path = s.games_dir / f"{made['id']}.json"
                 tx.put(path, game_data(made, numbered(new.records)), backups=GAME_BACKUPS)
                 entries[made["id"]] = index_entry(made, digest_doc(game))
@@ -259,4 +260,5 @@ class _Catalog:
             return None
         from . import exchange
 
-        return exchange.StoredGame(gf.meta(), [dict(d, doc_id=d.doc_id) for d in gf.records()])
+        records = [cast(StoredHand, dict(d, doc_id=d.doc_id)) for d in gf.records()]
+        return exchange.StoredGame(gf.meta(), records)
