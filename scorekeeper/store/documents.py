@@ -22,10 +22,15 @@ from typing import Any, NotRequired, TypedDict
 __all__ = [
     "AliasRecord",
     "BlockDoc",
+    "ExportDoc",
+    "ExportGame",
+    "ExportHand",
+    "ExportPlayer",
     "Fingerprint",
     "GameMeta",
     "HandFields",
     "HandRecord",
+    "HandUpdate",
     "IndexEntry",
     "JournalLine",
     "LastChange",
@@ -126,6 +131,14 @@ class StoredHand(HandRecord):
     doc_id: NotRequired[int]
 
 
+class HandUpdate(TypedDict):
+    """Whether a stored hand still counts, as an import brings it: the
+    fields of its record an import may change."""
+
+    superseded_at: str | None
+    superseded_reason: str | None
+
+
 class NewMeta(TypedDict):
     """A game record an import makes, before its ledger's summary is added."""
 
@@ -139,6 +152,51 @@ class NewMeta(TypedDict):
     finished_at: str | None
     deleted_at: str | None
     rev: int
+
+
+class ExportPlayer(TypedDict):
+    id: str
+    name: str
+    hidden: bool
+
+
+class ExportHand(TypedDict):
+    """A hand record in an export (exchange.py's docstring)."""
+
+    id: str
+    seq: int
+    entered_at: str
+    superseded_at: str | None
+    superseded_reason: str | None
+    replaces: str | None
+    hand: HandFields
+
+
+class ExportGame(TypedDict):
+    """A game in an export (exchange.py's docstring)."""
+
+    id: str
+    setup: SetupFields
+    rules: dict[str, Any]
+    rules_name: str | None
+    created_at: str
+    updated_at: str
+    finished_at: str | None
+    deleted: bool
+    hands: list[ExportHand]
+    hand_count: int
+    totals: dict[str, int]
+
+
+class ExportDoc(TypedDict):
+    """An export file, version 1 (exchange.py's docstring)."""
+
+    format: str
+    version: int
+    exported_at: str
+    app: dict[str, str]
+    players: list[ExportPlayer]
+    games: list[ExportGame]
 
 
 class IndexEntry(Summary):

@@ -91,7 +91,7 @@ from .docs import (
     time_from_doc,
     time_to_doc,
 )
-from .documents import GameMeta, StoredHand
+from .documents import ExportDoc, ExportGame, ExportHand, GameMeta, StoredHand
 from .errors import MsgLines, StoreError, versus
 from .model import MAX_NUMBER, Player
 from .names import clean_name
@@ -139,7 +139,7 @@ def _app_version() -> str:
         return "unknown"
 
 
-def build_export(players: Sequence[Player], games: Sequence[StoredGame]) -> dict[str, Any]:
+def build_export(players: Sequence[Player], games: Sequence[StoredGame]) -> ExportDoc:
     return {
         "format": EXPORT_FORMAT,
         "version": EXPORT_VERSION,
@@ -150,16 +150,20 @@ def build_export(players: Sequence[Player], games: Sequence[StoredGame]) -> dict
     }
 
 
-_RECORD_KEYS = ("id", "seq", "entered_at", "superseded_at", "superseded_reason", "replaces")
-
-
-def _game_to_export(g: StoredGame) -> dict[str, Any]:
+def _game_to_export(g: StoredGame) -> ExportGame:
     meta = g.meta
-    hands = []
-    for r in sorted(g.records, key=lambda r: (r["seq"], r["entered_at"])):
-        out = {k: r.get(k) for k in _RECORD_KEYS}
-        out["hand"] = r["hand"]
-        hands.append(out)
+    hands: list[ExportHand] = [
+        {
+            "id": r["id"],
+            "seq": r["seq"],
+            "entered_at": r["entered_at"],
+            "superseded_at": r.get("superseded_at"),
+            "superseded_reason": r.get("superseded_reason"),
+            "replaces": r.get("replaces"),
+            "hand": r["hand"],
+        }
+        for r in sorted(g.records, key=lambda r: (r["seq"], r["entered_at"]))
+    ]
     return {
         "id": meta["id"],
         "setup": meta["setup"],

@@ -12,7 +12,7 @@ import dataclasses
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
 from scorekeeper.engine import Game, Hand, RuleError
 from scorekeeper.engine.errors import Msg
@@ -27,7 +27,7 @@ from .docs import (
     setup_to_doc,
     time_to_doc,
 )
-from .documents import HandFields, NewMeta, StoredHand
+from .documents import AliasRecord, HandFields, HandUpdate, NewMeta, PlayerRecord, StoredHand
 from .errors import Notice, StoreError
 from .exchange import Errors, ImportedGame, ParsedExport, StoredGame, count_active
 from .gamefile import SCHEMA, build_game
@@ -59,7 +59,7 @@ class NewGame:
 class UpdatedGame:
     game_id: str
     new_records: list[StoredHand]
-    record_updates: dict[int, dict[str, Any]]  # doc id -> fields
+    record_updates: dict[int, HandUpdate]  # doc id -> fields
     ledger: list[Hand]
     updated_at: str
     finished_at: str | None
@@ -69,8 +69,8 @@ class UpdatedGame:
 @dataclass
 class ImportPlan:
     report: ImportReport
-    new_players: list[dict[str, Any]] = field(default_factory=list)
-    new_aliases: list[dict[str, Any]] = field(default_factory=list)
+    new_players: list[PlayerRecord] = field(default_factory=list)
+    new_aliases: list[AliasRecord] = field(default_factory=list)
     new_games: list[NewGame] = field(default_factory=list)
     updated_games: list[UpdatedGame] = field(default_factory=list)
 
@@ -83,8 +83,8 @@ def plan_import(parsed: ParsedExport, here: Catalog, *, keep_games: bool = True)
     stamp = time_to_doc(now())
     messages: list[str] = []
     mapping: dict[str, str] = {}
-    new_players: list[dict[str, Any]] = []
-    new_aliases: list[dict[str, Any]] = []
+    new_players: list[PlayerRecord] = []
+    new_aliases: list[AliasRecord] = []
     new_names: dict[str, str] = {}  # casefolded name -> id, players this import adds
     local_names: dict[str, str] = {}
     for p in parsed.players:
@@ -291,7 +291,7 @@ def _compare(
         )
         return _DIFFERENT
     new_records = [r for r in records if r["id"] not in by_id]
-    updates: dict[int, dict[str, Any]] = {}
+    updates: dict[int, HandUpdate] = {}
     for r in records:
         mine = by_id.get(r["id"])
         if mine is not None and mine.get("superseded_at") != r["superseded_at"]:

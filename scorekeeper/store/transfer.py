@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from .backup import make_backup
 from .changes import change_doc
-from .documents import GameMeta, IndexEntry, StoredHand
+from .documents import ExportDoc, GameMeta, IndexEntry, StoredHand
 from .errors import StoreError
 from .gamefile import GAME_BACKUPS, build_game, game_data, numbered, rules_of, setup_of, summarize
 from .journal import Transaction
@@ -32,7 +32,7 @@ class Transfer(Games):
     """Data in and out of the folder: exports, imports, backups."""
 
     @_reading
-    def export_json(self, game_ids: Sequence[str] | None = None) -> dict[str, Any]:
+    def export_json(self, game_ids: Sequence[str] | None = None) -> ExportDoc:
         """Games (default: all but the deleted) and their players, in the
         versioned export format documented in exchange.py."""
         if game_ids is None:
