@@ -54,7 +54,11 @@ class Settings:
     ``preset``/``format``/``target``/``big_gin``/``hollywood_rolling`` are the
     defaults offered for a new game; ``theme`` is light, dark or system;
     ``language`` a code from :data:`scorekeeper.i18n.LANGUAGES`, or ``None``
-    for the system's language.
+    for the system's language.  ``backup_folder``: where the games are
+    backed up by themselves (None: nowhere, see store/auto_backup.py);
+    ``backup_every``: in the phone's browser, where no folder can be
+    written, after how many finished games the app reminds the player to
+    download an export.
     """
 
     preset: str = "seed"
@@ -64,6 +68,8 @@ class Settings:
     hollywood_rolling: bool = False
     theme: str = "system"
     language: str | None = None
+    backup_folder: str | None = None
+    backup_every: int = 10
 
     def __post_init__(self) -> None:
         if self.preset not in PRESETS:
@@ -83,6 +89,19 @@ class Settings:
             raise ValueError(f"unknown theme {self.theme!r}")
         if self.language is not None and self.language not in LANGUAGES:
             raise ValueError(f"unknown language {self.language!r}")
+        if self.backup_folder is not None and (
+            not isinstance(self.backup_folder, str)
+            or not self.backup_folder.strip()
+            or len(self.backup_folder) > 4096
+            or "\0" in self.backup_folder
+        ):
+            raise ValueError("bad backup folder")
+        if (
+            isinstance(self.backup_every, bool)
+            or not isinstance(self.backup_every, int)
+            or not 1 <= self.backup_every <= 1000
+        ):
+            raise ValueError(f"bad backup reminder {self.backup_every!r}")
 
     @property
     def language_code(self) -> str:

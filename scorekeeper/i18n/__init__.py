@@ -144,13 +144,14 @@ class Translator:
 
         return Locale(self.code)
 
-    def date_time(self, moment: datetime) -> str:
+    def date_time(self, moment: datetime, *, seconds: bool = False) -> str:
         """A moment as the language writes it: the date with the month in
-        short words and the time to the minute (CLDR's own patterns)."""
+        short words and the time to the minute (``seconds``: to the second;
+        CLDR's own patterns)."""
         from babel import dates
 
         date = dates.format_skeleton("yMMMd", moment, locale=self.locale)
-        time = dates.format_time(moment, "short", locale=self.locale)
+        time = dates.format_time(moment, "medium" if seconds else "short", locale=self.locale)
         joined = str(dates.get_datetime_format("medium", locale=self.locale))
         return joined.replace("'", "").replace("{0}", time).replace("{1}", date)
 

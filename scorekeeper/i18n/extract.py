@@ -5,7 +5,7 @@
 Babel's extractor (:mod:`babel.messages.extract`) reads the package's
 sources.  A message is the first string argument of ``_()``, ``N_()``,
 ``.gettext()``, ``Msg()``, ``RuleError()``, ``CardError()``,
-``StoreError()``, and the store's ``DataProblem()``, ``Notice()`` and
+``StoreError()``, ``BackupError()``, and the store's ``DataProblem()``, ``Notice()`` and
 ``Repaired()``, or the two strings of ``ngettext()`` / ``Msg.plural()``: a
 literal, so a message is never an f-string, a concatenation or a choice
 between two strings (write two calls).  New messages go at the end of each
@@ -34,7 +34,8 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
     **dict.fromkeys(
         (
             *("_", "N_", "gettext", "Msg", "RuleError", "CardError"),
-            *("StoreError", "StoreLockedError", "DataProblem", "Notice", "Repaired"),
+            *("StoreError", "StoreLockedError", "BackupError"),
+            *("DataProblem", "Notice", "Repaired"),
         )
     ),
     "ngettext": (1, 2),

@@ -120,6 +120,9 @@ def main(argv: Sequence[str]) -> int:
                 file=sys.stderr,
             )
         return 2
+    from .backups import start_backups, stop_backups
+
+    start_backups(store)
     try:
         if args.lan:
             return serve_lan(store, host=args.host, port=args.port, extra_names=args.allow_host)
@@ -131,6 +134,7 @@ def main(argv: Sequence[str]) -> int:
             extra_names=args.allow_host,
         )
     finally:
+        stop_backups(store)
         if hasattr(store_cm, "__exit__"):
             store_cm.__exit__(None, None, None)
 

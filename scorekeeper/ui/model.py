@@ -67,6 +67,7 @@ class AppModel:
         #: What the store told at open (repairs, upgrades): kept as messages
         #: (a store notice keeps its template), shown in ``t``'s language.
         self._notices: list[Message] = list(getattr(store, "notices", []) or [])
+        self._backup_seen: Any = None  # the failed backup this session dismissed
         self._game: Game | None = None
         self._sheet: Sheet | None = None
         self._previous: Sheet | None = None
@@ -171,11 +172,26 @@ class AppModel:
 
     @property
     def notices(self) -> list[str]:
-        """What the store told at open (a repair, an upgrade), in the session's language."""
-        return [self.render(n) for n in self._notices]
+        """What the store told at open (a repair, an upgrade), and a backup
+        that failed since (never a failed save: see store/auto_backup.py), in
+        the session's language."""
+        told = [self.render(n) for n in self._notices]
+        failed = self._backup_failed()
+        if failed is not None and failed[0] != self._backup_seen:
+            told.append(self.render(Msg("The backup failed: {reason}", reason=failed[1].msg)))
+        return told
+
+    def _backup_failed(self) -> tuple[Any, Any] | None:
+        from .backups import keeper_of
+
+        data_dir = getattr(self.store, "data_dir", None)
+        keeper = keeper_of(data_dir) if data_dir is not None else None
+        return None if keeper is None else keeper.failed
 
     def dismiss_notices(self) -> None:
         self._notices.clear()
+        failed = self._backup_failed()
+        self._backup_seen = None if failed is None else failed[0]
 
     # --- navigation ---------------------------------------------------------------
 

@@ -19,7 +19,7 @@ LOCALE = PACKAGE / "i18n" / "locale"
 #: The calls that carry a message (the engine's, the store's and gettext's):
 #: the first argument, or the first two of a plural.
 SINGULAR = {"_", "N_", "gettext", "Msg", "RuleError", "CardError", "StoreError"}
-SINGULAR |= {"StoreLockedError", "DataProblem", "Notice", "Repaired"}
+SINGULAR |= {"StoreLockedError", "BackupError", "DataProblem", "Notice", "Repaired"}
 PLURAL = {"ngettext", "plural"}
 KEYWORDS: dict[str, tuple[int, ...] | None] = {
     **dict.fromkeys(SINGULAR),

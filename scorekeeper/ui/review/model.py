@@ -199,6 +199,8 @@ class ReviewModel:
         self.last_export: Path | None = None
         #: A Hollywood sheet goes to BG Stats as a play per game (else one play).
         self.share_each_game = False
+        #: The backup folder as typed in Settings, not chosen yet (None: as set).
+        self.backup_text: str | None = None
         #: Settings this device keeps for itself, not written to the folder's
         #: (a phone joined over the LAN: its language and theme).
         self.device_settings: frozenset[str] = frozenset()
@@ -698,6 +700,73 @@ class ReviewModel:
 
     def set_theme(self, theme: str) -> None:
         self.update_settings(theme=theme)
+
+    # --- backups by themselves (store/auto_backup.py) --------------------------------
+
+    def set_backup_text(self, text: str) -> None:
+        self.backup_text = text
+
+    def set_backup_folder(self, text: str | None = None) -> Path:
+        """Back up by themselves into the folder typed (made if missing; it
+        must be writable); the first backup is made at once."""
+        from scorekeeper.store.auto_backup import check_folder
+
+        from ..backups import keeper_of
+
+        typed = self.backup_text if text is None else text
+        folder = check_folder(typed or "")
+        self.update_settings(backup_folder=str(folder))
+        self.backup_text = None
+        keeper = keeper_of(self.data_dir)
+        if keeper is not None:
+            keeper.check()
+        self.note = self.t.gettext("Your games will be backed up to {folder}.").format(
+            folder=str(folder)
+        )
+        return folder
+
+    def stop_auto_backups(self) -> None:
+        self.update_settings(backup_folder=None)
+        self.note = self.t.gettext("Backups by themselves are off.")
+
+    def backup_status(self) -> str:
+        """When the last backup was made, or why the last one failed."""
+        from scorekeeper.store.auto_backup import last_backup
+
+        from ..backups import keeper_of
+
+        folder = self.settings.backup_folder
+        if folder is None:
+            return self.t.gettext("Choose a folder, and a backup is made after each finished game.")
+        keeper = keeper_of(self.data_dir)
+        if keeper is not None and keeper.failed is not None:
+            when, exc = keeper.failed
+            return self.t.gettext("The last backup failed ({when}): {reason}").format(
+                when=_date(self.t, when), reason=self.t.render(exc)
+            )
+        last = last_backup(Path(folder))
+        if last is None:
+            return self.t.gettext("No backup yet.")
+        return self.t.gettext("Last backup: {when}").format(when=_date(self.t, last))
+
+    def backup_files(self) -> list[tuple[str, Path]]:
+        """The backups in the chosen folder, newest first, each with when it was made."""
+        from scorekeeper.store.auto_backup import KEEP, list_backups, made_at
+
+        folder = self.settings.backup_folder
+        if folder is None:
+            return []
+        out = []
+        for path in list_backups(Path(folder))[:KEEP]:
+            made = made_at(path)  # to the second: two may be minutes apart
+            out.append(
+                (self.t.date_time(made.astimezone(), seconds=True) if made else path.name, path)
+            )
+        return out
+
+    def restore_backup(self, path: Path) -> ImportReport:
+        """Import a backup (the games it holds that are not here yet)."""
+        return self.import_bytes(path.read_bytes())
 
     def backup_now(self) -> Path:
         path: Path = self.store.backup()

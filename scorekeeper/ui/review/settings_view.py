@@ -5,6 +5,7 @@ screen on; drawn from :class:`~scorekeeper.ui.review.settings.Settings`.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import flet as ft
 
@@ -113,7 +114,53 @@ def settings_screen(ctx: ReviewContext) -> Screen:
             on_click=ctx.on(m.backup_now),
         )
     )  # fmt: skip
+    out.extend(_auto_backups(ctx))
     return t.gettext("Settings"), out
+
+
+def _auto_backups(ctx: ReviewContext) -> list[ft.Control]:
+    """Backups by themselves: the folder (a synced one works), when the last
+    was made, and the backups there to restore."""
+    m, t = ctx.model, ctx.model.t
+    out: list[ft.Control] = [_section(t.gettext("Backups by themselves"))]
+    out.append(muted(m.backup_status(), size=15))
+    chosen = m.settings.backup_folder
+    typed = m.backup_text if m.backup_text is not None else (chosen or "")
+    field = ft.TextField(
+        label=t.gettext("Backup folder"), value=typed, text_size=16,
+        hint_text=t.gettext("e.g. a folder your cloud drive syncs"),
+        on_change=lambda e: m.set_backup_text(e.control.value or ""),
+    )  # fmt: skip
+
+    def choose(_: Any = None) -> None:
+        m.set_backup_text(field.value or "")
+        m.act(m.set_backup_folder)
+        ctx._refresh()
+
+    field.on_submit = choose
+    out.append(field)
+    buttons: list[ft.Control] = [
+        ft.FilledButton(t.gettext("Back up to this folder"), icon=ft.Icons.FOLDER, height=TAP,
+                        on_click=choose)
+    ]  # fmt: skip
+    if chosen:
+        buttons.append(
+            ft.OutlinedButton(t.gettext("Turn off"), height=TAP,
+                              on_click=ctx.on(m.stop_auto_backups))
+        )  # fmt: skip
+    out.append(ft.Row(buttons, wrap=True))
+    files = m.backup_files()
+    if files:
+        out.append(muted(t.gettext("Restore a backup (the games not here yet are added):"), 15))
+        for when, path in files:
+            out.append(
+                ft.TextButton(
+                    t.gettext("Restore the backup of {when}").format(when=when),
+                    icon=ft.Icons.RESTORE, height=TAP,
+                    on_click=ctx.on(m.restore_backup, path),
+                )
+            )  # fmt: skip
+    return out
 
 
 # --- export and import ------------------------------------------------------------------

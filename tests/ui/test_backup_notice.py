@@ -1,0 +1,33 @@
+"""A backup that fails is a notice on the home screen, never a failed save."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scorekeeper.store import open_store
+from scorekeeper.store.auto_backup import AutoBackup
+from scorekeeper.ui import backups
+from scorekeeper.ui.model import AppModel
+
+from .conftest import start
+from .test_model import quick
+
+
+def test_a_failed_backup_is_told_once_and_the_game_is_saved(tmp_path: Path) -> None:
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the folder should be")
+    with open_store(tmp_path / "data", durable=False) as store:
+        keeper = AutoBackup(store, lambda: blocked, start=lambda run: run()).attach()
+        backups._KEEPERS[store.data_dir] = keeper
+        try:
+            app = AppModel(store)
+            start(app, "standard", ["Ann", "Bob"], first_dealer="Ann")
+            assert quick(app, "Ann", "gin", d="80")  # Ann wins 105-0: saved
+            assert app.sheet().finished
+            [told] = app.notices
+            assert told.startswith("The backup failed: the backup could not be written to ")
+            app.dismiss_notices()
+            assert app.notices == []  # told once
+        finally:
+            backups._KEEPERS.pop(store.data_dir, None)
+            keeper.detach()
