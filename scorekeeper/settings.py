@@ -58,7 +58,8 @@ class Settings:
     backed up by themselves (None: nowhere, see store/auto_backup.py);
     ``backup_every``: in the phone's browser, where no folder can be
     written, after how many finished games the app reminds the player to
-    download an export.
+    download an export, and ``exported_games`` how many games had ended
+    when it last did.
     """
 
     preset: str = "seed"
@@ -70,6 +71,7 @@ class Settings:
     language: str | None = None
     backup_folder: str | None = None
     backup_every: int = 10
+    exported_games: int = 0
 
     def __post_init__(self) -> None:
         if self.preset not in PRESETS:
@@ -102,6 +104,12 @@ class Settings:
             or not 1 <= self.backup_every <= 1000
         ):
             raise ValueError(f"bad backup reminder {self.backup_every!r}")
+        if (
+            isinstance(self.exported_games, bool)
+            or not isinstance(self.exported_games, int)
+            or not 0 <= self.exported_games <= 10**9
+        ):
+            raise ValueError(f"bad exported games {self.exported_games!r}")
 
     @property
     def language_code(self) -> str:

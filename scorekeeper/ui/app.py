@@ -91,6 +91,7 @@ class GinApp:
             on_resume=self._resume,
         )
         self.model = AppModel(store, t=self.review.t)
+        self.model.remind_backups = phone  # no folder to back up into there
         #: The one view: every screen is drawn in it (a second view for the
         #: hand form kept the new score off the screen for the 300 ms of
         #: Flutter's route transition after each save, whatever the theme).

@@ -68,6 +68,9 @@ class AppModel:
         #: (a store notice keeps its template), shown in ``t``'s language.
         self._notices: list[Message] = list(getattr(store, "notices", []) or [])
         self._backup_seen: Any = None  # the failed backup this session dismissed
+        #: The phone's browser: remind the player to download an export now
+        #: and then (no folder can be backed up into there).
+        self.remind_backups = False
         self._game: Game | None = None
         self._sheet: Sheet | None = None
         self._previous: Sheet | None = None
@@ -424,6 +427,7 @@ class AppModel:
         form = self.hand
         assert form is not None and self.game_id is not None
         hand = form.build()
+        was_over = self.game().standings.finished
         if form.edit_index is None:
             self._write(self.store.record_hand, hand, revision=revision)
         else:
@@ -433,6 +437,28 @@ class AppModel:
         self.error = None
         self.note = None
         self.undone = None
+        if self.remind_backups and not was_over and self.game().standings.finished:
+            self.note = self._backup_reminder()
+
+    def _backup_reminder(self) -> Msg | None:
+        """After a game ends on the phone: "10 games since your last backup"
+        each ``backup_every`` games (Settings)."""
+        from scorekeeper.settings import load_settings
+
+        from .backups import finished_games, reminder
+
+        data_dir = getattr(self.store, "data_dir", None)
+        if data_dir is None:
+            return None
+        settings = load_settings(data_dir)
+        since = reminder(finished_games(self.store), settings.exported_games, settings.backup_every)
+        if since is None:
+            return None
+        return Msg.plural(
+            "{n} game since your last backup: Export and import, then Export all games",
+            "{n} games since your last backup: Export and import, then Export all games",
+            since,
+        )
 
     def undo(self, revision: int | None = None) -> None:
         assert self.game_id is not None

@@ -31,3 +31,32 @@ def test_a_failed_backup_is_told_once_and_the_game_is_saved(tmp_path: Path) -> N
         finally:
             backups._KEEPERS.pop(store.data_dir, None)
             keeper.detach()
+
+
+def test_the_phone_reminds_to_download_an_export_every_n_finished_games(tmp_path: Path) -> None:
+    from scorekeeper.i18n import Translator
+    from scorekeeper.settings import Settings, save_settings
+    from scorekeeper.ui.review import ReviewModel
+
+    with open_store(tmp_path / "data", durable=False) as store:
+        save_settings(store.data_dir, Settings(backup_every=2))
+        app = AppModel(store)
+        app.remind_backups = True  # the phone's browser
+
+        def play_to_the_end() -> None:
+            start(app, "standard", ["Ann", "Bob"], first_dealer="Ann")
+            assert quick(app, "Ann", "knock", "2", "12")  # in play: nothing said
+            assert app.note is None
+            assert quick(app, "Ann", "gin", d="80")
+
+        play_to_the_end()
+        assert app.note is None  # 1 game: not yet
+        play_to_the_end()
+        assert app.render(app.note) == (
+            "2 games since your last backup: Export and import, then Export all games"
+        )
+        ReviewModel(store, Translator("en")).download_all()  # the player exports
+        play_to_the_end()
+        assert app.note is None  # counted from the export: 1 game
+        play_to_the_end()
+        assert app.render(app.note).startswith("2 games since your last backup")

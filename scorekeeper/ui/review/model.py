@@ -809,10 +809,19 @@ class ReviewModel:
     def export_all(self) -> Path:
         n, payload = self._all_games()
         path = self._export_file("scorekeeper-export", ".json", payload)
+        self._exported()
         self.note = self.t.ngettext(
             "Exported {n} game to {path}", "Exported {n} games to {path}", n
         ).format(n=n, path=str(path))
         return path
+
+    def _exported(self) -> None:
+        """Every game exported: the phone's reminder counts from here."""
+        from ..backups import finished_games
+
+        new = self.settings.replace(exported_games=finished_games(self.store))
+        save_settings(self.data_dir, new)
+        self.settings = new
 
     def export_csv(self, game_id: str) -> Path:
         stem, payload = self._sheet_csv(game_id)
@@ -825,6 +834,7 @@ class ReviewModel:
 
     def download_all(self) -> Download:
         n, payload = self._all_games()
+        self._exported()
         name = f"scorekeeper-export-{datetime.now().strftime('%Y%m%d-%H%M%S')}.json"
         note = self.t.ngettext(
             "Exported {n} game: {name} is in your downloads.",
