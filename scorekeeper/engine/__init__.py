@@ -55,7 +55,7 @@ from .melds import (
     lay_off,
 )
 from .rules import MAX_STAKE, PRESETS, DealerRule, Rules, Shutout
-from .settlement import Payment, settlement
+from .settlement import Balance, Payment, SettleUp, balances, settlement
 
 __all__ = [
     "DECK",
@@ -65,6 +65,7 @@ __all__ = [
     "PRESETS",
     "SUITS",
     "Arrangement",
+    "Balance",
     "Bonus",
     "Card",
     "CardError",
@@ -87,12 +88,14 @@ __all__ = [
     "Roles",
     "RuleError",
     "Rules",
+    "SettleUp",
     "Shutout",
     "Standings",
     "Suit",
     "Unfinished",
     "UserError",
     "all_best_arrangements",
+    "balances",
     "best_arrangement",
     "best_knock",
     "card",

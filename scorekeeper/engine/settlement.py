@@ -193,3 +193,83 @@ def _netted(players: tuple[str, ...], owed: dict[tuple[str, str], int]) -> tuple
                 payments.append(Payment(b, a, -net))
     seat = {p: i for i, p in enumerate(players)}
     return tuple(sorted(payments, key=lambda p: (seat[p.payer], seat[p.payee])))
+
+
+# --- across games: running balances and settle-ups (RULES §10) ---------------------
+
+
+@dataclass(frozen=True)
+class SettleUp:
+    """A payment made between two players outside any game ("Bob paid Ann
+    3.40"), recorded as an entry of its own: it moves their balance, never
+    a game.  ``amount`` in the smallest unit of ``currency``; ``at`` an
+    ISO time (for the list of them)."""
+
+    id: str
+    payer: str
+    payee: str
+    amount: int
+    currency: str
+    at: str
+
+    def __post_init__(self) -> None:
+        Payment(self.payer, self.payee, self.amount)  # the same checks
+        if not isinstance(self.currency, str) or len(self.currency) != 3:
+            raise RuleError("the currency must be a code like EUR (three capital letters)")
+
+
+@dataclass(frozen=True)
+class Balance:
+    """What ``debtor`` owes ``creditor`` in ``currency`` over ``games``
+    finished games played for money together, settle-ups deducted
+    (``amount`` 0: square)."""
+
+    debtor: str
+    creditor: str
+    amount: int
+    currency: str
+    games: int
+
+
+def balances(
+    games: Iterable[tuple[str, Iterable[Payment]]], settle_ups: Iterable[SettleUp] = ()
+) -> tuple[Balance, ...]:
+    """Each pair's running balance per currency: every finished game's
+    payments (its currency, then what it owes, see :func:`settlement`)
+    netted, minus what was settled up.  A pair who played for money but are
+    square is kept (amount 0); currencies never mix.  Sorted by currency,
+    then the pair's ids.
+
+    The rules' example: Bob owes Ann 1.20 from a Hollywood series and 1.00
+    from a standard game; he paid her 2.00, so he owes her 0.20:
+
+    >>> games = [("EUR", [Payment("Bob", "Ann", 120)]), ("EUR", [Payment("Bob", "Ann", 100)])]
+    >>> balances(games)
+    (Balance(debtor='Bob', creditor='Ann', amount=220, currency='EUR', games=2),)
+    >>> paid = SettleUp("s1", "Bob", "Ann", 200, "EUR", "2026-12-05T12:00:00Z")
+    >>> balances(games, [paid])[0].amount
+    20
+    >>> balances([("EUR", [Payment("Ann", "Bob", 50)])], [paid])  # he paid more: she owes him
+    (Balance(debtor='Ann', creditor='Bob', amount=250, currency='EUR', games=1),)
+    """
+    net: dict[tuple[str, str, str], int] = {}  # (currency, a, b), a < b: > 0 a owes b
+    counted: dict[tuple[str, str, str], int] = {}
+
+    def add(currency: str, payer: str, payee: str, amount: int) -> tuple[str, str, str]:
+        a, b = sorted((payer, payee))
+        key = (currency, a, b)
+        net[key] = net.get(key, 0) + (amount if payer == a else -amount)
+        return key
+
+    for currency, payments in games:
+        for key in {add(currency, p.payer, p.payee, p.amount) for p in payments}:
+            counted[key] = counted.get(key, 0) + 1
+    for s in settle_ups:
+        add(s.currency, s.payee, s.payer, s.amount)  # paid: owed the other way
+    out = []
+    for (currency, a, b), amount in sorted(net.items()):
+        debtor, creditor = (a, b) if amount >= 0 else (b, a)
+        out.append(
+            Balance(debtor, creditor, abs(amount), currency, counted.get((currency, a, b), 0))
+        )
+    return tuple(out)

@@ -80,6 +80,9 @@ class Summary(TypedDict):
     finished: bool
     next_dealer: str | None
     names: NotRequired[dict[str, str]]
+    #: What the game owes (payer, payee, amount) in its currency, RULES §10.
+    payments: NotRequired[list[list[Any]]]
+    currency: NotRequired[str]
 
 
 class GameMeta(TypedDict):

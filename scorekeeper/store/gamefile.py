@@ -32,7 +32,7 @@ from typing import Any, cast
 from tinydb import TinyDB
 from tinydb.table import Document
 
-from scorekeeper.engine import Game, Hand, Rules
+from scorekeeper.engine import Game, Hand, Rules, settlement
 from scorekeeper.engine.errors import Msg
 
 from .docs import Setup, hand_from_doc, rules_from_doc, setup_from_doc
@@ -228,4 +228,7 @@ def summarize(game: Game, names: Mapping[str, str]) -> Summary:
         "finished": st.finished,
         "next_dealer": st.next_dealer,
         "names": {p: names.get(p, p) for p in st.players},
+        # what is owed, for the running balances (settle_ups.py): no replay
+        "payments": [[p.payer, p.payee, p.amount] for p in settlement(st)],
+        "currency": game.rules.currency,
     }

@@ -42,6 +42,7 @@ from .listing import Listing
 from .maintenance import Maintenance
 from .names import MAX_NAME as MAX_NAME
 from .paths import default_data_dir
+from .settle_ups import SettleUps
 from .shared import OPEN_GAME_FILES as OPEN_GAME_FILES
 from .shared import Listener as Listener
 from .shared import _Shared as _Shared
@@ -199,7 +200,7 @@ if hasattr(os, "register_at_fork"):
 # --- the store ---------------------------------------------------------------------------
 
 
-class Store(Maintenance, Transfer, Bin, Listing):
+class Store(SettleUps, Maintenance, Transfer, Bin, Listing):
     """A handle on an open data folder; use :func:`open_store` to get one."""
 
     def close(self) -> None:

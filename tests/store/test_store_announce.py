@@ -62,6 +62,7 @@ class World:
         s.delete_game(self.binned)
         fay, gus = s.add_player("Fay").id, s.add_player("Gus").id
         self.partners = s.create_game("partnership", [self.ann, fay, self.cat, gus])
+        self.paid = s.settle_up(self.bob, self.ann, 120, "EUR").id
 
 
 #: How each writer is called on a World, and the game it must be told as
@@ -90,6 +91,8 @@ CALLS: dict[str, Callable[[World], tuple[Any, str | None]]] = {
         None,
     ),
     "backup": lambda w: (w.store.backup(), None),
+    "settle_up": lambda w: (w.store.settle_up(w.cat, w.ann, 50, "EUR"), None),
+    "undo_settle_up": lambda w: (w.store.undo_settle_up(w.paid), None),
     "repair": lambda w: (w.store.repair(), None),
 }
 

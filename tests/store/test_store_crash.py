@@ -7,7 +7,8 @@ the data), reopens the folder and checks that:
 
 * it opens without any repair notice (nothing was ever half-written),
 * every printed hand is there, exactly as printed, at its place,
-* the index agrees with the game files, and ``check`` finds nothing wrong.
+* the index agrees with the game files, and ``check`` finds nothing wrong;
+* every printed settle-up is there (their file is never half-written).
 """
 
 from __future__ import annotations
@@ -59,6 +60,8 @@ def run(data_dir, seed, emit):
                 hand, code = Hand.knock(by, k, d), f"{by}:{k}:{d}"
             game = store.record_hand(gid, hand)
             emit(f"hand {gid} {len(game.hands)} {code}")
+            if rng.random() < 0.2:  # a settle-up: a file of its own (settle_ups.py)
+                emit(f"settle {store.settle_up(b, a, rng.randint(1, 500), 'EUR').id}")
             if game.standings.finished:
                 gid = store.create_game("standard", [a, b], first_dealer=rng.choice((a, b)))
 """
@@ -131,6 +134,7 @@ def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
     data_dir = tmp_path / "data"
     rng = random.Random(20240501)
     reported: dict[tuple[str, int], Hand] = {}  # (game id, hand number) -> hand
+    settled: set[str] = set()  # settle-ups printed
     kills = 0
     started = time.monotonic()
     plan = ["spawn"] * SPAWN_KILLS + ["fork"] * FORK_KILLS
@@ -143,6 +147,8 @@ def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
             parts = line.split()
             if parts[:1] == ["hand"] and len(parts) == 4 and out.count(line + "\n"):
                 reported[(parts[1], int(parts[2]))] = expected_hand(parts[3])
+            if parts[:1] == ["settle"] and len(parts) == 2 and out.count(line + "\n"):
+                settled.add(parts[1])
 
         with open_store(data_dir) as store:
             assert store.notices == [], store.notices
@@ -153,12 +159,16 @@ def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
             for summary in store.list_games(include_deleted=True):
                 assert summary.hand_count == len(store.game(summary.id).hands)
             assert store.check() == []
+            kept = {s.id for s in store.settle_ups()}
+            assert settled <= kept, f"round {round_no}: lost settle-ups {settled - kept}"
         assert not list(data_dir.rglob("*.tmp")), "a temporary file survived the reopen"
     elapsed = time.monotonic() - started
     games = len({gid for gid, _ in reported})
     print(
         f"\ncrash test: {kills} SIGKILLs ({SPAWN_KILLS} of a new interpreter, {FORK_KILLS} of "
-        f"a fork), {len(reported)} hands checked in {games} games, {elapsed:.1f} s"
+        f"a fork), {len(reported)} hands checked in {games} games, "
+        f"{len(settled)} settle-ups, {elapsed:.1f} s"
     )
     assert kills >= 50
     assert len(reported) > 200  # the kills really happened while writing
+    assert len(settled) > 20
