@@ -120,6 +120,14 @@ def test_a_finished_game_is_backed_up_and_a_day_later_another(
     keeper.detach()
 
 
+def test_a_folder_with_no_games_gets_no_backup(store: Store, tmp_path: Path) -> None:
+    """A new device choosing the folder its other device backs up into:
+    the newest backup there stays the other device's."""
+    keeper = _keeper(store, tmp_path / "sync", Clock())
+    store.add_player("Zed")
+    assert keeper.done is None and list_backups(tmp_path / "sync") == []
+
+
 def test_no_folder_chosen_no_backup(store: Store, tmp_path: Path) -> None:
     keeper = _keeper(store, None, Clock())
     store.add_player("Zed")
@@ -143,8 +151,12 @@ def test_a_failing_backup_is_told_and_the_save_stands(
     assert "could not be written" in str(keeper.failed[1])
 
 
-def test_two_backups_never_run_at_once(store: Store, tmp_path: Path) -> None:
+def test_two_backups_never_run_at_once(
+    store: Store, ann_bob: tuple[Player, Player], tmp_path: Path
+) -> None:
     """One asked for while one runs runs right after it, once."""
+    ann, bob = ann_bob
+    store.create_game("standard", [ann.id, bob.id], first_dealer=ann.id)
     started: list[Callable[[], None]] = []
     keeper = AutoBackup(store, lambda: tmp_path / "sync", start=started.append, clock=Clock())
     keeper.request()

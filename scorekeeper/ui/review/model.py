@@ -33,6 +33,7 @@ from ..sheet_model import versus
 from .game_model import GameView, build_game_view, format_label
 
 if TYPE_CHECKING:  # imported where used: the statistics are not needed to start
+    from scorekeeper.engine import Balance
     from scorekeeper.statistics import (
         Bar,
         HeadToHead,
@@ -199,6 +200,8 @@ class ReviewModel:
         self.last_export: Path | None = None
         #: A Hollywood sheet goes to BG Stats as a play per game (else one play).
         self.share_each_game = False
+        #: The settle-up this session recorded last (for its Undo).
+        self.last_settle_up: str | None = None
         #: The backup folder as typed in Settings, not chosen yet (None: as set).
         self.backup_text: str | None = None
         #: Settings this device keeps for itself, not written to the folder's
@@ -587,6 +590,57 @@ class ReviewModel:
             (t.gettext("Knock vs gin"), knocks),
             (t.gettext("Hollywood sweeps"), str(p.sweeps)),
         ]
+
+    # --- money across games: balances and settle-ups (RULES §10) -------------------
+
+    def balance_lines(self) -> list[tuple[str, Balance | None]]:
+        """Each pair who played for money: "Bob owes Ann €2.20 over 2 games"
+        with the balance to settle (None when they are square)."""
+        t = self.t
+        names = {p.id: p.name for p in self.store.players(include_hidden=True)}
+        out: list[tuple[str, Balance | None]] = []
+        for b in self.store.balances():
+            debtor, creditor = names.get(b.debtor, "?"), names.get(b.creditor, "?")
+            if b.amount == 0:
+                text = t.ngettext(
+                    "{first} and {second} are square over {n} game",
+                    "{first} and {second} are square over {n} games",
+                    b.games,
+                ).format(first=debtor, second=creditor, n=b.games)
+                out.append((text, None))
+                continue
+            text = t.ngettext(
+                "{debtor} owes {creditor} {amount} over {n} game",
+                "{debtor} owes {creditor} {amount} over {n} games",
+                b.games,
+            ).format(
+                debtor=debtor, creditor=creditor, amount=t.money(b.amount, b.currency), n=b.games
+            )
+            out.append((text, b))
+        return out
+
+    def settle(self, balance: Balance) -> None:
+        """Record that the debtor paid the creditor the whole balance."""
+        paid = self.store.settle_up(
+            balance.debtor, balance.creditor, balance.amount, balance.currency
+        )
+        self.last_settle_up = paid.id
+        names = {p.id: p.name for p in self.store.players(include_hidden=True)}
+        self.note = self.t.gettext("{payer} paid {payee} {amount}.").format(
+            payer=names.get(paid.payer, "?"),
+            payee=names.get(paid.payee, "?"),
+            amount=self.t.money(paid.amount, paid.currency),
+        )
+        self._changed("games")
+
+    def undo_settle(self) -> None:
+        """Take back the settle-up just recorded."""
+        if self.last_settle_up is None:
+            raise StoreError(self.t.gettext("There is no settle-up to take back."))
+        self.store.undo_settle_up(self.last_settle_up)
+        self.last_settle_up = None
+        self.note = self.t.gettext("The settle-up was taken back.")
+        self._changed("games")
 
     def side_line(self, side: SideStats) -> str:
         """A partnership side in one line: "Ann & Cy: 2 of 3 games won · 9 of

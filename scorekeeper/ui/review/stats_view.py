@@ -87,6 +87,7 @@ def stats_screen(ctx: ReviewContext) -> Screen:
     from .charts_view import wins_chart  # flet_charts, on the first chart drawn
 
     out.append(wins_chart(m.bars(stats), t))
+    out.extend(_money(ctx))
     # each player's and pair's figures on demand (a tap opens them): the
     # screen stays small however many players and pairs there are
     out.append(_section(t.gettext("Per player")))
@@ -112,6 +113,30 @@ def stats_screen(ctx: ReviewContext) -> Screen:
             if key in m.stats_open:
                 out.append(_stats_card(m.head_to_head_card(h), key))
     return t.gettext("Statistics"), out
+
+
+def _money(ctx: ReviewContext) -> list[ft.Control]:
+    """Who owes whom over every finished game played for money, each with
+    "Settle up" (recorded as an entry of its own; Undo right after)."""
+    m, t = ctx.model, ctx.model.t
+    lines = m.balance_lines()
+    if not lines:
+        return []
+    out: list[ft.Control] = [_section(t.gettext("Who owes whom"))]
+    for text, balance in lines:
+        row: list[ft.Control] = [ft.Text(text, size=16, expand=True)]
+        if balance is not None:
+            row.append(
+                ft.OutlinedButton(t.gettext("Settle up"), height=TAP,
+                                  on_click=ctx.on(m.settle, balance))
+            )  # fmt: skip
+        out.append(ft.Row(row, wrap=True))
+    if m.last_settle_up is not None:
+        out.append(
+            ft.TextButton(t.gettext("Undo the settle-up"), icon=ft.Icons.UNDO, height=TAP,
+                          on_click=ctx.on(m.undo_settle))
+        )  # fmt: skip
+    return out
 
 
 def _detail_toggle(ctx: ReviewContext, key: str, title: str) -> ft.Control:
