@@ -26,7 +26,12 @@ def import_summary(t: Translations, report: ImportReport) -> str:
         "{n} games in that file are not the same as the ones here: kept as they are here.",
         report.games_differ,
     ).format(n=report.games_differ)
+    settled = t.ngettext(
+        "{n} settle-up was added.", "{n} settle-ups were added.", report.settle_ups_added
+    ).format(n=report.settle_ups_added)
     if not (report.players_added or report.games_added or report.games_updated):
+        if report.settle_ups_added:  # only money paid between games was new
+            return settled
         if report.games_differ:
             return t.gettext("Nothing was added.") + " " + differ
         return t.gettext("Nothing new: everything in that file is already here.")
@@ -48,4 +53,6 @@ def import_summary(t: Translations, report: ImportReport) -> str:
         ).format(n=already)
     if report.games_differ:
         text += " " + differ
+    if report.settle_ups_added:
+        text += " " + settled
     return text

@@ -36,6 +36,7 @@ __all__ = [
     "LastChange",
     "NewMeta",
     "PlayerRecord",
+    "SettleUpRecord",
     "SetupFields",
     "Span",
     "SpanCounts",
@@ -200,6 +201,8 @@ class ExportDoc(TypedDict):
     app: dict[str, str]
     players: list[ExportPlayer]
     games: list[ExportGame]
+    #: Every settle-up, undone ones too (an export of every game only).
+    settle_ups: list[SettleUpRecord]
 
 
 class IndexEntry(Summary):
@@ -276,6 +279,18 @@ AliasRecord = TypedDict(
     "AliasRecord",
     {"from": str, "to": str, "reason": NotRequired[str | None], "at": NotRequired[str | None]},
 )
+
+
+class SettleUpRecord(TypedDict):
+    """A settle-up in ``settle_ups.json`` and in an export (settle_ups.py)."""
+
+    id: str
+    payer: str
+    payee: str
+    amount: int
+    currency: str
+    at: str
+    undone_at: str | None
 
 
 class StagedFile(TypedDict):

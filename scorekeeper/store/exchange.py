@@ -73,11 +73,11 @@ import dataclasses
 import io
 import json
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import metadata
 from typing import Any
 
-from scorekeeper.engine import Game, Hand, Rules
+from scorekeeper.engine import Game, Hand, RuleError, Rules, SettleUp
 from scorekeeper.engine.errors import Msg
 
 from .docs import (
@@ -91,7 +91,7 @@ from .docs import (
     time_from_doc,
     time_to_doc,
 )
-from .documents import ExportDoc, ExportGame, ExportHand, GameMeta, StoredHand
+from .documents import ExportDoc, ExportGame, ExportHand, GameMeta, SettleUpRecord, StoredHand
 from .errors import MsgLines, StoreError, versus
 from .model import MAX_NUMBER, Player
 from .names import clean_name
@@ -139,7 +139,11 @@ def _app_version() -> str:
         return "unknown"
 
 
-def build_export(players: Sequence[Player], games: Sequence[StoredGame]) -> ExportDoc:
+def build_export(
+    players: Sequence[Player],
+    games: Sequence[StoredGame],
+    settle_ups: Sequence[SettleUpRecord] = (),
+) -> ExportDoc:
     return {
         "format": EXPORT_FORMAT,
         "version": EXPORT_VERSION,
@@ -147,6 +151,7 @@ def build_export(players: Sequence[Player], games: Sequence[StoredGame]) -> Expo
         "app": {"name": "gin-scorekeeper", "version": _app_version()},
         "players": [{"id": p.id, "name": p.name, "hidden": p.hidden} for p in players],
         "games": [_game_to_export(g) for g in games],
+        "settle_ups": list(settle_ups),
     }
 
 
@@ -209,6 +214,15 @@ class ImportedGame:
 class ParsedExport:
     players: list[ImportedPlayer]
     games: list[ImportedGame]
+    #: Settle-ups between the file's players (RULES §10), checked.
+    settle_ups: list[SettleUpRecord] = field(default_factory=list)
+
+
+@dataclass
+class SettleUpsPiece:
+    """The file's settle-ups: the last piece of :func:`parse_pieces`."""
+
+    records: list[SettleUpRecord]
 
 
 class _TooMany(Exception):
@@ -310,17 +324,25 @@ def parse_export(data: dict[str, Any] | str | bytes) -> ParsedExport:
     """Check a whole export; raise :class:`StoreError` listing what is wrong
     (nothing is changed by this function in any case).  The games are
     replayed by :func:`plan_import`, once their players are matched to ours."""
+    return collect(parse_pieces(data))
+
+
+def collect(pieces: Iterator[Piece]) -> ParsedExport:
+    """The whole export from its pieces (see :func:`parse_pieces`)."""
     players: list[ImportedPlayer] = []
     games: list[ImportedGame] = []
-    for piece in parse_pieces(data):
+    settle_ups: list[SettleUpRecord] = []
+    for piece in pieces:
         if isinstance(piece, ImportedGame):
             games.append(piece)
         elif isinstance(piece, Hands):
             games[-1].records.extend(piece.records)
             games[-1].ledger.extend(piece.ledger)
+        elif isinstance(piece, SettleUpsPiece):
+            settle_ups.extend(piece.records)
         else:
             players.extend(piece)
-    return ParsedExport(players, games)
+    return ParsedExport(players, games, settle_ups)
 
 
 @dataclass
@@ -335,7 +357,7 @@ class Hands:
 #: unpickling a piece never holds the interpreter for long (see importer.py).
 PIECE = 2_000
 
-Piece = list[ImportedPlayer] | ImportedGame | Hands
+Piece = list[ImportedPlayer] | ImportedGame | Hands | SettleUpsPiece
 
 
 def parse_pieces(data: dict[str, Any] | str | bytes) -> Iterator[Piece]:
@@ -367,6 +389,7 @@ def parse_pieces(data: dict[str, Any] | str | bytes) -> Iterator[Piece]:
                 )
             seen.add(game.id.casefold())
             games.append(game)
+        settle_ups = _parse_settle_ups(doc.get("settle_ups", []), names, errors)
     errors.raise_if_any()
     del doc, raw_games
     for start in range(0, len(players), PIECE):
@@ -386,10 +409,51 @@ def parse_pieces(data: dict[str, Any] | str | bytes) -> Iterator[Piece]:
             n = count_active(part)
             yield Hands(part, ledger[ledger_at : ledger_at + n])
             at, ledger_at = at + PIECE, ledger_at + n
+    if settle_ups:
+        yield SettleUpsPiece(settle_ups)
 
 
 def count_active(records: Sequence[Mapping[str, Any]]) -> int:
     return sum(1 for r in records if r["superseded_at"] is None)
+
+
+def _parse_settle_ups(raw: object, names: dict[str, str], errors: Errors) -> list[SettleUpRecord]:
+    """The file's settle-ups (optional: files from before them have none),
+    each between two of its players."""
+    if not isinstance(raw, list):
+        errors.add(Msg('"settle_ups" must be a list'))
+        return []
+    out: list[SettleUpRecord] = []
+    seen: set[str] = set()
+    for n, r in enumerate(raw, start=1):
+        try:
+            if not isinstance(r, dict):
+                raise StoreError("it is not a record")
+            sid, payer, payee = r.get("id"), r.get("payer"), r.get("payee")
+            if not is_valid_id(sid) or str(sid).casefold() in seen:
+                raise StoreError("its id {id!r} is missing, not valid or repeated", id=_short(sid))
+            if payer not in names or payee not in names:
+                raise StoreError("it is not between two players of the file")
+            at = time_to_doc(time_from_doc(r.get("at")))
+            undone = optional_time(r.get("undone_at"))
+            record: SettleUpRecord = {
+                "id": str(sid),
+                "payer": str(payer),
+                "payee": str(payee),
+                "amount": r.get("amount"),  # type: ignore[typeddict-item]
+                "currency": r.get("currency"),  # type: ignore[typeddict-item]
+                "at": at,
+                "undone_at": None if undone is None else time_to_doc(undone),
+            }
+            SettleUp(sid, payer, payee, record["amount"], record["currency"], at)  # type: ignore[arg-type]
+            if not isinstance(record["currency"], str) or not record["currency"].isupper():
+                raise StoreError("its currency is not a code like EUR")
+        except (StoreError, RuleError) as exc:
+            errors.add(Msg("settle-up {n}: {reason}", n=n, reason=exc.msg))
+            continue
+        seen.add(str(sid).casefold())
+        out.append(record)
+    return out
 
 
 def _parse_players(raw: object, errors: Errors) -> list[ImportedPlayer]:

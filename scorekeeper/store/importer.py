@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import functools
 import logging
 import os
@@ -96,17 +97,7 @@ def read_export(data: bytes | str) -> exchange.ParsedExport:
 
 
 def _collect(pieces: Iterator[exchange.Piece]) -> exchange.ParsedExport:
-    players: list[exchange.ImportedPlayer] = []
-    games: list[exchange.ImportedGame] = []
-    for piece in pieces:
-        if isinstance(piece, exchange.ImportedGame):
-            games.append(piece)
-        elif isinstance(piece, exchange.Hands):
-            games[-1].records.extend(piece.records)
-            games[-1].ledger.extend(piece.ledger)
-        else:
-            players.extend(piece)
-    return exchange.ParsedExport(players, games)
+    return exchange.collect(pieces)
 
 
 def _pieces_from_child(payload: bytes) -> Iterator[exchange.Piece]:
@@ -332,6 +323,9 @@ def _import_parsed(store: Transfer, parsed: exchange.ParsedExport) -> ImportRepo
             except Changed:
                 tx.abort()
                 continue
+            with s.lock:  # the settle-ups' file, after the games it follows
+                added = store._merge_settle_ups(parsed)
+            plan.report = dataclasses.replace(plan.report, settle_ups_added=added)
             return plan.report
         finally:
             _free(plan.new_games)

@@ -66,6 +66,8 @@ class ImportReport:
     #: Games here whose import differs (other hands, another setup): kept as
     #: they are here, each with a message saying why.
     games_differ: int = 0
+    #: Settle-ups between players (RULES §10) the file had and this folder not.
+    settle_ups_added: int = 0
 
     def __str__(self) -> str:
         """

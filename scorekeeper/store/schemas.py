@@ -70,10 +70,18 @@ class SummaryDoc(_Strict):
     totals: dict[Id, Number]
     column_totals: dict[Id, list[Number]]
     final_totals: dict[Id, Number] = Field(default_factory=dict)
+    # (added later: absent from older files; what the lists read when present)
+    games_won: dict[Id, Number] = Field(default_factory=dict)
+    column_final: dict[Id, list[Number]] = Field(default_factory=dict)
     winner: Id | None = None
     finished: bool
     next_dealer: Id | None = None
     names: dict[Id, Text] = Field(default_factory=dict)
+    #: What the game owes: [payer, payee, amount] (settle_ups.py), in ``currency``.
+    payments: list[Annotated[list[Id | Count], Field(min_length=3, max_length=3)]] = Field(
+        default_factory=list, max_length=100
+    )
+    currency: Annotated[str, Field(pattern=r"^[A-Z]{3}$")] = "EUR"
 
 
 class ChangeDoc(_Strict):

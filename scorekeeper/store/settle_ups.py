@@ -19,12 +19,14 @@ replay); a summary written before they were kept is replayed once.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, TypedDict
+from pathlib import Path
+from typing import Any
 
 from scorekeeper.engine import Balance, Payment, RuleError, SettleUp, balances
 
 from .base import _reading, _writing
 from .docs import now, time_to_doc
+from .documents import SettleUpRecord
 from .errors import StoreError
 from .games import Games
 from .shared import new_id
@@ -33,45 +35,69 @@ from .storage import atomic_write_bytes, dumps, parse_json
 SETTLE_UPS_FILE = "settle_ups.json"
 
 
-class SettleUpRecord(TypedDict):
-    id: str
-    payer: str
-    payee: str
-    amount: int
-    currency: str
-    at: str
-    undone_at: str | None
+def read_settle_ups(data_dir: Path) -> list[SettleUpRecord]:
+    """Every settle-up record of the folder, undone ones too (a damaged
+    file is refused, never guessed at)."""
+    path = data_dir / SETTLE_UPS_FILE
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        raise StoreError(
+            "{file} can't be read: {reason}", file=SETTLE_UPS_FILE, reason=str(exc)
+        ) from None
+    data = parse_json(raw)
+    entries = data.get("entries") if isinstance(data, dict) else None
+    if not isinstance(entries, list):
+        raise StoreError("{file} is damaged", file=SETTLE_UPS_FILE)
+    out: list[SettleUpRecord] = []
+    for e in entries:
+        try:
+            _value(e)
+        except (RuleError, KeyError, TypeError):
+            raise StoreError("{file} is damaged", file=SETTLE_UPS_FILE) from None
+        out.append(e)
+    return out
+
+
+def write_settle_ups(data_dir: Path, records: list[SettleUpRecord], *, durable: bool) -> None:
+    """Replace the settle-ups' file whole (temp + rename)."""
+    payload = dumps({"v": 1, "entries": records})
+    atomic_write_bytes(data_dir / SETTLE_UPS_FILE, payload, durable=durable)
+
+
+def merge_settle_ups(
+    data_dir: Path, incoming: list[SettleUpRecord], *, durable: bool, dry_run: bool = False
+) -> int:
+    """Add an import's settle-ups not here yet (by id), and take back those
+    it has taken back; how many it added.  Their players are the file's
+    ids: the aliases the import recorded lead them to the players here."""
+    records = read_settle_ups(data_dir)
+    by_id = {r["id"]: r for r in records}
+    added = changed = 0
+    for r in incoming:
+        mine = by_id.get(r["id"])
+        if mine is None:
+            records.append(r.copy())
+            by_id[r["id"]] = r
+            added += 1
+        elif r["undone_at"] is not None and mine["undone_at"] is None:
+            mine["undone_at"] = r["undone_at"]
+            changed += 1
+    if (added or changed) and not dry_run:
+        write_settle_ups(data_dir, records, durable=durable)
+    return added
 
 
 class SettleUps(Games):
     """Settle-ups, and the balances they and the finished games make."""
 
     def _settle_records(self) -> list[SettleUpRecord]:
-        path = self._s.data_dir / SETTLE_UPS_FILE
-        try:
-            raw = path.read_bytes()
-        except FileNotFoundError:
-            return []
-        except OSError as exc:
-            raise StoreError(
-                "{file} can't be read: {reason}", file=SETTLE_UPS_FILE, reason=str(exc)
-            ) from None
-        data = parse_json(raw)
-        entries = data.get("entries") if isinstance(data, dict) else None
-        if not isinstance(entries, list):
-            raise StoreError("{file} is damaged", file=SETTLE_UPS_FILE)
-        out: list[SettleUpRecord] = []
-        for e in entries:
-            try:
-                _value(e)
-            except (RuleError, KeyError, TypeError):
-                raise StoreError("{file} is damaged", file=SETTLE_UPS_FILE) from None
-            out.append(e)
-        return out
+        return read_settle_ups(self._s.data_dir)
 
     def _write_settle_records(self, records: list[SettleUpRecord]) -> None:
-        payload = dumps({"v": 1, "entries": records})
-        atomic_write_bytes(self._s.data_dir / SETTLE_UPS_FILE, payload, durable=self._s.durable)
+        write_settle_ups(self._s.data_dir, records, durable=self._s.durable)
 
     @_writing
     def settle_up(self, payer_id: str, payee_id: str, amount: int, currency: str) -> SettleUp:

@@ -4,6 +4,7 @@ nothing, on or off the event loop, see importer.py) and backups."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -18,6 +19,7 @@ from .model import ImportReport
 from .names import name_key
 from .paths import PLAYERS_FILE
 from .players import ALIASES_TABLE, PLAYERS_TABLE
+from .settle_ups import merge_settle_ups, read_settle_ups
 from .storage import DEFAULT_BACKUPS, gc_paused
 
 if TYPE_CHECKING:  # imported where used: a phone's start never exports or imports
@@ -58,7 +60,9 @@ class Transfer(Games):
             if not d.get("merged_into") and (game_ids is None or d["id"] in wanted)
         ]
         players.sort(key=lambda p: (p.name.casefold(), p.id))
-        return exchange.build_export(players, games)
+        # the money paid between games goes with an export of every game
+        settled = read_settle_ups(self._s.data_dir) if game_ids is None else []
+        return exchange.build_export(players, games, settled)
 
     @_writing
     def import_json(
@@ -82,12 +86,23 @@ class Transfer(Games):
                 plan = import_plan.plan_import(parsed, _Catalog(self))
                 if not dry_run:
                     self._apply(plan)
+                added = self._merge_settle_ups(parsed, dry_run=dry_run)
+                plan.report = dataclasses.replace(plan.report, settle_ups_added=added)
         except RecursionError:  # an export given as nested objects, not text
             raise StoreError(
                 "this file can't be imported (nothing was changed): "
                 "its lists and records nest too deep"
             ) from None
         return plan.report
+
+    def _merge_settle_ups(self, parsed: exchange.ParsedExport, *, dry_run: bool = False) -> int:
+        """After the games and players: the file's settle-ups not here yet
+        (their players reached through the aliases the import recorded)."""
+        if not parsed.settle_ups:
+            return 0
+        return merge_settle_ups(
+            self._s.data_dir, parsed.settle_ups, durable=self._s.durable, dry_run=dry_run
+        )
 
     def _apply(self, plan: import_plan.ImportPlan) -> None:
         with self._s.index.held():

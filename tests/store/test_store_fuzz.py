@@ -144,3 +144,35 @@ def test_a_mutated_file_never_breaks_open_nor_loses_other_data(
                 store.game(summary.id)
         store.review_records()
         store.check()
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("column_final", None), ("column_final", {"x": None}), ("games_won", [1]), ("payments", 5)],
+)
+def test_a_summary_field_of_the_wrong_kind_never_breaks_the_lists(
+    tmp_path: Path, field: str, value: Any
+) -> None:
+    """Found by the fuzz above (its ids differ from run to run, so its
+    mutations too): a game file whose summary held ``column_final: null``
+    broke every list; such a file is now refused at the edge, its summary
+    made again from its hands."""
+    folder = tmp_path / "data"
+    with open_store(folder) as store:
+        a, b = store.add_player("Ann").id, store.add_player("Bob").id
+        gid = store.create_game("hollywood", [a, b], first_dealer=a)
+        store.record_hand(gid, Hand.gin(b, 10))
+    path = folder / "games" / f"{gid}.json"
+    doc = json.loads(path.read_text())
+    summary = doc["game"]["1"]["summary"]
+    summary[field] = {a: None} if value == {"x": None} else value
+    path.write_text(json.dumps(doc))
+    try:
+        store = open_store(folder)
+    except StoreError:
+        return  # one clear refusal is allowed
+    with store:
+        for s in store.list_games(include_deleted=True):
+            store.summary(s.id)
+        store.review_records()
+        store.check()

@@ -5,6 +5,7 @@ player merge, kept across a reopen and a crash-safe rewrite of its file."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -91,3 +92,57 @@ def test_a_damaged_settle_ups_file_is_told_not_guessed(data_dir: Path) -> None:
         (data_dir / SETTLE_UPS_FILE).write_text('{"v": 1, "entries": [{"id": 3}]}')
         with pytest.raises(StoreError, match="damaged"):
             store.balances()
+
+
+def test_export_and_import_carry_the_settle_ups_once(data_dir: Path, tmp_path: Path) -> None:
+    with open_store(data_dir) as store:
+        ann, bob = _bob_owes_ann(store)
+        kept = store.settle_up(bob, ann, 200, "EUR")
+        gone = store.settle_up(bob, ann, 5, "EUR")
+        store.undo_settle_up(gone.id)
+        data = store.export_json()
+        assert [s["id"] for s in data["settle_ups"]] == [kept.id, gone.id]
+        assert store.export_json([store.list_games()[0].id])["settle_ups"] == []
+    with open_store(tmp_path / "phone") as phone:
+        report = phone.import_json(json.dumps(data))
+        assert report.settle_ups_added == 2
+        assert [s.id for s in phone.settle_ups()] == [kept.id]  # the undone stays undone
+        assert phone.balances() == [Balance(bob, ann, 20, "EUR", 2)]
+        again = phone.import_json(json.dumps(data))
+        assert (again.games_added, again.settle_ups_added) == (0, 0)  # nothing twice
+    with open_store(tmp_path / "server") as server:  # a browser's upload: off the loop
+        report = asyncio.run(server.import_json_async(json.dumps(data)))
+        assert report.settle_ups_added == 2 and [s.id for s in server.settle_ups()] == [kept.id]
+
+
+def test_an_import_matching_a_player_by_name_moves_their_settle_ups(
+    data_dir: Path, tmp_path: Path
+) -> None:
+    """The phone's Bob is the desktop's Bob (same name, other id): the
+    settle-ups the phone recorded follow him through the import's alias."""
+    with open_store(tmp_path / "phone") as phone:
+        ann, bob = _bob_owes_ann(phone)
+        phone.settle_up(bob, ann, 220, "EUR")
+        data = phone.export_json()
+    with open_store(data_dir) as desk:
+        my_bob = desk.add_player("Bob").id
+        my_ann = desk.add_player("Ann").id
+        desk.import_json(json.dumps(data))
+        [b] = desk.balances()
+        assert (b.debtor, b.creditor, b.amount) in ((my_bob, my_ann, 0), (my_ann, my_bob, 0))
+
+
+def test_an_import_with_a_wrong_settle_up_is_refused_and_changes_nothing(
+    data_dir: Path, tmp_path: Path
+) -> None:
+    with open_store(data_dir) as store:
+        ann, bob = _bob_owes_ann(store)
+        store.settle_up(bob, ann, 200, "EUR")
+        data = store.export_json()
+    for wrong in ({"amount": -3}, {"payer": "someone-else"}, {"currency": "eur"}, {"at": "x"}):
+        bad = json.loads(json.dumps(data))
+        bad["settle_ups"][0].update(wrong)
+        with open_store(tmp_path / "phone") as phone:
+            with pytest.raises(StoreError, match="settle-up 1"):
+                phone.import_json(json.dumps(bad))
+            assert phone.list_games() == [] and phone.settle_ups() == []
