@@ -37,6 +37,7 @@ float, never the engine's own formatting (it has none).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import assert_never
@@ -214,7 +215,7 @@ class SettleUp:
 
     def __post_init__(self) -> None:
         Payment(self.payer, self.payee, self.amount)  # the same checks
-        if not isinstance(self.currency, str) or len(self.currency) != 3:
+        if not isinstance(self.currency, str) or not re.fullmatch(r"[A-Z]{3}", self.currency):
             raise RuleError("the currency must be a code like EUR (three capital letters)")
 
 

@@ -86,8 +86,8 @@ class Summary(TypedDict):
     currency: NotRequired[str]
 
 
-class GameMeta(TypedDict):
-    """A game file's one game record (gamefile.py's docstring)."""
+class NewMeta(TypedDict):
+    """A game record an import makes, before its ledger's summary is added."""
 
     schema: int
     id: str
@@ -99,6 +99,11 @@ class GameMeta(TypedDict):
     finished_at: str | None
     deleted_at: str | None
     rev: int
+
+
+class GameMeta(NewMeta):
+    """A game file's one game record (gamefile.py's docstring)."""
+
     summary: Summary
     last_change: NotRequired[LastChange | None]
 
@@ -141,21 +146,6 @@ class HandUpdate(TypedDict):
 
     superseded_at: str | None
     superseded_reason: str | None
-
-
-class NewMeta(TypedDict):
-    """A game record an import makes, before its ledger's summary is added."""
-
-    schema: int
-    id: str
-    setup: SetupFields
-    rules: dict[str, Any]
-    rules_name: str | None
-    created_at: str
-    updated_at: str
-    finished_at: str | None
-    deleted_at: str | None
-    rev: int
 
 
 class ExportPlayer(TypedDict):

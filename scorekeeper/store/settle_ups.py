@@ -154,8 +154,10 @@ class SettleUps(Games):
             if entry["deleted"] or not entry.get("finished"):
                 continue
             found = _owed(entry)
-            if found is None:  # a summary from before payments were kept
+            if found is None:  # a summary from before payments were kept: once
                 found = self._replayed_payments(gid)
+                owed = [[p.payer, p.payee, p.amount] for p in found[1]]
+                self._s.index.set_fields(gid, payments=owed, currency=found[0])
             currency, payments = found
             if payments:
                 games.append(

@@ -84,6 +84,8 @@ def test_a_summary_from_before_payments_were_kept_is_replayed(data_dir: Path) ->
             entry.pop("payments", None)  # as an earlier version indexed it
             entry.pop("currency", None)
         assert store.balances() == [Balance(bob, ann, 220, "EUR", 2)]
+        # replayed once: what each owes is in the index now
+        assert all("payments" in e for e in store._s.index.entries.values() if e["finished"])
 
 
 def test_a_damaged_settle_ups_file_is_told_not_guessed(data_dir: Path) -> None:
