@@ -130,7 +130,9 @@ def _money(ctx: ReviewContext) -> list[ft.Control]:
                 ft.OutlinedButton(t.gettext("Settle up"), height=TAP,
                                   on_click=ctx.on(m.settle, balance))
             )  # fmt: skip
-        out.append(ft.Row(row, wrap=True))
+        # (no wrap: a wrapping row can't give its text the room left: Flutter
+        # refuses an expanded child in a Wrap and draws the screen grey)
+        out.append(ft.Row(row, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     if m.last_settle_up is not None:
         out.append(
             ft.TextButton(t.gettext("Undo the settle-up"), icon=ft.Icons.UNDO, height=TAP,
