@@ -29,10 +29,7 @@ build has no interpreter to start), the file is read in the worker thread.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import dataclasses
-import functools
 import logging
 import os
 import pickle
@@ -44,18 +41,15 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.engine.errors import Msg
-from scorekeeper.runtime import HAS_PROCESSES, HAS_THREADS
+from scorekeeper.runtime import HAS_PROCESSES
 
 from . import exchange, import_plan
 from .errors import StoreError
 from .gamefile import GAME_BACKUPS
-from .journal import sync_files
-from .model import ImportReport
-from .storage import backup_paths, fsync_dir, gc_paused
+from .storage import backup_paths
 
 if TYPE_CHECKING:
     from .shared import _Shared
-    from .transfer import Transfer
 
 log = logging.getLogger(__name__)
 
@@ -206,15 +200,14 @@ _TOO_BIG = Msg("This file can't be imported (nothing was changed): it is too lar
 # --- 2. and 3. plan and stage without the lock, commit under it ----------------------------
 
 
-class _WatchedCatalog:
+class WatchedCatalog:
     """The store's answers to :func:`import_plan.plan_import`, each under the
-    store's lock for that answer only, remembering what it saw."""
+    store's lock for that answer only, remembering what it saw (``inner``:
+    the store's catalog, ``s``: its shared state, for the lock)."""
 
-    def __init__(self, store: Transfer) -> None:
-        from .transfer import _Catalog
-
-        self._s = store._s
-        self._inner = _Catalog(store)
+    def __init__(self, s: _Shared, inner: import_plan.Catalog) -> None:
+        self._s = s
+        self._inner = inner
         #: game id -> its (revision, updated_at) when asked (None: not here)
         self.seen: dict[str, tuple[int, str] | None] = {}
         with self._s.lock:
@@ -238,17 +231,17 @@ class _WatchedCatalog:
             return self._inner.ids_here()
 
     def game(self, game_id: str) -> exchange.StoredGame | None:
-        from .transfer import _version
+        from .transfer import game_version
 
         with self._s.lock:
             got = None if _no_file(self._s, game_id) else self._inner.game(game_id)
-        self.seen[game_id] = None if got is None else _version(got.meta)
+        self.seen[game_id] = None if got is None else game_version(got.meta)
         return got
 
     def unchanged(self, plan: import_plan.ImportPlan) -> bool:
         """Whether what ``plan`` relies on is as the plan saw it (call it
         holding the store's lock)."""
-        from .transfer import _version
+        from .transfer import game_version
 
         s = self._s
         if s.players is not self._players or s.aliases is not self._aliases:
@@ -259,7 +252,7 @@ class _WatchedCatalog:
                 return False
         for upd in plan.updated_games:
             gf = s.game_file(upd.game_id)
-            if not gf.exists() or _version(gf.meta()) != self.seen.get(upd.game_id):
+            if not gf.exists() or game_version(gf.meta()) != self.seen.get(upd.game_id):
                 return False
         return True
 
@@ -274,89 +267,8 @@ def _no_file(s: _Shared, game_id: str) -> bool:
     return not path.exists() and not any(p.exists() for p in backup_paths(path, GAME_BACKUPS))
 
 
-def run_import(store: Transfer, data: bytes | str | exchange.ParsedExport) -> ImportReport:
-    """Import ``data`` (blocking: call it from a worker thread, see
-    :func:`import_off_loop`)."""
-    s = store._s
-    # No full collection walking the import's many objects while it runs:
-    # one holds the interpreter (every session) for as long as it takes
-    # (see gc_paused); reference counting still frees everything.
-    with _counted(store), gc_paused():
-        parsed = data if isinstance(data, exchange.ParsedExport) else read_export(data)
-        try:
-            with s.import_lock:
-                return _import_parsed(store, parsed)
-        finally:
-            _free(parsed.games)
-
-
-def _import_parsed(store: Transfer, parsed: exchange.ParsedExport) -> ImportReport:
-    s = store._s
-    for _ in range(REPLANS):
-        with s.lock:
-            store._check_writable()
-        catalog = _WatchedCatalog(store)
-        try:
-            plan = import_plan.plan_import(parsed, catalog, keep_games=False)
-            tx, entries, players = store._stage(plan, lambda: s.lock, catalog.seen)
-        except Changed:
-            continue
-        try:
-            if s.durable and tx.files:
-                # The slow sync before the lock; the commit's own is then quick.
-                try:
-                    sync_files([tx.staging / e["staged"] for e in tx.files], tx.staging)
-                    fsync_dir(tx.staging)
-                except OSError as exc:
-                    tx.abort()
-                    raise StoreError(
-                        "could not save {file}: {reason}",
-                        file=tx.name,
-                        reason=exc.strerror or str(exc),
-                    ) from exc
-            # (Once the journal is written, a failure must not drop the
-            # staged files: the next open puts them in place.)
-            try:
-                store._commit_import(
-                    tx, entries, players, functools.partial(catalog.unchanged, plan)
-                )
-            except Changed:
-                tx.abort()
-                continue
-            with s.lock:  # the settle-ups' file, after the games it follows
-                added = store._merge_settle_ups(parsed)
-            plan.report = dataclasses.replace(plan.report, settle_ups_added=added)
-            return plan.report
-        finally:
-            _free(plan.new_games)
-            _free(plan.updated_games)
-    # Changed under it every time (a very busy table): hold the store.
-    return store.import_json(parsed)
-
-
-def _free(items: list[Any]) -> None:
+def free_in_steps(items: list[Any]) -> None:
     """Empty a long list a few hundred items at a time: freeing 30,000 games
     in one go would hold the interpreter until the last is freed."""
     while items:
         del items[-200:]
-
-
-@contextlib.contextmanager
-def _counted(store: Transfer) -> Iterator[None]:
-    s = store._s
-    with s.lock:
-        s.importing += 1
-    try:
-        yield
-    finally:
-        with s.lock:
-            s.importing -= 1
-
-
-async def import_off_loop(store: Transfer, data: bytes | str) -> ImportReport:
-    """:func:`run_import` in a worker thread (see the module's docstring);
-    where there are no threads (the phone build, runtime.py), on the event
-    loop: a phone runs one session, so there is nobody else to stall."""
-    if not HAS_THREADS:
-        return run_import(store, data)
-    return await asyncio.to_thread(run_import, store, data)

@@ -51,7 +51,7 @@ from .shared import index_entry as index_entry
 from .shared import new_id as new_id
 from .transfer import Transfer
 from .transfer import _Catalog as _Catalog
-from .transfer import _version as _version
+from .transfer import game_version as game_version
 
 # --- opening -------------------------------------------------------------------------
 

@@ -3,9 +3,11 @@ nothing, on or off the event loop, see importer.py) and backups."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+import functools
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -14,13 +16,13 @@ from .changes import change_doc
 from .documents import ExportDoc, GameMeta, IndexEntry, StoredHand
 from .errors import StoreError
 from .gamefile import GAME_BACKUPS, build_game, game_data, numbered, rules_of, setup_of, summarize
-from .journal import Transaction
+from .journal import Transaction, sync_files
 from .model import ImportReport
 from .names import name_key
 from .paths import PLAYERS_FILE
 from .players import ALIASES_TABLE, PLAYERS_TABLE
 from .settle_ups import merge_settle_ups, read_settle_ups
-from .storage import DEFAULT_BACKUPS, gc_paused
+from .storage import DEFAULT_BACKUPS, fsync_dir, gc_paused
 
 if TYPE_CHECKING:  # imported where used: a phone's start never exports or imports
     from . import exchange, import_plan
@@ -150,7 +152,7 @@ class Transfer(Games):
                     gf = s.game_file(upd.game_id)
                     meta = gf.meta()
                     hands = {str(d.doc_id): dict(d) for d in gf.records()}
-                if seen is not None and seen.get(upd.game_id) != _version(meta):
+                if seen is not None and seen.get(upd.game_id) != game_version(meta):
                     from .importer import Changed
 
                     raise Changed(upd.game_id)
@@ -193,9 +195,88 @@ class Transfer(Games):
         it changes).  A crash at any moment leaves all of the import or none
         of it (tests/store/test_store_import_async.py,
         tests/store/test_store_import_kill.py)."""
-        from . import importer
+        from scorekeeper.runtime import HAS_THREADS
 
-        return await importer.import_off_loop(self, data)
+        if not HAS_THREADS:  # the phone build: one session, nobody else to stall
+            return self._run_import(data)
+        return await asyncio.to_thread(self._run_import, data)
+
+    def _run_import(self, data: bytes | str | exchange.ParsedExport) -> ImportReport:
+        """:meth:`import_json_async`'s work, blocking (in a worker thread)."""
+        from . import exchange, importer
+
+        s = self._s
+        # No full collection walking the import's many objects while it runs:
+        # one holds the interpreter (every session) for as long as it takes
+        # (see gc_paused); reference counting still frees everything.
+        with self._counted(), gc_paused():
+            parsed: exchange.ParsedExport = (
+                data if isinstance(data, exchange.ParsedExport) else importer.read_export(data)
+            )
+            try:
+                with s.import_lock:
+                    return self._import_parsed(parsed)
+            finally:
+                importer.free_in_steps(parsed.games)
+
+    def _import_parsed(self, parsed: exchange.ParsedExport) -> ImportReport:
+        """Plan and stage without the lock, commit under it; planned again
+        if a write changed what the plan relies on (importer.py)."""
+        from . import import_plan, importer
+
+        s = self._s
+        for _ in range(importer.REPLANS):
+            with s.lock:
+                self._check_writable()
+            catalog = importer.WatchedCatalog(s, _Catalog(self))
+            try:
+                plan = import_plan.plan_import(parsed, catalog, keep_games=False)
+                tx, entries, players = self._stage(plan, lambda: s.lock, catalog.seen)
+            except importer.Changed:
+                continue
+            try:
+                if s.durable and tx.files:
+                    # The slow sync before the lock; the commit's own is then quick.
+                    try:
+                        sync_files([tx.staging / e["staged"] for e in tx.files], tx.staging)
+                        fsync_dir(tx.staging)
+                    except OSError as exc:
+                        tx.abort()
+                        raise StoreError(
+                            "could not save {file}: {reason}",
+                            file=tx.name,
+                            reason=exc.strerror or str(exc),
+                        ) from exc
+                # (Once the journal is written, a failure must not drop the
+                # staged files: the next open puts them in place.)
+                try:
+                    self._commit_import(
+                        tx, entries, players, functools.partial(catalog.unchanged, plan)
+                    )
+                except importer.Changed:
+                    tx.abort()
+                    continue
+                with s.lock:  # the settle-ups' file, after the games it follows
+                    added = self._merge_settle_ups(parsed)
+                plan.report = dataclasses.replace(plan.report, settle_ups_added=added)
+                return plan.report
+            finally:
+                importer.free_in_steps(plan.new_games)
+                importer.free_in_steps(plan.updated_games)
+        # Changed under it every time (a very busy table): hold the store.
+        return self.import_json(parsed)
+
+    @contextlib.contextmanager
+    def _counted(self) -> Iterator[None]:
+        """An import under way (:attr:`importing`), for every session to see."""
+        s = self._s
+        with s.lock:
+            s.importing += 1
+        try:
+            yield
+        finally:
+            with s.lock:
+                s.importing -= 1
 
     @_writing
     def _commit_import(
@@ -233,7 +314,7 @@ class Transfer(Games):
             ) from exc
 
 
-def _version(meta: Mapping[str, Any]) -> tuple[int, str]:
+def game_version(meta: Mapping[str, Any]) -> tuple[int, str]:
     """What tells one version of a game file from another: every write
     raises its revision (and a backup put back can't bring the same
     revision with another update time)."""

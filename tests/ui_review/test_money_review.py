@@ -38,3 +38,21 @@ def test_the_balance_is_shown_settled_and_the_settle_up_taken_back(tmp_path: Pat
         assert m.error == "There is no settle-up to take back."
         lv = ReviewModel(store, Translator("lv"))
         assert lv.balance_lines()[0][0] == "Bob ir parādā Ann 2,20\xa0€ pēc 2 spēlēm"
+
+
+def test_the_player_and_head_to_head_cards_say_who_owes_whom(tmp_path: Path) -> None:
+    with open_store(tmp_path / "data", durable=False) as store:
+        ann, bob = store.add_player("Ann").id, store.add_player("Bob").id
+        cy = store.add_player("Cy").id
+        gid = store.create_game("standard", [ann, bob], Rules(stake=1), first_dealer=ann)
+        store.record_hand(gid, Hand.gin(ann, 80))  # Bob owes Ann 1.05
+        other = store.create_game("standard", [cy, bob], first_dealer=cy)
+        store.record_hand(other, Hand.gin(cy, 80))  # not for money
+        m = ReviewModel(store, Translator("en"))
+        stats = m.statistics()
+        assert m.player_card(stats.players[bob]).money == ("Bob owes Ann €1.05 over 1 game",)
+        assert m.player_card(stats.players[cy]).money == ()
+        assert m.head_to_head_card(stats.head_to_head(ann, bob)).money == (
+            "Bob owes Ann €1.05 over 1 game",
+        )
+        assert m.head_to_head_card(stats.head_to_head(bob, cy)).money == ()

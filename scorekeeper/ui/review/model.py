@@ -126,6 +126,8 @@ class StatsCard:
     title: str
     players: tuple[str, ...]
     rows: tuple[FigureRow, ...]
+    #: Who owes whom over their games for money ("Bob owes Ann €2.20 over 2 games").
+    money: tuple[str, ...] = ()
 
 
 def _date(t: Translator, moment: datetime) -> str:
@@ -596,10 +598,14 @@ class ReviewModel:
     def balance_lines(self) -> list[tuple[str, Balance | None]]:
         """Each pair who played for money: "Bob owes Ann €2.20 over 2 games"
         with the balance to settle (None when they are square)."""
+        return [(text, b) for text, b, _ in self._balances()]
+
+    def _balances(self) -> list[tuple[str, Balance | None, tuple[str, str]]]:
         t = self.t
         names = {p.id: p.name for p in self.store.players(include_hidden=True)}
-        out: list[tuple[str, Balance | None]] = []
+        out: list[tuple[str, Balance | None, tuple[str, str]]] = []
         for b in self.store.balances():
+            pair = (b.debtor, b.creditor)
             debtor, creditor = names.get(b.debtor, "?"), names.get(b.creditor, "?")
             if b.amount == 0:
                 text = t.ngettext(
@@ -607,7 +613,7 @@ class ReviewModel:
                     "{first} and {second} are square over {n} games",
                     b.games,
                 ).format(first=debtor, second=creditor, n=b.games)
-                out.append((text, None))
+                out.append((text, None, pair))
                 continue
             text = t.ngettext(
                 "{debtor} owes {creditor} {amount} over {n} game",
@@ -616,7 +622,7 @@ class ReviewModel:
             ).format(
                 debtor=debtor, creditor=creditor, amount=t.money(b.amount, b.currency), n=b.games
             )
-            out.append((text, b))
+            out.append((text, b, pair))
         return out
 
     def settle(self, balance: Balance) -> None:
@@ -655,9 +661,17 @@ class ReviewModel:
         return f"{games} · {deals}"
 
     def player_card(self, p: PlayerStats) -> StatsCard:
+        money = tuple(text for text, b in self._money_of(p.player))
         return StatsCard(
-            p.name, (p.name,), tuple(FigureRow(label, (v,)) for label, v in self.figures(p))
+            p.name,
+            (p.name,),
+            tuple(FigureRow(label, (v,)) for label, v in self.figures(p)),
+            money,
         )
+
+    def _money_of(self, *players: str) -> list[tuple[str, Balance | None]]:
+        """The balances of one player, or between two (RULES §10)."""
+        return [(text, b) for text, b, pair in self._balances() if all(p in pair for p in players)]
 
     def player_cards(self, stats: Statistics) -> list[StatsCard]:
         return [self.player_card(p) for p in stats.players.values()]
@@ -668,7 +682,8 @@ class ReviewModel:
         title = self.t.gettext("{first} v {second}").format(
             first=h.first.name, second=h.second.name
         )
-        return StatsCard(title, (h.first.name, h.second.name), rows)
+        money = tuple(text for text, _ in self._money_of(h.first.player, h.second.player))
+        return StatsCard(title, (h.first.name, h.second.name), rows, money)
 
     def bars(self, stats: Statistics) -> list[Bar]:
         from scorekeeper.statistics import wins_bars

@@ -47,6 +47,7 @@ def _stats_card(card: StatsCard, key: str) -> ft.Control:
                 ),
             )
         )  # fmt: skip
+    rows.extend(ft.Text(line, size=15) for line in card.money)  # who owes whom (RULES §10)
     return _box(*rows, key=key)
 
 
