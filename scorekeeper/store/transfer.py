@@ -3,7 +3,6 @@ nothing, on or off the event loop, see importer.py) and backups."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import dataclasses
 import functools
@@ -195,6 +194,8 @@ class Transfer(Games):
         it changes).  A crash at any moment leaves all of the import or none
         of it (tests/store/test_store_import_async.py,
         tests/store/test_store_import_kill.py)."""
+        import asyncio  # here, as importer is: opening a store need not load them
+
         from scorekeeper.runtime import HAS_THREADS
 
         if not HAS_THREADS:  # the phone build: one session, nobody else to stall
