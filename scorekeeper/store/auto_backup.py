@@ -217,6 +217,8 @@ class AutoBackup:
             self._stop = None
 
     def _changed(self, game_id: str | None) -> None:
+        if self.folder_of() is None:  # no folder chosen: a save costs nothing more
+            return
         finished: datetime | None = None
         if game_id is not None:
             try:

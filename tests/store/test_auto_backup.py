@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.engine import Hand
-from scorekeeper.store import Player, Store, open_store
+from scorekeeper.store import GameSummary, Player, Store, open_store
 from scorekeeper.store import auto_backup as ab
 from scorekeeper.store.auto_backup import (
     AutoBackup,
@@ -170,7 +170,7 @@ def test_two_backups_never_run_at_once(
         runs.append(T0)
         return original(*a, **k)  # type: ignore[arg-type]
 
-    ab.write_backup = counted  # type: ignore[assignment]
+    ab.write_backup = counted
     try:
         started[0]()
     finally:
@@ -215,3 +215,22 @@ def test_a_backup_holds_every_game(
         store.create_game("standard", [ann.id, bob.id], first_dealer=ann.id)
     data = json.loads(write_backup(store, tmp_path, T0).read_bytes())
     assert len(data["games"]) == 3 and data["format"] == store.export_json()["format"]
+
+
+def test_with_no_folder_chosen_a_save_reads_nothing_more(
+    store: Store, ann_bob: tuple[Player, Player], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ann, bob = ann_bob
+    gid = store.create_game("standard", [ann.id, bob.id], first_dealer=ann.id)
+    read: list[str] = []
+    summary = store.summary
+
+    def counted(game_id: str) -> GameSummary:
+        read.append(game_id)
+        return summary(game_id)
+
+    monkeypatch.setattr(store, "summary", counted)
+    keeper = _keeper(store, None, Clock())
+    store.record_hand(gid, Hand.gin(ann.id, 80))
+    assert read == []  # the saves' listeners add no summary to a save
+    keeper.detach()
