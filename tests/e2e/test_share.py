@@ -81,9 +81,10 @@ def test_a_finished_game_is_copied_saved_as_a_picture_and_sent_to_bg_stats(
     ui.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
     scroll(ui, -5000)
 
-    # Copy result: the text on the clipboard, and a short notice
-    ui.click("Copy result")
-    ui.see("Copied")
+    # Copy result: the text on the clipboard, and a short notice (a tap
+    # landing while the resize's redraw is laid out can be lost: tapped again,
+    # which copies the same text)
+    ui.click_until("Copy result", "Copied")
     ui.page.wait_for_function(
         "async () => (await navigator.clipboard.readText()).includes('Bob wins!')"
     )
