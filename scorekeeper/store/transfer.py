@@ -194,7 +194,7 @@ class Transfer(Games):
         it changes).  A crash at any moment leaves all of the import or none
         of it (tests/store/test_store_import_async.py,
         tests/store/test_store_import_kill.py)."""
-        import asyncio  # here, as importer is: opening a store need not load them
+        import asyncio  # here (as importer is) so that opening a store does not load it
 
         from scorekeeper.runtime import HAS_THREADS
 
