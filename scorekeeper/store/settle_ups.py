@@ -79,8 +79,8 @@ def merge_settle_ups(
     for r in incoming:
         mine = by_id.get(r["id"])
         if mine is None:
-            records.append(r.copy())
-            by_id[r["id"]] = r
+            by_id[r["id"]] = r.copy()  # the record kept, so a later undo of it lands there
+            records.append(by_id[r["id"]])
             added += 1
         elif r["undone_at"] is not None and mine["undone_at"] is None:
             mine["undone_at"] = r["undone_at"]

@@ -13,7 +13,8 @@ import pytest
 
 from scorekeeper.engine import Balance, Hand, Rules
 from scorekeeper.store import Store, StoreError, open_store
-from scorekeeper.store.settle_ups import SETTLE_UPS_FILE
+from scorekeeper.store.documents import SettleUpRecord
+from scorekeeper.store.settle_ups import SETTLE_UPS_FILE, merge_settle_ups, read_settle_ups
 
 CENT = Rules(stake=1)
 
@@ -148,3 +149,21 @@ def test_an_import_with_a_wrong_settle_up_is_refused_and_changes_nothing(
             with pytest.raises(StoreError, match="settle-up 1"):
                 phone.import_json(json.dumps(bad))
             assert phone.list_games() == [] and phone.settle_ups() == []
+
+
+def test_a_settle_up_listed_again_undone_is_added_undone(tmp_path: Path) -> None:
+    """A file naming one settle-up twice, then taken back, adds it once,
+    taken back (the undo lands on the record kept, not on the file's)."""
+    made: SettleUpRecord = {
+        "id": "s1",
+        "payer": "bob",
+        "payee": "ann",
+        "amount": 105,
+        "currency": "EUR",
+        "at": "2026-12-05T10:00:00+00:00",
+        "undone_at": None,
+    }
+    undone: SettleUpRecord = {**made, "undone_at": "2026-12-05T11:00:00+00:00"}
+    assert merge_settle_ups(tmp_path, [made, undone], durable=False) == 1
+    assert [r["undone_at"] for r in read_settle_ups(tmp_path)] == [undone["undone_at"]]
+    assert made["undone_at"] is None  # the import's own record is not changed
