@@ -217,7 +217,8 @@ class AutoBackup:
             self._stop = None
 
     def _changed(self, game_id: str | None) -> None:
-        if self.folder_of() is None:  # no folder chosen: a save costs nothing more
+        folder = self.folder_of()  # read once a write: the settings' file
+        if folder is None:  # no folder chosen: a save costs nothing more
             return
         finished: datetime | None = None
         if game_id is not None:
@@ -227,13 +228,15 @@ class AutoBackup:
                 return
             if getattr(summary, "finished", False):
                 finished = _aware(getattr(summary, "finished_at", None))
-        self.check(finished=finished)
+        self._check(folder, finished)
 
     def check(self, *, finished: datetime | None = None) -> None:
         """Back up if one is due (see :func:`due`)."""
         folder = self.folder_of()
-        if folder is None:
-            return
+        if folder is not None:
+            self._check(folder, finished)
+
+    def _check(self, folder: Path, finished: datetime | None) -> None:
         if self._seen is None or self._seen[0] != folder:  # a folder chosen since
             self._seen = (folder, last_backup(folder))
         if due(self._seen[1], self.clock(), finished=finished):
