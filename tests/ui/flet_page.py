@@ -14,6 +14,7 @@ from typing import Any
 
 import flet as ft
 import msgpack
+from flet.components.component import Component
 from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page
 from flet.messaging.connection import Connection
@@ -129,6 +130,12 @@ def controls(root: ft.BaseControl) -> Iterator[ft.BaseControl]:
     import dataclasses
 
     yield root
+    if isinstance(root, Component):  # what a component drew (its body)
+        body = root._b
+        for item in body if isinstance(body, list) else [body]:
+            if isinstance(item, ft.BaseControl):
+                yield from controls(item)
+        return
     for f in dataclasses.fields(root):
         if f.name.startswith("_") or f.name in ("parent", "page"):
             continue

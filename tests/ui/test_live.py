@@ -22,10 +22,10 @@ from scorekeeper.store import open_store
 from scorekeeper.ui.app import GinApp
 from scorekeeper.ui.live import Live, LiveStore
 from scorekeeper.ui.model import AppModel
-from scorekeeper.ui.sheet_view import SheetLine
+from scorekeeper.ui.sheet_parts import LIT
 
 from .fake_store import FakeStore
-from .flet_page import controls, new_page, texts
+from .flet_page import controls, new_page, strings, texts
 
 
 class Server:
@@ -362,23 +362,18 @@ def snackbars(gin: GinApp) -> list[str]:
     ]
 
 
-def marked(gin: GinApp) -> list[str]:
-    """The sheet's lines drawn marked (their tooltips: "Edit hand N")."""
+def lines(gin: GinApp) -> list[ft.Container]:
+    """The sheet's lines as drawn (each tooltip says "Edit hand N")."""
     return [
-        str(c.tooltip)
+        c
         for c in controls(gin.view)
-        if isinstance(c, SheetLine) and c.bgcolor is not None
+        if isinstance(c, ft.Container) and str(c.tooltip).startswith("Edit hand ")
     ]
 
 
-def line_of(gin: GinApp, number: int) -> SheetLine:
-    """The sheet's line of hand ``number``, as drawn."""
-    (line,) = (
-        c
-        for c in controls(gin.view)
-        if isinstance(c, SheetLine) and c.tooltip == f"Edit hand {number}"
-    )
-    return line
+def marked(gin: GinApp) -> list[str]:
+    """The sheet's lines drawn marked (their tooltips: "Edit hand N")."""
+    return [str(c.tooltip) for c in lines(gin) if c.bgcolor == LIT]
 
 
 def test_another_devices_change_is_told_by_its_name_and_its_line_marked(server: Server) -> None:
@@ -397,13 +392,15 @@ def test_another_devices_change_is_told_by_its_name_and_its_line_marked(server: 
     assert marked(a) == ["Edit hand 1"] and marked(b) == []
     tap(b, b.model.open_hand)
     enter_counts(b, ann, "0", "20")
-    first = line_of(a, 1)
+    a_conn = server.conns[0]
+    a_conn.take()
     tap(b, b.model.save_hand)
     server.pump()
     assert marked(a) == ["Edit hand 2"]  # one mark: the newest change's
-    # the mark moved by colour alone: hand 1's line is the one drawn before
+    # the mark moved by colour alone: hand 1's line is not sent again
     # (a line drawn anew went to the browser whole, 1.3 KB, for its mark)
-    assert line_of(a, 1) is first
+    sent = [s for msg in a_conn.take() for s in strings(msg)]
+    assert "Edit hand 2" in sent and "Edit hand 1" not in sent
     tap(b, b.model.undo)
     server.pump()
     assert snackbars(a)[-1:] == ["Bob's phone took back hand 2."]
@@ -413,10 +410,11 @@ def test_another_devices_change_is_told_by_its_name_and_its_line_marked(server: 
     server.pump()
     assert snackbars(a)[-1:] == ["Bob's phone put back hand 2."]
     assert marked(a) == ["Edit hand 2"]
-    second = line_of(a, 2)
+    a_conn.take()
     a.model.highlight = None  # the mark's time is up (app._unmark)
     a.render()
-    assert marked(a) == [] and line_of(a, 2) is second
+    sent = [s for msg in a_conn.take() for s in strings(msg)]
+    assert marked(a) == [] and not [s for s in sent if s.startswith("Edit hand")]
     tap(b, b.model.undo)
     tap(b, b.model.redo)
     server.pump()
