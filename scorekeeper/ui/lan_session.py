@@ -12,10 +12,11 @@ storage and shown again on a reload), lockouts by the socket's address.
   :attr:`~scorekeeper.ui.lan.Lan.idle_seconds` idle its connection is closed.
 - the host's "Invite a device" shows the address, its QR code, the code,
   "New code" (every joined device is out) and the joined devices, each with
-  "Remove".  A device that is out is out on the server: its app is torn
-  down (no handler or service of the app is left on its page), and the
-  store view it was given refuses every call from then on
-  (:class:`AdmittedStore`), whatever its browser still sends.
+  "Remove" (:mod:`.invite_dialog`).  A device that is out is out on the
+  server: its app is torn down (no handler or service of the app is left on
+  its page), and the store view it was given refuses every call from then
+  on (:class:`~.admitted_store.AdmittedStore`), whatever its browser still
+  sends.
 """
 
 from __future__ import annotations
@@ -23,19 +24,20 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
-from scorekeeper.engine.errors import N_, Msg
+from scorekeeper.engine.errors import N_
 from scorekeeper.i18n import Translator
 from scorekeeper.settings import load_settings
-from scorekeeper.store import StoreError
 
+from .admitted_store import NOT_LET_IN as NOT_LET_IN
+from .admitted_store import AdmittedStore as AdmittedStore
 from .app import GinApp, clear_page
+from .invite_dialog import InviteDialog
 from .join import CODE_DIGITS, MAX_NAME, MAX_TOTAL_FAILURES, Role
-from .lan import Lan, qr_png
+from .lan import Lan
 from .live import ACCESS
 from .peer import current_peer
 from .ports import StoreLike
@@ -53,33 +55,6 @@ DEVICE_SETTINGS = ("language", "theme")
 NEW_CODE, REPLACED, JOINED, REMOVED = "new-code", "replaced", "joined", "removed"
 
 CODE_REPLACED = N_("Too many wrong codes were tried: the host shows a new code.")
-NOT_LET_IN = N_("This device is no longer let in: join again with the code shown on the host.")
-
-
-class AdmittedStore:
-    """A session's view of the store: every call is checked against the
-    device's admission at the time of the call, so a device shut out can do
-    nothing with whatever handler its browser still reaches."""
-
-    def __init__(self, store: Any, admitted: Callable[[], bool]) -> None:
-        self._store = store
-        self._admitted = admitted
-
-    def _check(self) -> None:
-        if not self._admitted():
-            raise StoreError(Msg(NOT_LET_IN))
-
-    def __getattr__(self, name: str) -> Any:
-        self._check()
-        attr = getattr(self._store, name)
-        if not callable(attr):
-            return attr
-
-        def checked(*args: Any, **kwargs: Any) -> Any:
-            self._check()
-            return attr(*args, **kwargs)
-
-        return checked
 
 
 class LanSession:
@@ -425,94 +400,3 @@ class LanSession:
             return
         if self.gate.remove(device_id):
             self._tell(REMOVED)
-
-
-class InviteDialog:
-    """The host's "Invite a device": address, QR code, join code, New code, and
-    the joined devices with "Remove"."""
-
-    def __init__(self, session: LanSession, t: Translator) -> None:
-        self.session = session
-        self.t = t
-        url = session.lan.url
-        self.code = ft.Text(session.gate.code, size=40, weight=ft.FontWeight.BOLD, key="join-code")
-        self.devices = ft.Column(spacing=4, tight=True)
-        self.dialog = ft.AlertDialog(
-            title=ft.Text(t.gettext("Invite a device")),
-            content=ft.Column(
-                [
-                    ft.Text(
-                        t.gettext(
-                            "On a phone on the same network, scan this code or open the address:"
-                        ),
-                        size=15,
-                    ),
-                    ft.Image(src=qr_png(url), width=220, height=220),
-                    ft.Text(url, size=16, weight=ft.FontWeight.BOLD),
-                    ft.Text(t.gettext("Then enter the join code:"), size=15),
-                    self.code,
-                    ft.Text(
-                        t.gettext(
-                            "A new code shuts out every device that joined with the old one."
-                        ),
-                        size=13,
-                        color=ft.Colors.ON_SURFACE_VARIANT,
-                    ),
-                    self.devices,
-                ],
-                tight=True,
-                spacing=10,
-                scroll=ft.ScrollMode.AUTO,
-            ),
-            actions=[
-                ft.TextButton(t.gettext("New code"), on_click=self._new_code),
-                ft.TextButton(t.gettext("Close"), on_click=self._close),
-            ],
-            on_dismiss=self._dismissed,
-        )
-        self.refresh()
-
-    def refresh(self) -> None:
-        """Show the gate as it is now: the code and the joined devices."""
-        t = self.t
-        gate = self.session.gate
-        self.code.value = gate.code
-        joined = gate.devices()
-        rows: list[ft.Control] = []
-        if joined:
-            rows.append(ft.Text(t.gettext("Devices that joined:"), size=15))
-        for device in joined:
-            rows.append(
-                ft.Row(
-                    [
-                        ft.Text(device.name, size=16, expand=True),
-                        ft.Semantics(
-                            label=t.gettext("Remove {name}").format(name=device.name),
-                            button=True,
-                            content=ft.TextButton(
-                                t.gettext("Remove"),
-                                on_click=lambda _, d=device.id: self._remove(d),
-                            ),
-                        ),
-                    ]
-                )
-            )
-        self.devices.controls = rows
-
-    def _new_code(self, _: Any = None) -> None:
-        self.session.new_code()
-        self.refresh()
-        self.session.page.update()
-
-    def _remove(self, device_id: str) -> None:
-        self.session.remove(device_id)
-        self.refresh()
-        self.session.page.update()
-
-    def _close(self, _: Any = None) -> None:
-        self.session._invite = None
-        self.session.page.pop_dialog()
-
-    def _dismissed(self, _: Any = None) -> None:
-        if self.session._invite is self:
-            self.session._invite = None

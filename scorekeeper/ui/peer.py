@@ -3,7 +3,7 @@ the cookies of its upgrade request, and a way to close it.
 
 The Flet client sends the page's properties (``web``, ``client_ip``,
 platform, route) and may change them at any time: they are claims.  The
-ASGI scope of the WebSocket upgrade is not: :class:`~scorekeeper.ui.server.Gate`
+ASGI scope of the WebSocket upgrade is not: :class:`~scorekeeper.ui.gate.Gate`
 makes a :class:`Peer` from it for each WebSocket and keeps it in
 :data:`PEER` while the connection's tasks run.  Flet starts a session's
 ``main`` and its event handlers in tasks created inside that connection, so

@@ -3,7 +3,7 @@
 In web mode the app never opens a path the client names.  An import is an
 upload instead: the session asks :data:`INBOX` for a one-time slot (a random
 name), gives the browser a signed URL for it, and the web server's upload
-endpoint (:mod:`scorekeeper.ui.server`) drops the body into the slot, at most
+endpoint (:mod:`scorekeeper.ui.upload_route`) drops the body into the slot, at most
 :data:`MAX_UPLOAD` bytes, held in memory and never written to disk.  The
 session then takes the bytes out.  No flet and no web server here.
 

@@ -105,8 +105,13 @@ PYODIDE_ABI = "cp314"
 #: the launcher, this builder.
 NOT_IN_BROWSER = (
     "ui/server.py",
+    "ui/gate.py",
+    "ui/upload_route.py",
+    "ui/server_limits.py",
     "ui/lan.py",
     "ui/lan_session.py",
+    "ui/invite_dialog.py",
+    "ui/admitted_store.py",
     "ui/join.py",
     "ui/peer.py",
     "ui/launch.py",

@@ -1,0 +1,45 @@
+"""A LAN session's view of the store (:class:`AdmittedStore`).
+
+A device that is out (removed by the host, or shut out by a new code) is
+out on the server: the store view its session was given refuses every call
+from then on, whatever its browser still sends.  Used by
+:mod:`scorekeeper.ui.lan_session`.  No flet here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from scorekeeper.engine.errors import N_, Msg
+from scorekeeper.store import StoreError
+
+__all__ = ["NOT_LET_IN", "AdmittedStore"]
+
+NOT_LET_IN = N_("This device is no longer let in: join again with the code shown on the host.")
+
+
+class AdmittedStore:
+    """A session's view of the store: every call is checked against the
+    device's admission at the time of the call, so a device shut out can do
+    nothing with whatever handler its browser still reaches."""
+
+    def __init__(self, store: Any, admitted: Callable[[], bool]) -> None:
+        self._store = store
+        self._admitted = admitted
+
+    def _check(self) -> None:
+        if not self._admitted():
+            raise StoreError(Msg(NOT_LET_IN))
+
+    def __getattr__(self, name: str) -> Any:
+        self._check()
+        attr = getattr(self._store, name)
+        if not callable(attr):
+            return attr
+
+        def checked(*args: Any, **kwargs: Any) -> Any:
+            self._check()
+            return attr(*args, **kwargs)
+
+        return checked

@@ -1,0 +1,113 @@
+"""The host's "Invite a device" on a ``scorekeeper --lan`` server.
+
+The dialog shows the address, its QR code, the join code, "New code" (every
+joined device is out) and the joined devices, each with "Remove".  New code
+and Remove go through the host's session (:class:`~.lan_session.LanSession`'s
+``new_code`` and ``remove``), which checks that it is the host's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from scorekeeper.i18n import Translator
+
+from .lan import qr_png
+
+if TYPE_CHECKING:
+    from .lan_session import LanSession
+
+__all__ = ["InviteDialog"]
+
+
+class InviteDialog:
+    """The host's "Invite a device": address, QR code, join code, New code, and
+    the joined devices with "Remove"."""
+
+    def __init__(self, session: LanSession, t: Translator) -> None:
+        self.session = session
+        self.t = t
+        url = session.lan.url
+        self.code = ft.Text(session.gate.code, size=40, weight=ft.FontWeight.BOLD, key="join-code")
+        self.devices = ft.Column(spacing=4, tight=True)
+        self.dialog = ft.AlertDialog(
+            title=ft.Text(t.gettext("Invite a device")),
+            content=ft.Column(
+                [
+                    ft.Text(
+                        t.gettext(
+                            "On a phone on the same network, scan this code or open the address:"
+                        ),
+                        size=15,
+                    ),
+                    ft.Image(src=qr_png(url), width=220, height=220),
+                    ft.Text(url, size=16, weight=ft.FontWeight.BOLD),
+                    ft.Text(t.gettext("Then enter the join code:"), size=15),
+                    self.code,
+                    ft.Text(
+                        t.gettext(
+                            "A new code shuts out every device that joined with the old one."
+                        ),
+                        size=13,
+                        color=ft.Colors.ON_SURFACE_VARIANT,
+                    ),
+                    self.devices,
+                ],
+                tight=True,
+                spacing=10,
+                scroll=ft.ScrollMode.AUTO,
+            ),
+            actions=[
+                ft.TextButton(t.gettext("New code"), on_click=self._new_code),
+                ft.TextButton(t.gettext("Close"), on_click=self._close),
+            ],
+            on_dismiss=self._dismissed,
+        )
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Show the gate as it is now: the code and the joined devices."""
+        t = self.t
+        gate = self.session.gate
+        self.code.value = gate.code
+        joined = gate.devices()
+        rows: list[ft.Control] = []
+        if joined:
+            rows.append(ft.Text(t.gettext("Devices that joined:"), size=15))
+        for device in joined:
+            rows.append(
+                ft.Row(
+                    [
+                        ft.Text(device.name, size=16, expand=True),
+                        ft.Semantics(
+                            label=t.gettext("Remove {name}").format(name=device.name),
+                            button=True,
+                            content=ft.TextButton(
+                                t.gettext("Remove"),
+                                on_click=lambda _, d=device.id: self._remove(d),
+                            ),
+                        ),
+                    ]
+                )
+            )
+        self.devices.controls = rows
+
+    def _new_code(self, _: Any = None) -> None:
+        self.session.new_code()
+        self.refresh()
+        self.session.page.update()
+
+    def _remove(self, device_id: str) -> None:
+        self.session.remove(device_id)
+        self.refresh()
+        self.session.page.update()
+
+    def _close(self, _: Any = None) -> None:
+        self.session._invite = None
+        self.session.page.pop_dialog()
+
+    def _dismissed(self, _: Any = None) -> None:
+        if self.session._invite is self:
+            self.session._invite = None

@@ -1,0 +1,158 @@
+"""The web server's bounds: what one client can hold.
+
+What one client can hold is bounded (:func:`server_config`): connections
+in all, the time to send a request's headers, a keep-alive connection's
+idle time, the size of a WebSocket message.  The server that runs with this
+configuration is :func:`scorekeeper.ui.server.serve_web`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from .gate import ASGIApp
+
+__all__ = [
+    "HEADER_TIMEOUT",
+    "KEEP_ALIVE_TIMEOUT",
+    "MAX_CONNECTIONS",
+    "SPARE_FILES",
+    "WS_MAX_SIZE",
+    "server_config",
+]
+
+# (The name it logged under before server.py was split: a log set up for it still hears it.)
+log = logging.getLogger("scorekeeper.ui.server")
+
+#: How many connections (WebSockets included) and requests the server
+#: serves at once; past that uvicorn answers a request 503.  A table of
+#: devices needs a few dozen.
+MAX_CONNECTIONS = 1000
+#: Files the process needs besides its connections (store, logs, the
+#: listening socket, Flet's own): kept free under the open-files limit.
+SPARE_FILES = 256
+#: Seconds a connection has to send a request's headers (from its opening, or
+#: from the first byte of its next request), and the idle time a keep-alive
+#: connection gets after a response.
+HEADER_TIMEOUT = 10.0
+KEEP_ALIVE_TIMEOUT = 5
+#: The largest WebSocket message a client may send.  Flet's web client sends
+#: small events (a tap, a typed name, the page's size, a method's result:
+#: well under a kilobyte); 256 KiB is hundreds of times that, yet a
+#: connection can no longer make the server buffer uvicorn's default 16 MiB.
+WS_MAX_SIZE = 256 * 1024
+
+
+def server_config(app: ASGIApp, host: str, port: int) -> Any:
+    """uvicorn's configuration for ``app`` on ``host:port``, with every bound:
+    connections (:data:`MAX_CONNECTIONS`, fitted to the open-files limit),
+    header and keep-alive timeouts, WebSocket message size."""
+    import uvicorn
+
+    files = _raise_open_files(MAX_CONNECTIONS + SPARE_FILES)
+    limit = MAX_CONNECTIONS if files is None else max(16, min(MAX_CONNECTIONS, files - SPARE_FILES))
+    return uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        http=_http_protocol(),
+        access_log=False,  # request lines could carry a secret: never logged
+        proxy_headers=False,  # the client's address is the socket's, not a header's
+        server_header=False,
+        ws="websockets-sansio",
+        ws_max_size=WS_MAX_SIZE,
+        limit_concurrency=limit,
+        timeout_keep_alive=KEEP_ALIVE_TIMEOUT,
+        timeout_graceful_shutdown=3,
+        log_config=None,
+    )
+
+
+def _raise_open_files(wanted: int) -> int | None:
+    """Raise this process's soft open-files limit to ``wanted`` (at most the
+    hard limit); the soft limit then, ``None`` where there is no such limit.
+    A server out of file descriptors stops accepting anyone."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit to raise
+        return None
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return None if soft == resource.RLIM_INFINITY else soft
+    new = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (new, hard))
+    except (ValueError, OSError):
+        return soft
+    return new
+
+
+def _http_protocol() -> Any:
+    """uvicorn's httptools protocol, with the deadlines it lacks.
+
+    uvicorn (0.54, both its h11 and httptools protocols) arms no timer on a
+    fresh connection: one that never sends a request, or sends its headers a
+    byte at a time, stays open for ever, and enough of them exhaust the open
+    files and ``limit_concurrency``.  Its keep-alive timer is armed only after
+    a response and cancelled by any byte that arrives, so a request body that
+    trickles in after the answer also keeps a connection for ever.  So this
+    subclass of its public protocol class (passed through uvicorn's public
+    ``http=`` option; no uvicorn code is changed) adds one timer per
+    connection, using only the parser callbacks httptools defines:
+
+    - from the connection's opening, and from the first byte of each next
+      request, the headers must be complete in :data:`HEADER_TIMEOUT`;
+    - a response sent before the request's body was all read (a refusal)
+      leaves the client :data:`KEEP_ALIVE_TIMEOUT` to read it while the rest
+      of its body drains, then the connection is closed (closing at once
+      could reset the connection before the browser reads the answer).
+
+    A socket-level timeout would not see where a request's headers end, and
+    an ASGI middleware is only called once they have all arrived.  uvicorn's
+    h11 protocol is used only where httptools cannot be installed (Windows on
+    ARM); it then runs without these deadlines, and says so.
+    """
+    try:
+        from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+    except ImportError:  # pragma: no cover - httptools comes with uvicorn[standard]
+        log.warning("httptools is missing: no header timeout on web connections")
+        return "h11"
+
+    class Deadlines(HttpToolsProtocol):
+        _closer: asyncio.TimerHandle | None = None
+
+        def _close_in(self, seconds: float | None) -> None:
+            if self._closer is not None:
+                self._closer.cancel()
+            self._closer = None if seconds is None else self.loop.call_later(seconds, self._close)
+
+        def _close(self) -> None:
+            self._closer = None
+            if not self.transport.is_closing():
+                self.transport.close()
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._close_in(HEADER_TIMEOUT)
+
+        def on_message_begin(self) -> None:
+            super().on_message_begin()
+            self._close_in(HEADER_TIMEOUT)
+
+        def on_headers_complete(self) -> None:
+            self._close_in(None)
+            super().on_headers_complete()
+
+        def on_response_complete(self) -> None:
+            body_unread = not self.pipeline and self.cycle is not None and self.cycle.more_body
+            super().on_response_complete()
+            if body_unread and not self.transport.is_closing():
+                self._close_in(self.timeout_keep_alive)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._close_in(None)
+            super().connection_lost(exc)
+
+    return Deadlines
