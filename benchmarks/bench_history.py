@@ -14,7 +14,7 @@ would open it:
     page of the games, the rows of that page, the flet controls; no
     browser), first call and again (median), with its parts;
 (b) all statistics, the first time, in a new process (nothing cached): what
-    the statistics screen calls, ``ReviewModel.statistics()``, i.e.
+    the statistics screen calls, ``ReviewModel.stats.statistics()``, i.e.
     ``statistics()`` over ``Store.review_records()``: each game's
     statistics digest, kept in the store's index (made by replaying the
     game's ledger whenever its hands change), read without opening or
@@ -185,7 +185,7 @@ def cold(folder: Path, part: str) -> dict[str, float]:
         model = ReviewModel(store, Translator("en"))
         if part == "screen":
             t = time.perf_counter()
-            result = model.statistics()
+            result = model.stats.statistics()
             first = time.perf_counter() - t
             ctx = ReviewContext(model, lambda: None)
             t = time.perf_counter()
@@ -195,7 +195,7 @@ def cold(folder: Path, part: str) -> dict[str, float]:
                     "hands": result.hands, "players": len(result.players),
                     "pairs": len(result.pairs())}  # fmt: skip
         t = time.perf_counter()
-        records = model.records()
+        records = model.stats.records()
         read = time.perf_counter() - t
         t = time.perf_counter()
         result = statistics(records, Filter())
@@ -371,16 +371,16 @@ def main(argv: list[str] | None = None) -> int:
                 t = time.perf_counter()
                 history_screen(ctx)
                 warm.append(time.perf_counter() - t)
-            assert model.history_total == report.games_added
+            assert model.history.total == report.games_added
             summaries = store.list_games()
             assert len(summaries) == len(cold_list)
             t = time.perf_counter()
             for s in summaries:
-                model.history_row(s)
+                model.history.row(s)
             building = time.perf_counter() - t
             t = time.perf_counter()
             for s in summaries[:PAGE]:
-                model.history_row(s)
+                model.history.row(s)
             page_rows = time.perf_counter() - t
             print("(a) history list (target < 200 ms)")
             print(f"  open the history screen, first  {ms(first)}")
@@ -396,7 +396,7 @@ def main(argv: list[str] | None = None) -> int:
         parts = in_new_process(folder, "parts")
         assert screen["games"] == parts["games"] == report.games_added
         print("(b) all statistics, first time, in a new process (target < 500 ms)")
-        print(f"  ReviewModel.statistics(), cold  {ms(screen['first'])}")
+        print(f"  review.stats.statistics(), cold {ms(screen['first'])}")
         print("    parts, in another new process:")
         n = int(parts["games"])
         print(f"    read {n} games' digests (review_records) {ms(parts['records'])}")

@@ -78,7 +78,7 @@ def test_import_remarks_render_in_the_review_language(tmp_path: Path) -> None:
     with open_store(tmp_path / "desktop", durable=False) as desktop:
         desktop.add_player("ann")
         review = ReviewModel(desktop, t=Translator("lv"), data_dir=tmp_path / "desktop")
-        report = review.act(review.import_bytes, data)
+        report = review.act(review.data.import_bytes, data)
     assert report.messages == ["Ann in the import is taken to be ann here (same name)."]
     assert review.error is None
     assert review.note == (

@@ -37,11 +37,11 @@ def test_history_cards_and_game_titles_join_names_in_the_language(
     store: Store, code: str, word: str
 ) -> None:
     model = ReviewModel(store, Translator(code), lambda _kind: None)
-    rows = model.history_rows()
+    rows = model.history.rows()
     assert rows[0].title == f"Ann {word} Bob {word} Cy"  # the three-hand game
     assert rows[-1].title == f"Ann {word} Bob"
-    assert model.game_view(rows[-1].id).title.endswith(f": Ann {word} Bob")
-    model.delete_game(rows[-1].id)
+    assert model.past_game.view(rows[-1].id).title.endswith(f": Ann {word} Bob")
+    model.history.delete_game(rows[-1].id)
     assert f"Ann {word} Bob" in model.note
 
 

@@ -55,7 +55,7 @@ def test_the_phone_reminds_to_download_an_export_every_n_finished_games(tmp_path
         assert app.render(app.note) == (
             "2 games since your last backup: Export and import, then Export all games"
         )
-        ReviewModel(store, Translator("en")).download_all()  # the player exports
+        ReviewModel(store, Translator("en")).data.download_all()  # the player exports
         play_to_the_end()
         assert app.note is None  # counted from the export: 1 game
         play_to_the_end()

@@ -77,10 +77,10 @@ def test_home_history_and_statistics_stay_small(big: Store) -> None:
     # home's "All games in progress": the history, unfinished games, one page
     size, sent = s.tap(s.gin.show_all_unfinished)
     n = s.count()
-    assert s.gin.review.screen == "history" and s.gin.review.filter_finished is False
+    assert s.gin.review.screen == "history" and s.gin.review.history.filter_finished is False
     assert size < MAX_BYTES and n < MAX_CONTROLS, (size, n)
     assert f"Games 1–{PAGE} of {len(unfinished)}" in sent
-    size, sent = s.tap(s.gin.review_ctx.on(s.gin.review.older_page))
+    size, sent = s.tap(s.gin.review_ctx.on(s.gin.review.history.older_page))
     assert size < MAX_BYTES and s.count() < MAX_CONTROLS
     assert f"Games {PAGE + 1}–{2 * PAGE} of {len(unfinished)}" in sent
 
@@ -88,12 +88,12 @@ def test_home_history_and_statistics_stay_small(big: Store) -> None:
     size, sent = s.tap(s.gin.open_review("stats"))
     n = s.count()
     assert size < MAX_BYTES and n < MAX_CONTROLS, (size, n)
-    stats = s.gin.review.statistics()
+    stats = s.gin.review.stats.statistics()
     assert len(stats.players) == 8 and len(stats.pairs()) == 28
     assert "Games won per player" in sent or "Games won" in sent
     assert not any(x.startswith("Hands won") for x in sent)  # no card drawn yet
     first = next(iter(stats.players.values()))
     size, sent = s.tap(
-        s.gin.review_ctx.on(s.gin.review.toggle_stats_detail, f"player:{first.player}")
+        s.gin.review_ctx.on(s.gin.review.stats.toggle_detail, f"player:{first.player}")
     )
     assert "Hands won" in sent and size < MAX_BYTES and s.count() < MAX_CONTROLS

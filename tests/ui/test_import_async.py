@@ -33,17 +33,17 @@ def test_an_upload_is_imported_off_the_loop_with_the_usual_words(tmp_path: Path)
             task = asyncio.ensure_future(real(self, raw))
             while not self.importing and not task.done():
                 await asyncio.sleep(0)  # the loop runs on while the import works
-            seen.append((model.note, model.importing))
+            seen.append((model.note, model.data.importing))
             return await task
 
         store.import_json_async = watched.__get__(store)  # type: ignore[method-assign]
-        report = asyncio.run(model.act_async(model.import_bytes_async, data))
+        report = asyncio.run(model.act_async(model.data.import_bytes_async, data))
         assert isinstance(report, ImportReport)
         assert seen == [("Importing…", True)]
         assert model.error is None
         assert model.note == "Added 2 players, 1 game and 1 hand."
-        assert not model.importing
-        asyncio.run(model.act_async(model.import_bytes_async, data))
+        assert not model.data.importing
+        asyncio.run(model.act_async(model.data.import_bytes_async, data))
         assert model.note == "Nothing new: everything in that file is already here."
 
 
@@ -52,7 +52,7 @@ def test_a_refused_upload_is_an_error_on_the_screen(tmp_path: Path) -> None:
     junk |= {"players": [], "games": [0] * 1000}
     with open_store(tmp_path / "data") as store:
         model = ReviewModel(store, Translator("en"))
-        got = asyncio.run(model.act_async(model.import_bytes_async, json.dumps(junk).encode()))
+        got = asyncio.run(model.act_async(model.data.import_bytes_async, json.dumps(junk).encode()))
         assert got is None and model.note is None
         assert model.error is not None
         lines = model.error.splitlines()

@@ -323,12 +323,12 @@ def test_a_joined_device_keeps_its_language_and_theme_to_itself(tmp_path: Path) 
 
     with open_store(tmp_path / "data", durable=False) as store:
         host = ReviewModel(store)
-        host.set_language("fi")
+        host.options.set_language("fi")
         phone = ReviewModel(store)
         phone.device_settings = frozenset({"language", "theme"})
-        phone.set_language("uk")
-        phone.set_theme("dark")
-        phone.update_settings(preset="oklahoma")  # rules are shared
+        phone.options.set_language("uk")
+        phone.options.set_theme("dark")
+        phone.options.update_settings(preset="oklahoma")  # rules are shared
         assert phone.settings.language == "uk" and phone.t.code == "uk"
         folder = load_settings(store.data_dir)
         assert (folder.language, folder.theme, folder.preset) == ("fi", "system", "oklahoma")

@@ -15,7 +15,7 @@ from scorekeeper.ui.review import PAGE, ReviewModel
 
 
 def test_lists_every_game_newest_first(model: ReviewModel, ids: dict[str, str]) -> None:
-    rows = model.history_rows()
+    rows = model.history.rows()
     assert [r.id for r in rows] == [ids[k] for k in "DECBA"]
     a = rows[-1]
     assert (a.title, a.score, a.status, a.finished) == (
@@ -34,21 +34,21 @@ def test_lists_every_game_newest_first(model: ReviewModel, ids: dict[str, str]) 
 
 
 def test_filters_by_player_format_and_period(model: ReviewModel, ids: dict[str, str]) -> None:
-    model.act(model.set_filter_player, ids["cy"])
-    assert [r.id for r in model.history_rows()] == [ids["D"], ids["E"]]
-    model.act(model.set_filter_format, "standard")
-    assert [r.id for r in model.history_rows()] == [ids["E"]]
-    model.act(model.set_filter_player, None)
-    assert [r.id for r in model.history_rows()] == [ids["E"], ids["A"]]
-    model.act(model.set_filter_format, "hollywood")
-    assert [r.id for r in model.history_rows()] == [ids["C"], ids["B"]]
-    model.act(model.set_filter_period, "7")
-    assert len(model.history_rows()) == 2  # all made just now
+    model.act(model.history.set_filter_player, ids["cy"])
+    assert [r.id for r in model.history.rows()] == [ids["D"], ids["E"]]
+    model.act(model.history.set_filter_format, "standard")
+    assert [r.id for r in model.history.rows()] == [ids["E"]]
+    model.act(model.history.set_filter_player, None)
+    assert [r.id for r in model.history.rows()] == [ids["E"], ids["A"]]
+    model.act(model.history.set_filter_format, "hollywood")
+    assert [r.id for r in model.history.rows()] == [ids["C"], ids["B"]]
+    model.act(model.history.set_filter_period, "7")
+    assert len(model.history.rows()) == 2  # all made just now
     later = datetime.now(UTC) + timedelta(days=8)
-    assert model.history_rows(now=later) == []
-    model.act(model.set_filter_period, "bogus")
+    assert model.history.rows(now=later) == []
+    model.act(model.history.set_filter_period, "bogus")
     assert model.error == "There is no such period."
-    assert model.filter_period == "7"
+    assert model.history.filter_period == "7"
 
 
 def test_read_only_hollywood_sheet_has_three_columns(
@@ -56,7 +56,7 @@ def test_read_only_hollywood_sheet_has_three_columns(
 ) -> None:
     model.act(model.go, "game", ids["C"])
     assert model.error is None and model.route == f"/review/game/{ids['C']}"
-    v = model.game_view()
+    v = model.past_game.view()
     assert [c.title for c in v.columns] == ["Game 1", "Game 2", "Game 3"]
     assert [(c.winner, c.closed) for c in v.columns] == [
         ("Ann", True),
@@ -73,7 +73,7 @@ def test_read_only_hollywood_sheet_has_three_columns(
 
 
 def test_three_hand_roles_and_undercut_breakdown(model: ReviewModel, ids: dict[str, str]) -> None:
-    v = model.game_view(ids["D"])
+    v = model.past_game.view(ids["D"])
     assert v.rows[0].dealer == "box Ann · captain Bob · Cy sits out"
     assert v.rows[3].text == "Cy undercut Bob (9 v 9): Cy +10"
     assert "undercut bonus +10" in v.rows[3].breakdown
@@ -84,23 +84,23 @@ def test_delete_and_undo_restore_exactly(
     model: ReviewModel, store: Store, ids: dict[str, str], changes: list[str]
 ) -> None:
     before = store.summary(ids["C"])
-    view_before = model.game_view(ids["C"])
-    model.act(model.ask_delete, ids["C"])
-    assert model.confirm_delete == ids["C"]
-    model.act(model.delete_game, ids["C"])
+    view_before = model.past_game.view(ids["C"])
+    model.act(model.history.ask_delete, ids["C"])
+    assert model.history.confirm_delete == ids["C"]
+    model.act(model.history.delete_game, ids["C"])
     assert model.error is None and changes == ["games"]
-    assert ids["C"] not in [r.id for r in model.history_rows()]
-    assert [r.id for r in model.deleted_rows()] == [ids["C"]]
+    assert ids["C"] not in [r.id for r in model.history.rows()]
+    assert [r.id for r in model.history.deleted_rows()] == [ids["C"]]
     assert model.note == "Deleted Ann v Bob."
-    model.act(model.undo_delete)
+    model.act(model.history.undo_delete)
     after = store.summary(ids["C"])
     assert (after.totals, after.column_totals, after.hand_count, after.winner_id) == (
         before.totals, before.column_totals, before.hand_count, before.winner_id,
     )  # fmt: skip
-    assert model.game_view(ids["C"]) == view_before
-    assert [r.id for r in model.history_rows()][2] == ids["C"]  # back in its place
-    assert model.deleted_rows() == []
-    model.act(model.undo_delete)
+    assert model.past_game.view(ids["C"]) == view_before
+    assert [r.id for r in model.history.rows()][2] == ids["C"]  # back in its place
+    assert model.history.deleted_rows() == []
+    model.act(model.history.undo_delete)
     assert model.error == "There is nothing to undo."
 
 
@@ -108,26 +108,26 @@ def test_deleted_games_restore_and_empty(
     model: ReviewModel, store: Store, ids: dict[str, str]
 ) -> None:
     for k in "AB":
-        model.act(model.delete_game, ids[k])
-    model.act(model.restore_game, ids["A"])
-    assert [r.id for r in model.deleted_rows()] == [ids["B"]]
-    model.act(model.ask_empty)
-    assert model.confirm_empty
-    assert model.act(model.empty_deleted) == 1
+        model.act(model.history.delete_game, ids[k])
+    model.act(model.history.restore_game, ids["A"])
+    assert [r.id for r in model.history.deleted_rows()] == [ids["B"]]
+    model.act(model.history.ask_empty)
+    assert model.history.confirm_empty
+    assert model.act(model.history.empty_deleted) == 1
     assert model.note == "1 game removed for good."
-    assert model.deleted_rows() == []
+    assert model.history.deleted_rows() == []
     assert len(store.list_games(include_deleted=True)) == 4
 
 
 def test_resume_calls_back_for_unfinished_only(store: Store, ids: dict[str, str]) -> None:
     resumed: list[str] = []
     m = ReviewModel(store, on_resume=resumed.append)
-    m.act(m.resume, ids["E"])
+    m.act(m.history.resume, ids["E"])
     assert resumed == [ids["E"]] and m.error is None
-    m.act(m.resume, ids["A"])
+    m.act(m.history.resume, ids["A"])
     assert m.error == "That game is finished." and resumed == [ids["E"]]
     bare = ReviewModel(store)
-    bare.act(bare.resume, ids["E"])
+    bare.act(bare.history.resume, ids["E"])
     assert bare.error == "Resuming a game is not available here."
 
 
@@ -153,9 +153,9 @@ def test_routes_round_trip(model: ReviewModel, ids: dict[str, str]) -> None:
 
 
 def test_game_view_follows_new_hands(model: ReviewModel, store: Store, ids: dict[str, str]) -> None:
-    assert len(model.game_view(ids["E"]).rows) == 3
+    assert len(model.past_game.view(ids["E"]).rows) == 3
     store.record_hand(ids["E"], Hand.gin(ids["bob"], 10))
-    assert len(model.game_view(ids["E"]).rows) == 4
+    assert len(model.past_game.view(ids["E"]).rows) == 4
 
 
 def test_history_pages(store: Store, ids: dict[str, str]) -> None:
@@ -164,16 +164,16 @@ def test_history_pages(store: Store, ids: dict[str, str]) -> None:
         store.create_game("standard", [ids["ann"], ids["bob"]], "seed")
     m = ReviewModel(store)
     last = seeded + 2  # on the third page
-    assert (len(m.history_rows()), m.history_total) == (PAGE, 2 * PAGE + last)
-    m.act(m.older_page)
-    assert (len(m.history_rows()), m.history_offset) == (PAGE, PAGE)
-    m.act(m.older_page)
-    assert (len(m.history_rows()), m.history_offset) == (last, 2 * PAGE)
-    m.act(m.older_page)  # the last page stays the last
-    assert (len(m.history_rows()), m.history_offset) == (last, 2 * PAGE)
-    m.act(m.set_filter_player, ids["cy"])  # a new filter starts at the top again
-    assert (len(m.history_rows()), m.history_total, m.history_offset) == (2, 2, 0)
-    assert len(m.history_rows(limit=0)) == 2
+    assert (len(m.history.rows()), m.history.total) == (PAGE, 2 * PAGE + last)
+    m.act(m.history.older_page)
+    assert (len(m.history.rows()), m.history.offset) == (PAGE, PAGE)
+    m.act(m.history.older_page)
+    assert (len(m.history.rows()), m.history.offset) == (last, 2 * PAGE)
+    m.act(m.history.older_page)  # the last page stays the last
+    assert (len(m.history.rows()), m.history.offset) == (last, 2 * PAGE)
+    m.act(m.history.set_filter_player, ids["cy"])  # a new filter starts at the top again
+    assert (len(m.history.rows()), m.history.total, m.history.offset) == (2, 2, 0)
+    assert len(m.history.rows(limit=0)) == 2
 
 
 def test_paging_shows_every_game_exactly_once(store: Store, ids: dict[str, str]) -> None:
@@ -188,33 +188,33 @@ def test_paging_shows_every_game_exactly_once(store: Store, ids: dict[str, str])
     seen: list[str] = []
     pages = 0
     while True:
-        rows = m.history_rows()
+        rows = m.history.rows()
         assert 0 < len(rows) <= PAGE
         seen += [r.id for r in rows]
         pages += 1
-        before = m.history_offset
-        m.act(m.older_page)
-        if m.history_offset == before:
+        before = m.history.offset
+        m.act(m.history.older_page)
+        if m.history.offset == before:
             break
     assert (pages, seen) == (-(-len(every) // PAGE), every)  # each game once, newest first
     back: list[str] = []
     while True:  # and back to the newest, page by page
-        back = [r.id for r in m.history_rows()] + back
-        if m.history_offset == 0:
+        back = [r.id for r in m.history.rows()] + back
+        if m.history.offset == 0:
             break
-        m.act(m.newer_page)
+        m.act(m.history.newer_page)
     assert back == every
     # the games in progress, as home's "All games in progress" shows them
-    m.act(m.show_unfinished)
+    m.act(m.history.show_unfinished)
     unfinished = [s.id for s in store.list_games(finished=False)]
     assert PAGE < len(unfinished) < len(every)
     seen = []
     while True:
-        seen += [r.id for r in m.history_rows()]
-        if m.history_offset + PAGE >= m.history_total:
+        seen += [r.id for r in m.history.rows()]
+        if m.history.offset + PAGE >= m.history.total:
             break
-        m.act(m.older_page)
-    assert m.history_total == len(unfinished) and seen == unfinished
+        m.act(m.history.older_page)
+    assert m.history.total == len(unfinished) and seen == unfinished
 
 
 def test_a_page_past_the_end_falls_back_to_the_last(store: Store, ids: dict[str, str]) -> None:
@@ -222,14 +222,14 @@ def test_a_page_past_the_end_falls_back_to_the_last(store: Store, ids: dict[str,
         store.create_game("standard", [ids["ann"], ids["bob"]], "seed") for _ in range(PAGE + 1)
     ]
     m = ReviewModel(store)
-    m.history_rows()
-    m.act(m.older_page)
-    total = m.history_total
-    assert len(m.history_rows()) == total - PAGE > 0
+    m.history.rows()
+    m.act(m.history.older_page)
+    total = m.history.total
+    assert len(m.history.rows()) == total - PAGE > 0
     for gid in made[: total - PAGE + 1]:
         store.delete_game(gid)  # deleted on another device meanwhile
-    rows = m.history_rows()
-    assert (m.history_offset, len(rows), m.history_total) == (0, PAGE - 1, PAGE - 1)
+    rows = m.history.rows()
+    assert (m.history.offset, len(rows), m.history.total) == (0, PAGE - 1, PAGE - 1)
 
 
 def test_deleted_games_show_the_newest_page(store: Store, ids: dict[str, str]) -> None:
@@ -239,15 +239,15 @@ def test_deleted_games_show_the_newest_page(store: Store, ids: dict[str, str]) -
     for gid in made:
         store.delete_game(gid)
     m = ReviewModel(store)
-    rows = m.deleted_rows()
-    assert (len(rows), m.deleted_total) == (PAGE, PAGE + 3)
+    rows = m.history.deleted_rows()
+    assert (len(rows), m.history.deleted_total) == (PAGE, PAGE + 3)
     newest = [s.id for s in store.list_games(include_deleted=True) if s.deleted][:PAGE]
     assert [r.id for r in rows] == newest and set(newest) <= set(made)
     store.restore_game(newest[0])  # the next deleted game comes onto the page
-    rows = m.deleted_rows()
-    assert [r.id for r in rows] == [*newest[1:], made[2]] and m.deleted_total == PAGE + 2
+    rows = m.history.deleted_rows()
+    assert [r.id for r in rows] == [*newest[1:], made[2]] and m.history.deleted_total == PAGE + 2
     store.purge_deleted()
-    assert (m.deleted_rows(), m.deleted_total) == ([], 0)
+    assert (m.history.deleted_rows(), m.history.deleted_total) == ([], 0)
 
 
 def test_deleted_games_read_only_the_blocks_they_show(
@@ -272,10 +272,10 @@ def test_deleted_games_read_only_the_blocks_they_show(
     with open_store(data, durable=False) as store:
         index = store._s.index
         m = ReviewModel(store)
-        rows = m.deleted_rows()
+        rows = m.history.deleted_rows()
         holding = {b["id"] for b in index.blocks() if b["deleted"]}
         assert len(index.blocks()) >= 8 and index._loaded == holding and not index._all
-        assert m.deleted_total == len(gone)
+        assert m.history.deleted_total == len(gone)
         assert [r.id for r in rows] == gone[::-1][:PAGE]
 
 
@@ -286,20 +286,20 @@ def test_a_players_and_a_pairs_details_have_addresses(
     have an address; following it opens the same details; Back (the
     statistics' own address) closes them; a stale one is refused."""
     model.act(model.go, "stats")
-    model.act(model.toggle_stats_detail, f"player:{ids['ann']}")
+    model.act(model.stats.toggle_detail, f"player:{ids['ann']}")
     route = model.route
     assert route == f"/review/stats/player/{ids['ann']}"
     model.act(model.go, "history")
-    model.stats_open.clear()
+    model.stats.opened.clear()
     model.act(model.go_route, route)  # a reload, a link
-    assert (model.screen, model.stats_open, model.route) == (
+    assert (model.screen, model.stats.opened, model.route) == (
         "stats",
         {f"player:{ids['ann']}"},
         route,
     )
     pair = f"/review/stats/pair/{ids['ann']}/{ids['bob']}"
     model.act(model.go_route, pair)
-    assert model.stats_open == {f"pair:{ids['ann']}:{ids['bob']}"} and model.route == pair
+    assert model.stats.opened == {f"pair:{ids['ann']}:{ids['bob']}"} and model.route == pair
     model.act(model.go_route, "/review/stats")  # Back
     assert model.route == "/review/stats" and model.error is None
     model.act(model.go_route, "/review/stats/player/nobody")

@@ -21,23 +21,23 @@ def test_the_balance_is_shown_settled_and_the_settle_up_taken_back(tmp_path: Pat
             gid = store.create_game("standard", [ann, bob], Rules(stake=1), first_dealer=ann)
             store.record_hand(gid, Hand.gin(ann, points))
         m = ReviewModel(store, Translator("en"))
-        [(text, balance)] = m.balance_lines()
+        [(text, balance)] = m.stats.balance_lines()
         assert text == "Bob owes Ann €2.20 over 2 games" and balance is not None
         m.go("stats")
         _, controls = render_screen(ReviewContext(m, lambda: None))
         assert {"Who owes whom", "Bob owes Ann €2.20 over 2 games"} <= set(texts(controls))
-        m.act(m.settle, balance)
+        m.act(m.stats.settle, balance)
         assert m.note == "Bob paid Ann €2.20."
-        assert m.balance_lines() == [("Ann and Bob are square over 2 games", None)] or (
-            m.balance_lines() == [("Bob and Ann are square over 2 games", None)]
+        assert m.stats.balance_lines() == [("Ann and Bob are square over 2 games", None)] or (
+            m.stats.balance_lines() == [("Bob and Ann are square over 2 games", None)]
         )
-        m.act(m.undo_settle)
+        m.act(m.stats.undo_settle)
         assert m.note == "The settle-up was taken back."
-        assert m.balance_lines()[0][0] == "Bob owes Ann €2.20 over 2 games"
-        m.act(m.undo_settle)
+        assert m.stats.balance_lines()[0][0] == "Bob owes Ann €2.20 over 2 games"
+        m.act(m.stats.undo_settle)
         assert m.error == "There is no settle-up to take back."
         lv = ReviewModel(store, Translator("lv"))
-        assert lv.balance_lines()[0][0] == "Bob ir parādā Ann 2,20\xa0€ pēc 2 spēlēm"
+        assert lv.stats.balance_lines()[0][0] == "Bob ir parādā Ann 2,20\xa0€ pēc 2 spēlēm"
 
 
 def test_the_player_and_head_to_head_cards_say_who_owes_whom(tmp_path: Path) -> None:
@@ -49,10 +49,10 @@ def test_the_player_and_head_to_head_cards_say_who_owes_whom(tmp_path: Path) -> 
         other = store.create_game("standard", [cy, bob], first_dealer=cy)
         store.record_hand(other, Hand.gin(cy, 80))  # not for money
         m = ReviewModel(store, Translator("en"))
-        stats = m.statistics()
-        assert m.player_card(stats.players[bob]).money == ("Bob owes Ann €1.05 over 1 game",)
-        assert m.player_card(stats.players[cy]).money == ()
-        assert m.head_to_head_card(stats.head_to_head(ann, bob)).money == (
+        stats = m.stats.statistics()
+        assert m.stats.player_card(stats.players[bob]).money == ("Bob owes Ann €1.05 over 1 game",)
+        assert m.stats.player_card(stats.players[cy]).money == ()
+        assert m.stats.head_to_head_card(stats.head_to_head(ann, bob)).money == (
             "Bob owes Ann €1.05 over 1 game",
         )
-        assert m.head_to_head_card(stats.head_to_head(bob, cy)).money == ()
+        assert m.stats.head_to_head_card(stats.head_to_head(bob, cy)).money == ()

@@ -39,7 +39,7 @@ def test_every_screen_builds_with_a_partnership(store: Store, code: str) -> None
 def test_the_history_and_the_past_game_score_the_sides(store: Store) -> None:
     gid = _partnership(store)
     m = ReviewModel(store, Translator("en"))
-    [row] = m.history_rows()
+    [row] = m.history.rows()
     assert (row.title, row.score, row.status) == (
         "Ann & Cy v Bob & Dan",
         "Ann & Cy 79 · Bob & Dan 6",

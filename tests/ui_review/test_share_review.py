@@ -43,7 +43,7 @@ def test_a_finished_game_offers_copy_picture_and_bg_stats(
 ) -> None:
     shown = buttons(screen(model, ids["A"]))
     assert {"Copy result", "Save picture", "Send to BG Stats"} <= set(shown)
-    text = model.shared(ids["A"]).text
+    text = model.past_game.shared(ids["A"]).text
     assert text.splitlines()[0] == "Ann v Bob"
     assert text.splitlines()[2:] == ["Ann wins!", "Score: Ann 102 · Bob 55", "Ann wins by 47"]
 
@@ -56,13 +56,13 @@ def test_an_unfinished_game_has_nothing_to_share(model: ReviewModel, ids: dict[s
 def test_a_hollywood_series_goes_to_bg_stats_as_one_play_or_a_play_per_game(
     model: ReviewModel, ids: dict[str, str]
 ) -> None:
-    (one,) = model.shared(ids["C"]).links
+    (one,) = model.past_game.shared(ids["C"]).links
     assert one[0] == "Send to BG Stats"
     assert play_of(one[1])["sourcePlayId"] == ids["C"]
-    model.toggle_share_each_game()
+    model.past_game.toggle_share_each_game()
     shown = buttons(screen(model, ids["C"]))
     assert {"Game 1 to BG Stats", "Game 2 to BG Stats", "Game 3 to BG Stats"} <= set(shown)
-    links = model.shared(ids["C"]).links
+    links = model.past_game.shared(ids["C"]).links
     assert [play_of(link)["sourcePlayId"] for _, link in links] == [
         f"{ids['C']}-1",
         f"{ids['C']}-2",
@@ -73,11 +73,11 @@ def test_a_hollywood_series_goes_to_bg_stats_as_one_play_or_a_play_per_game(
 def test_the_picture_goes_to_the_exports_folder_or_to_the_browser(
     model: ReviewModel, ids: dict[str, str]
 ) -> None:
-    path = model.act(model.export_picture, ids["A"])
-    assert path.parent == model.exports_dir and path.suffix == ".png"
+    path = model.act(model.past_game.export_picture, ids["A"])
+    assert path.parent == model.data.exports_dir and path.suffix == ".png"
     assert model.note == f"Saved the picture to {path}"
     assert Image.open(path).format == "PNG"
-    d = model.act(model.download_picture, ids["A"])
+    d = model.act(model.past_game.download_picture, ids["A"])
     assert d.name.startswith("gin-Ann-v-Bob-") and d.name.endswith(".png")
     assert d.note == f"Saved the picture: {d.name} is in your downloads."
     assert Image.open(io.BytesIO(d.data)).size[0] == 900

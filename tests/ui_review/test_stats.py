@@ -17,7 +17,7 @@ from scorekeeper.ui.review import ReviewModel
 
 
 def card(model: ReviewModel, name: str) -> dict[str, str]:
-    cards = {c.title: c for c in model.player_cards(model.statistics())}
+    cards = {c.title: c for c in model.stats.player_cards(model.stats.statistics())}
     return {r.label: r.values[0] for r in cards[name].rows}
 
 
@@ -51,20 +51,20 @@ def test_per_player_figures(model: ReviewModel) -> None:
 
 
 def test_filters_by_format_and_period(model: ReviewModel) -> None:
-    model.act(model.set_stats_format, "hollywood")
-    stats = model.statistics()
+    model.act(model.stats.set_format, "hollywood")
+    stats = model.stats.statistics()
     assert (stats.games, stats.hands) == (2, 12)
     assert card(model, "Ann")["Games won"] == "2 / 6"
-    assert "Cy" not in {c.title for c in model.player_cards(stats)}
-    model.act(model.set_stats_format, None)
-    model.act(model.set_stats_period, "30")
-    assert model.statistics().games == 5
-    assert model.statistics(now=datetime.now(UTC) + timedelta(days=31)).games == 0
+    assert "Cy" not in {c.title for c in model.stats.player_cards(stats)}
+    model.act(model.stats.set_format, None)
+    model.act(model.stats.set_period, "30")
+    assert model.stats.statistics().games == 5
+    assert model.stats.statistics(now=datetime.now(UTC) + timedelta(days=31)).games == 0
 
 
 def test_head_to_head(model: ReviewModel) -> None:
-    stats = model.statistics()
-    cards = {c.title: c for c in (model.head_to_head_card(h) for h in stats.pairs())}
+    stats = model.stats.statistics()
+    cards = {c.title: c for c in (model.stats.head_to_head_card(h) for h in stats.pairs())}
     ab = cards["Ann v Bob"]
     rows = {r.label: r.values for r in ab.rows}
     assert ab.players == ("Ann", "Bob")
@@ -74,14 +74,14 @@ def test_head_to_head(model: ReviewModel) -> None:
 
 
 def test_deleted_games_leave_the_statistics(model: ReviewModel, ids: dict[str, str]) -> None:
-    model.act(model.delete_game, ids["B"])
+    model.act(model.history.delete_game, ids["B"])
     assert card(model, "Bob")["Hollywood sweeps"] == "0"
-    model.act(model.undo_delete)
+    model.act(model.history.undo_delete)
     assert card(model, "Bob")["Hollywood sweeps"] == "1"
 
 
 def test_wins_bars(model: ReviewModel) -> None:
-    assert [(b.name, b.wins) for b in model.bars(model.statistics())] == [
+    assert [(b.name, b.wins) for b in model.stats.bars(model.stats.statistics())] == [
         ("Ann", 4), ("Bob", 4), ("Cy", 0),
     ]  # fmt: skip
 
@@ -89,31 +89,31 @@ def test_wins_bars(model: ReviewModel) -> None:
 def test_preload_fills_the_shared_cache(model: ReviewModel, ids: dict[str, str]) -> None:
     import threading
 
-    from scorekeeper.ui.review import model as review_model
+    from scorekeeper.ui.review import game_state
 
-    assert model.preload() == 5
+    assert model.stats.preload() == 5
     again = ReviewModel(model.store)  # another session of the same process
-    assert again.load_game(ids["C"]) is model.load_game(ids["C"])
+    assert again.past_game.load_game(ids["C"]) is model.past_game.load_game(ids["C"])
     stop = threading.Event()
     stop.set()
-    assert model.preload(stop) == 0
+    assert model.stats.preload(stop) == 0
     model.store.record_hand(ids["E"], Hand.draw())
-    assert len(model.load_game(ids["E"]).hands) == 4  # a changed game is replayed again
-    assert review_model.CACHE_GAMES >= 2500
+    assert len(model.past_game.load_game(ids["E"]).hands) == 4  # a changed game is replayed again
+    assert game_state.CACHE_GAMES >= 2500
 
 
 def test_statistics_are_kept_until_a_game_changes(
     model: ReviewModel, store: Store, ids: dict[str, str]
 ) -> None:
-    first = model.statistics()
-    assert model.statistics() is first  # a player's details opened: nothing counted again
+    first = model.stats.statistics()
+    assert model.stats.statistics() is first  # a player's details opened: nothing counted again
     store.record_hand(ids["E"], Hand.gin(ids["bob"], 10))
-    again = model.statistics()
+    again = model.stats.statistics()
     assert again is not first and again.hands == first.hands + 1
-    model.act(model.set_stats_format, "hollywood")
-    assert model.statistics().games == 2
-    model.act(model.set_stats_format, None)
-    assert model.statistics().hands == again.hands
+    model.act(model.stats.set_format, "hollywood")
+    assert model.stats.statistics().games == 2
+    model.act(model.stats.set_format, None)
+    assert model.stats.statistics().hands == again.hands
 
 
 def test_the_summary_counts_games_as_the_player_lines_do(model: ReviewModel) -> None:
@@ -124,7 +124,7 @@ def test_the_summary_counts_games_as_the_player_lines_do(model: ReviewModel) -> 
     from scorekeeper.ui.review import ReviewContext, render_screen
 
     model.go("stats")
-    model.act(model.set_stats_format, "hollywood")
+    model.act(model.stats.set_format, "hollywood")
     _, controls = render_screen(ReviewContext(model, lambda: None))
 
     def shown(c: object) -> list[str]:
@@ -142,7 +142,7 @@ def test_the_summary_counts_games_as_the_player_lines_do(model: ReviewModel) -> 
     assert "6 games finished · 12 hands" in texts
     assert "Each Hollywood column counts as a game (2 Hollywood sheets)." in texts
     assert "Show Ann: 2 of 6 games won" in texts
-    model.act(model.set_stats_format, "standard")
+    model.act(model.stats.set_format, "standard")
     _, controls = render_screen(ReviewContext(model, lambda: None))
     texts = [s for c in controls for s in shown(c)]
     assert not [s for s in texts if "Hollywood column" in s]

@@ -38,7 +38,7 @@ def web_context(store: Store) -> ReviewContext:
     ctx = ReviewContext(model, lambda: None)
     ctx.page = SimpleNamespace(web=True)  # type: ignore[assignment]
     ctx.file_picker = ft.FilePicker()
-    model.allow_paths = not ctx.web
+    model.data.allow_paths = not ctx.web
     return ctx
 
 
@@ -70,7 +70,7 @@ def test_no_review_screen_has_a_path_box_in_a_browser(store: Store, ids: dict[st
             m.act(m.go, screen)
         assert m.error is None, m.error
         if screen == "players":
-            m.editing_player = ids["ann"]  # the rename box open: a name, not a path
+            m.players.editing = ids["ann"]  # the rename box open: a name, not a path
         seen[screen] = text_fields(ctx)
     assert seen["data"] == []
     for screen, labels in seen.items():
@@ -82,7 +82,7 @@ def test_no_review_screen_has_a_path_box_in_a_browser(store: Store, ids: dict[st
 def test_the_desktop_window_keeps_its_path_box(store: Store, ids: dict[str, str]) -> None:
     ctx = web_context(store)
     ctx.desktop = True  # what the launcher says of the window
-    ctx.model.allow_paths = not ctx.web
+    ctx.model.data.allow_paths = not ctx.web
     ctx.model.act(ctx.model.go, "data")
     assert text_fields(ctx) == ["Export file path"]
 
@@ -110,15 +110,15 @@ def test_a_browser_session_refuses_any_path(
         done = threading.Event()
 
         def attempt(p: str = path, done: threading.Event = done) -> None:
-            m.act(m.import_file, p)
+            m.act(m.data.import_file, p)
             done.set()
 
         threading.Thread(target=attempt, daemon=True).start()
         assert done.wait(10), f"{path} was opened"  # a FIFO or /dev/zero would hang or grow
         # the same answer whether the file exists or not: no existence oracle
         assert m.error == "Choose the export file to upload.", (path, m.error)
-    m.act(m.set_import_path, str(real))
-    m.act(m.import_file)
+    m.act(m.data.set_import_path, str(real))
+    m.act(m.data.import_file)
     assert m.error == "Choose the export file to upload."
     assert m.note is None
 
@@ -136,7 +136,7 @@ def test_no_app_screen_has_a_path_box_in_a_browser(store: Store, ids: dict[str, 
     gin = GinApp(page, store)
     gin.start()
     m = gin.model
-    assert gin.review_ctx.web and not gin.review.allow_paths
+    assert gin.review_ctx.web and not gin.review.data.allow_paths
     labels: dict[str, list[str]] = {}
 
     def look(name: str) -> None:

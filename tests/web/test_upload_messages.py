@@ -38,7 +38,7 @@ def browser_session(store: Store, inbox: UploadInbox) -> tuple[ReviewContext, li
         run_task=lambda fn, *args: started.append(args),
     )
     ctx.file_picker = ft.FilePicker()
-    model.allow_paths = False
+    model.data.allow_paths = False
     return ctx, started
 
 

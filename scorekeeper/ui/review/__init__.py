@@ -1,7 +1,9 @@
 """The review screens: history, one game read-only, statistics and charts,
 players, settings, export/import (issue #5).  One module per screen
 (``history_view``, ``game_view``, ``stats_view``, ``players_view``,
-``settings_view``, ``data_view``) over one model (:mod:`.model`); the
+``settings_view``, ``data_view``), each drawn from its own state beside it
+(``history_state``, ``game_state``, ``stats_state``, ``players_state``,
+``settings_state``, ``data_state``), held by one model (:mod:`.model`); the
 statistics themselves are computed in :mod:`scorekeeper.statistics`.
 
 Self-contained: the core app (:mod:`scorekeeper.ui.app`) mounts these
@@ -19,9 +21,14 @@ The pieces:
   (``history``, ``deleted``, ``game``, ``stats``, ``players``, ``settings``,
   ``data``); ``model.go(screen[, game_id])``; ``model.route`` is
   ``/review/<screen>`` (``/review/game/<id>``) and ``model.go_route(route)``
-  follows one.  Every action is a method; run it through
+  follows one.  Every action is a method, of the model or of a screen's
+  state (``model.history``, ``model.past_game``, ``model.stats``,
+  ``model.players``, ``model.options``, ``model.data``); run it through
   ``model.act(fn, *args)``, which turns RuleError/StoreError/OSError (and
-  anything unexpected, logged) into ``model.error``.
+  anything unexpected, logged) into ``model.error``.  For the core app the
+  model also answers ``show_unfinished()``, ``editing_player``,
+  ``export_picture(game_id)`` and ``download_picture(game_id)`` (a
+  :class:`Download`) itself.
   ``on_change(kind)`` is called after an action with ``"games"``,
   ``"players"``, ``"settings"``, ``"theme"`` or ``"language"`` (then
   ``model.t`` is the new :class:`~scorekeeper.i18n.Translator`).
@@ -33,7 +40,7 @@ The pieces:
   ``attach_file_picker(page)`` also decides web mode (``ctx.web``): in a
   browser, import is an upload (:mod:`scorekeeper.ui.uploads`, 20 MB at
   most), export a download (``FilePicker.save_file``), and no path is ever
-  typed or read (``model.allow_paths`` is False).  ``ctx.screen_keeper``
+  typed or read (``model.data.allow_paths`` is False).  ``ctx.screen_keeper``
   (a :class:`~scorekeeper.ui.wakelock.ScreenKeeper`) adds the "Keep the
   screen on" switch to Settings.
 * Builders, each ``(ctx) -> (title, list[ft.Control])`` like the core app's
@@ -60,20 +67,13 @@ with a menu; ``python -m scorekeeper.ui.review --data-dir DIR --port N``.
 
 from typing import Any
 
+from scorekeeper.i18n.reports import import_summary
+
+from .common import PERIODS, SCREENS, ChangeKind, period_label, period_range
+from .data_state import Download
 from .game_model import GameView, HandRow, build_game_view, format_label
-from .model import (
-    PAGE,
-    PERIODS,
-    SCREENS,
-    ChangeKind,
-    FigureRow,
-    HistoryRow,
-    ReviewModel,
-    StatsCard,
-    import_summary,
-    period_label,
-    period_range,
-)
+from .history_state import PAGE, HistoryRow
+from .model import ReviewModel
 from .screens import (
     MENU,
     ReviewContext,
@@ -90,6 +90,7 @@ from .screens import (
 )
 from .settings import Settings, load_settings, save_settings, settings_path
 from .standalone import mount_demo, theme_mode
+from .stats_state import FigureRow, StatsCard
 
 __all__ = [
     "MENU",
@@ -97,6 +98,7 @@ __all__ = [
     "PERIODS",
     "SCREENS",
     "ChangeKind",
+    "Download",
     "FigureRow",
     "GameView",
     "HandRow",

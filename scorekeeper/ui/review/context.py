@@ -19,8 +19,10 @@ from ..uploads import INBOX, UploadInbox, UploadsBusy
 from ..wakelock import ScreenKeeper
 from ..widgets import TAP, Handler
 from ..widgets import message as _message
+from .common import PERIODS, period_label
+from .data_state import Download
 from .game_model import format_label
-from .model import PERIODS, Download, ReviewModel, period_label
+from .model import ReviewModel
 from .settings import FORMATS
 
 log = logging.getLogger(__name__)
@@ -73,7 +75,7 @@ class ReviewContext:
         page.services.append(picker)
         self.file_picker = picker
         self.page = page
-        self.model.allow_paths = not self.web
+        self.model.data.allow_paths = not self.web
         return picker
 
     def _picked(self, e: Any) -> None:
@@ -91,9 +93,9 @@ class ReviewContext:
             self.model.note = self.model.t.gettext("Importing…")
             self.page.run_task(self._import, bytes(f.bytes))
         elif f.bytes is not None:
-            self.model.act(self.model.import_bytes, bytes(f.bytes))
+            self.model.act(self.model.data.import_bytes, bytes(f.bytes))
         else:
-            self.model.act(self.model.import_file, f.path or "")
+            self.model.act(self.model.data.import_file, f.path or "")
         self._refresh()
 
     def _upload(self, f: ft.FilePickerFile) -> None:
@@ -149,11 +151,11 @@ class ReviewContext:
             m.clear_messages()
             m.note = m.t.gettext("Importing…")
         else:
-            m.act(m.import_bytes, data)
+            m.act(m.data.import_bytes, data)
         self._refresh()
 
     async def _import(self, data: bytes) -> None:
-        await self.model.act_async(self.model.import_bytes_async, data)
+        await self.model.act_async(self.model.data.import_bytes_async, data)
         self._refresh()
 
     def download(self, fn: Callable[..., Download], *args: Any) -> Handler:
@@ -242,16 +244,17 @@ def muted(text: str, size: int = 14) -> ft.Text:
 
 def messages(ctx: ReviewContext) -> list[ft.Control]:
     m = ctx.model
+    undo = m.history.undo_game_id  # where a game was just deleted
     out: list[ft.Control] = []
     if m.error:
         out.append(_message(m.error))
     if m.note:
         out.append(_message(m.note, "info"))
-    if m.undo_game_id is not None:
+    if undo is not None:
         out.append(
             ft.OutlinedButton(
                 m.t.gettext("Undo delete"), icon=ft.Icons.UNDO, height=TAP,
-                on_click=ctx.on(m.undo_delete),
+                on_click=ctx.on(m.history.undo_delete),
             )
         )  # fmt: skip
     return out

@@ -1,4 +1,5 @@
-"""The data screen: export (a download in a browser) and import (an upload)."""
+"""The data screen: export (a download in a browser) and import (an upload),
+drawn from ``review.data`` (:class:`~scorekeeper.ui.review.data_state.DataState`)."""
 
 from __future__ import annotations
 
@@ -16,17 +17,17 @@ log = logging.getLogger(__name__)
 
 def data_screen(ctx: ReviewContext) -> Screen:
     m = ctx.model
-    t = m.t
+    d, t = m.data, m.t
     out: list[ft.Control] = messages(ctx)
     out.append(_section(t.gettext("Export")))
     if ctx.web:  # a download, into this device's downloads
         out.append(muted(t.gettext("The export file goes to this device's downloads."), 15))
-        export = ctx.download(m.download_all)
+        export = ctx.download(d.download_all)
     else:
         out.append(
-            muted(t.gettext("Exports are saved in {folder}").format(folder=str(m.exports_dir)), 15)
+            muted(t.gettext("Exports are saved in {folder}").format(folder=str(d.exports_dir)), 15)
         )
-        export = ctx.on(m.export_all)
+        export = ctx.on(d.export_all)
     out.append(
         ft.FilledButton(
             t.gettext("Export all games"), icon=ft.Icons.UPLOAD_FILE, height=TAP,
@@ -44,7 +45,7 @@ def data_screen(ctx: ReviewContext) -> Screen:
                 ),
             )
         )  # fmt: skip
-    if ctx.web or not m.allow_paths:
+    if ctx.web or not d.allow_paths:
         # A browser uploads the file: no path on the server is ever typed here.
         out.append(
             muted(
@@ -60,13 +61,13 @@ def data_screen(ctx: ReviewContext) -> Screen:
     else:
         out.append(muted(t.gettext("Type or paste the path of an export file."), 15))
     field = ft.TextField(
-        label=t.gettext("Export file path"), value=m.import_path, text_size=16,
-        on_change=lambda e: setattr(m, "import_path", e.control.value or ""),
+        label=t.gettext("Export file path"), value=d.import_path, text_size=16,
+        on_change=lambda e: d.set_import_path(e.control.value or ""),
     )  # fmt: skip
 
     def do_import(_: Any = None) -> None:
-        m.import_path = field.value or ""
-        m.act(m.import_file)
+        d.set_import_path(field.value or "")
+        m.act(d.import_file)
         ctx._refresh()
 
     field.on_submit = do_import
@@ -75,14 +76,14 @@ def data_screen(ctx: ReviewContext) -> Screen:
         ft.FilledButton(t.gettext("Import"), icon=ft.Icons.DOWNLOAD, height=TAP,
                         on_click=do_import)
     )  # fmt: skip
-    files = m.export_files()
+    files = d.export_files()
     if files:
         out.append(muted(t.gettext("Files in the exports folder:"), 15))
         for f in files[:10]:
             out.append(
                 ft.TextButton(
                     f.name, height=TAP,
-                    on_click=ctx.on(m.set_import_path, str(f)),
+                    on_click=ctx.on(d.set_import_path, str(f)),
                 )
             )  # fmt: skip
     return t.gettext("Export and import"), out

@@ -1,5 +1,7 @@
 """One game read-only: its sheet, its score race, and delete or resume,
-drawn from :class:`~scorekeeper.ui.review.game_model.GameView`.
+drawn from ``review.past_game``
+(:class:`~scorekeeper.ui.review.game_state.PastGameState`) and its
+:class:`~scorekeeper.ui.review.game_model.GameView`.
 """
 
 from __future__ import annotations
@@ -113,6 +115,7 @@ def _sheet_table(v: GameView) -> ft.Control:
 def _share(ctx: ReviewContext, game_id: str) -> list[ft.Control]:
     """Copy result, Save picture, Send to BG Stats (see share_view)."""
     m = ctx.model
+    g = m.past_game
 
     def copied(_: object = None) -> None:
         if ctx.page is not None:
@@ -120,20 +123,20 @@ def _share(ctx: ReviewContext, game_id: str) -> list[ft.Control]:
 
     return share_buttons(
         m.t,
-        m.shared(game_id),
+        g.shared(game_id),
         copied=copied,
-        picture=ctx.download(m.download_picture, game_id)
+        picture=ctx.download(g.download_picture, game_id)
         if ctx.web
-        else ctx.on(m.export_picture, game_id),
-        each_game=ctx.on(m.toggle_share_each_game),
+        else ctx.on(g.export_picture, game_id),
+        each_game=ctx.on(g.toggle_share_each_game),
     )
 
 
 def game_review_screen(ctx: ReviewContext) -> Screen:
     m = ctx.model
-    t = m.t
+    g, t = m.past_game, m.t
     out: list[ft.Control] = messages(ctx)
-    v = m.game_view()
+    v = g.view()
     out.append(
         _box(
             ft.Text(v.status, size=20, weight=ft.FontWeight.BOLD),
@@ -147,20 +150,20 @@ def game_review_screen(ctx: ReviewContext) -> Screen:
     if v.rows:
         from .charts_view import race_chart  # flet_charts, on the first chart drawn
 
-        out.extend(race_chart(m.race(), t))
+        out.extend(race_chart(g.race(), t))
     buttons: list[ft.Control] = []
     if not v.finished and not v.deleted and m.on_resume is not None:
         buttons.append(
             ft.FilledButton(
                 t.gettext("Resume"), icon=ft.Icons.PLAY_ARROW, height=TAP,
-                on_click=ctx.on(m.resume, v.game_id),
+                on_click=ctx.on(m.history.resume, v.game_id),
             )
         )  # fmt: skip
     buttons.append(
         ft.OutlinedButton(
             t.gettext("Export score sheet (CSV)"), icon=ft.Icons.DOWNLOAD, height=TAP,
-            on_click=ctx.download(m.download_csv, v.game_id) if ctx.web
-            else ctx.on(m.export_csv, v.game_id),
+            on_click=ctx.download(g.download_csv, v.game_id) if ctx.web
+            else ctx.on(g.export_csv, v.game_id),
         )
     )  # fmt: skip
     if not v.deleted:

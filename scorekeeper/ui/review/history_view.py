@@ -1,5 +1,6 @@
 """The history screen (a page of games at a time, with filters) and the
-deleted games, drawn from :class:`~scorekeeper.ui.review.model.ReviewModel`.
+deleted games, drawn from ``review.history``
+(:class:`~scorekeeper.ui.review.history_state.HistoryState`).
 """
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ import flet as ft
 
 from ..widgets import TAP, Screen
 from ..widgets import card_box as _box
+from .common import PERIODS, period_label
 from .context import ReviewContext, messages, muted
 from .game_model import format_label
-from .model import PAGE, PERIODS, HistoryRow, period_label
+from .history_state import PAGE, HistoryRow
 from .settings import FORMATS
 
 log = logging.getLogger(__name__)
@@ -21,13 +23,13 @@ log = logging.getLogger(__name__)
 
 def _history_card(ctx: ReviewContext, row: HistoryRow, *, deleted: bool = False) -> ft.Control:
     m = ctx.model
-    t = m.t
+    h, t = m.history, m.t
     buttons: list[ft.Control] = []
     if deleted:
         buttons.append(
             ft.FilledButton(
                 t.gettext("Restore {title}").format(title=row.title), icon=ft.Icons.RESTORE,
-                height=TAP, on_click=ctx.on(m.restore_game, row.id),
+                height=TAP, on_click=ctx.on(h.restore_game, row.id),
             )
         )  # fmt: skip
     else:
@@ -41,7 +43,7 @@ def _history_card(ctx: ReviewContext, row: HistoryRow, *, deleted: bool = False)
             buttons.append(
                 ft.OutlinedButton(
                     t.gettext("Resume"), icon=ft.Icons.PLAY_ARROW, height=TAP,
-                    on_click=ctx.on(m.resume, row.id),
+                    on_click=ctx.on(h.resume, row.id),
                 )
             )  # fmt: skip
         buttons.extend(delete_buttons(ctx, row.id))
@@ -61,34 +63,34 @@ def _history_card(ctx: ReviewContext, row: HistoryRow, *, deleted: bool = False)
 
 def delete_buttons(ctx: ReviewContext, game_id: str) -> list[ft.Control]:
     m = ctx.model
-    t = m.t
-    if m.confirm_delete == game_id:
+    h, t = m.history, m.t
+    if h.confirm_delete == game_id:
         return [
             ft.FilledButton(
                 t.gettext("Yes, delete it"), icon=ft.Icons.DELETE, height=TAP,
                 style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR),
-                on_click=ctx.on(m.delete_game, game_id),
+                on_click=ctx.on(h.delete_game, game_id),
             ),
-            ft.OutlinedButton(t.gettext("Keep it"), height=TAP, on_click=ctx.on(m.cancel)),
+            ft.OutlinedButton(t.gettext("Keep it"), height=TAP, on_click=ctx.on(m.clear_messages)),
         ]  # fmt: skip
     return [
         ft.TextButton(
             t.gettext("Delete"), icon=ft.Icons.DELETE_OUTLINE, height=TAP,
-            on_click=ctx.on(m.ask_delete, game_id),
+            on_click=ctx.on(h.ask_delete, game_id),
         )
     ]  # fmt: skip
 
 
 def history_screen(ctx: ReviewContext) -> Screen:
     m = ctx.model
-    t = m.t
+    h, t = m.history, m.t
     out: list[ft.Control] = messages(ctx)
-    players = m.players(include_hidden=True)
+    players = m.players.all(include_hidden=True)
     out.append(_filter_bar(ctx, {p.id: p.name for p in players}))
-    if m.filters_open:
+    if h.filters_open:
         out.append(_filter_menus(ctx, [(p.id, p.name) for p in players]))
-    rows = m.history_rows()
-    total = m.history_total
+    rows = h.rows()
+    total = h.total
     out.append(muted(t.ngettext("{n} game", "{n} games", total).format(n=total), size=15))
     if not rows:
         out.append(muted(t.gettext("No games match."), size=16))
@@ -107,25 +109,24 @@ def history_screen(ctx: ReviewContext) -> Screen:
 def _filter_bar(ctx: ReviewContext, names: dict[str, str]) -> ft.Control:
     """One line: the filters chosen ("Cy · Hollywood"), and the button that
     shows (or hides) the chips to change them."""
-    m = ctx.model
-    t = m.t
+    h, t = ctx.model.history, ctx.model.t
     chosen: list[str] = []
-    if m.filter_player is not None:
-        chosen.append(names.get(m.filter_player, m.filter_player))
-    if m.filter_format is not None:
-        chosen.append(format_label(t, m.filter_format))
-    if m.filter_period != "all":
-        chosen.append(period_label(t, m.filter_period))
-    if m.filter_finished is not None:
-        chosen.append(t.gettext("Finished") if m.filter_finished else t.gettext("In progress"))
-    opened = m.filters_open
+    if h.filter_player is not None:
+        chosen.append(names.get(h.filter_player, h.filter_player))
+    if h.filter_format is not None:
+        chosen.append(format_label(t, h.filter_format))
+    if h.filter_period != "all":
+        chosen.append(period_label(t, h.filter_period))
+    if h.filter_finished is not None:
+        chosen.append(t.gettext("Finished") if h.filter_finished else t.gettext("In progress"))
+    opened = h.filters_open
     return ft.Row(
         [
             ft.OutlinedButton(
                 t.gettext("Hide filters") if opened else t.gettext("Filters"),
                 icon=ft.Icons.EXPAND_LESS if opened else ft.Icons.FILTER_LIST,
                 height=TAP - 8,
-                on_click=ctx.on(m.toggle_filters),
+                on_click=ctx.on(h.toggle_filters),
                 key="filters",
             ),
             ft.Text(
@@ -148,8 +149,7 @@ def _filter_menus(ctx: ReviewContext, players: list[tuple[str, str]]) -> ft.Cont
     """The four filters as menus, two to a row on a phone: who played, the
     format, when, and finished or not.  Chips for every choice took half a
     phone's screen (and a row per few players)."""
-    m = ctx.model
-    t = m.t
+    h, t = ctx.model.history, ctx.model.t
 
     def menu(
         label: str, current: str | None, options: list[tuple[str, str]], set_to: Any
@@ -185,31 +185,31 @@ def _filter_menus(ctx: ReviewContext, players: list[tuple[str, str]]) -> ft.Cont
         [
             menu(
                 t.gettext("Player"),
-                m.filter_player,
+                h.filter_player,
                 [(ANY, t.gettext("Everyone")), *players],
-                m.set_filter_player,
+                h.set_filter_player,
             ),
             menu(
                 t.gettext("Format"),
-                m.filter_format,
+                h.filter_format,
                 [(ANY, t.gettext("All formats"))] + [(f, format_label(t, f)) for f in FORMATS],
-                m.set_filter_format,
+                h.set_filter_format,
             ),
             menu(
                 t.gettext("When"),
-                m.filter_period,
+                h.filter_period,
                 [(p, period_label(t, p)) for p in PERIODS],
-                m.set_filter_period,  # "all" is one of its choices: never None
+                h.set_filter_period,  # "all" is one of its choices: never None
             ),
             menu(
                 t.gettext("Status"),
-                finished[m.filter_finished],
+                finished[h.filter_finished],
                 [
                     (ANY, t.gettext("All games")),
                     ("open", t.gettext("In progress")),
                     ("done", t.gettext("Finished")),
                 ],
-                lambda v: m.set_filter_finished(status[v or ANY]),
+                lambda v: h.set_filter_finished(status[v or ANY]),
             ),
         ],
         spacing=8,
@@ -221,9 +221,8 @@ def _filter_menus(ctx: ReviewContext, players: list[tuple[str, str]]) -> ft.Cont
 def _pager(ctx: ReviewContext, shown: int, total: int) -> ft.Control:
     """The "Newer" / "Older" buttons and where this page is: the history shows one page
     of :data:`PAGE` games at a time, however long it is."""
-    m = ctx.model
-    t = m.t
-    first = m.history_offset + 1
+    h, t = ctx.model.history, ctx.model.t
+    first = h.offset + 1
     return ft.Column(
         [
             muted(
@@ -236,11 +235,11 @@ def _pager(ctx: ReviewContext, shown: int, total: int) -> ft.Control:
                 [
                     ft.OutlinedButton(
                         t.gettext("Newer games"), icon=ft.Icons.NAVIGATE_BEFORE, height=TAP,
-                        disabled=m.history_offset == 0, on_click=ctx.on(m.newer_page),
+                        disabled=h.offset == 0, on_click=ctx.on(h.newer_page),
                     ),
                     ft.OutlinedButton(
                         t.gettext("Older games"), icon=ft.Icons.NAVIGATE_NEXT, height=TAP,
-                        disabled=m.history_offset + PAGE >= total, on_click=ctx.on(m.older_page),
+                        disabled=h.offset + PAGE >= total, on_click=ctx.on(h.older_page),
                     ),
                 ],
                 wrap=True, spacing=6, run_spacing=6,
@@ -252,14 +251,14 @@ def _pager(ctx: ReviewContext, shown: int, total: int) -> ft.Control:
 
 def deleted_screen(ctx: ReviewContext) -> Screen:
     m = ctx.model
-    t = m.t
+    h, t = m.history, m.t
     out = messages(ctx)
-    rows = m.deleted_rows()
+    rows = h.deleted_rows()
     out.append(muted(t.gettext("Deleted games stay here until you empty the list."), size=15))
     if not rows:
         out.append(muted(t.gettext("No deleted games."), size=16))
     out.extend(_history_card(ctx, r, deleted=True) for r in rows)
-    total = m.deleted_total
+    total = h.deleted_total
     if total > len(rows):
         out.append(
             muted(
@@ -270,7 +269,7 @@ def deleted_screen(ctx: ReviewContext) -> Screen:
             )
         )
     if rows:
-        if m.confirm_empty:
+        if h.confirm_empty:
             out.append(
                 _box(
                     ft.Text(
@@ -289,10 +288,11 @@ def deleted_screen(ctx: ReviewContext) -> Screen:
                                 style=ft.ButtonStyle(
                                     bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR
                                 ),
-                                on_click=ctx.on(m.empty_deleted),
+                                on_click=ctx.on(h.empty_deleted),
                             ),
                             ft.OutlinedButton(
-                                t.gettext("Keep them"), height=TAP, on_click=ctx.on(m.cancel)
+                                t.gettext("Keep them"), height=TAP,
+                                on_click=ctx.on(m.clear_messages),
                             ),
                         ],
                         wrap=True,
@@ -304,7 +304,7 @@ def deleted_screen(ctx: ReviewContext) -> Screen:
             out.append(
                 ft.OutlinedButton(
                     t.gettext("Empty deleted games"), icon=ft.Icons.DELETE_FOREVER,
-                    height=TAP, on_click=ctx.on(m.ask_empty),
+                    height=TAP, on_click=ctx.on(h.ask_empty),
                 )
             )  # fmt: skip
     return t.gettext("Deleted games"), out

@@ -1,4 +1,5 @@
-"""The players screen: rename, hide, merge."""
+"""The players screen: rename, hide, merge, drawn from ``review.players``
+(:class:`~scorekeeper.ui.review.players_state.PlayersState`)."""
 
 from __future__ import annotations
 
@@ -17,12 +18,12 @@ log = logging.getLogger(__name__)
 
 def players_screen(ctx: ReviewContext) -> Screen:
     m = ctx.model
-    t = m.t
+    ps, t = m.players, m.t
     out: list[ft.Control] = messages(ctx)
-    players = m.players(include_hidden=True)
+    players = ps.all(include_hidden=True)
     if not players:
         out.append(muted(t.gettext("No players yet."), size=16))
-    merging = m.merge_from
+    merging = ps.merge_from
     drop_name = next((p.name for p in players if p.id == merging), None)
     if merging is not None and drop_name is not None:
         out.append(
@@ -34,9 +35,9 @@ def players_screen(ctx: ReviewContext) -> Screen:
             )
         )
         out.append(ft.OutlinedButton(t.gettext("Cancel merge"), height=TAP,
-                                     on_click=ctx.on(m.start_merge_cancel)))  # fmt: skip
-    if m.confirm_merge is not None:
-        keep, drop = m.confirm_merge
+                                     on_click=ctx.on(ps.cancel_merge)))  # fmt: skip
+    if ps.confirm_merge is not None:
+        keep, drop = ps.confirm_merge
         names = {p.id: p.name for p in players}
         out.append(
             _box(
@@ -49,9 +50,9 @@ def players_screen(ctx: ReviewContext) -> Screen:
                 ft.Row(
                     [
                         ft.FilledButton(t.gettext("Yes, merge"), height=TAP,
-                                        on_click=ctx.on(m.merge_players, keep, drop)),
+                                        on_click=ctx.on(ps.merge, keep, drop)),
                         ft.OutlinedButton(t.gettext("Cancel"), height=TAP,
-                                          on_click=ctx.on(m.cancel)),
+                                          on_click=ctx.on(m.clear_messages)),
                     ],
                     wrap=True,
                 ),
@@ -65,7 +66,7 @@ def players_screen(ctx: ReviewContext) -> Screen:
             + ([muted(t.gettext("hidden"))] if p.hidden else []),
         )
         items.append(head)
-        if m.editing_player == p.id:
+        if ps.editing == p.id:
             field = ft.TextField(
                 label=t.gettext("New name for {name}").format(name=p.name),
                 value=p.name, autofocus=True, text_size=18,
@@ -74,7 +75,7 @@ def players_screen(ctx: ReviewContext) -> Screen:
             def submit(e: Any = None, pid: str = p.id, f: ft.TextField = field) -> None:
                 # Enter carries the text; the field's own change may reach us after it
                 typed = e.data if getattr(e, "control", None) is f else f.value
-                m.act(m.rename_player, pid, typed or "")
+                m.act(ps.rename, pid, typed or "")
                 ctx._refresh()
 
             field.on_submit = submit
@@ -84,7 +85,7 @@ def players_screen(ctx: ReviewContext) -> Screen:
                     [
                         ft.FilledButton(t.gettext("Save name"), height=TAP, on_click=submit),
                         ft.OutlinedButton(t.gettext("Cancel"), height=TAP,
-                                          on_click=ctx.on(m.edit_player, None)),
+                                          on_click=ctx.on(ps.edit, None)),
                     ],
                     wrap=True,
                 )
@@ -92,7 +93,7 @@ def players_screen(ctx: ReviewContext) -> Screen:
         elif merging is not None and merging != p.id:
             items.append(
                 ft.FilledButton(t.gettext("Merge into {name}").format(name=p.name), height=TAP,
-                                on_click=ctx.on(m.ask_merge, p.id))
+                                on_click=ctx.on(ps.ask_merge, p.id))
             )  # fmt: skip
         else:
             items.append(
@@ -100,18 +101,18 @@ def players_screen(ctx: ReviewContext) -> Screen:
                     [
                         ft.OutlinedButton(
                             t.gettext("Rename {name}").format(name=p.name), icon=ft.Icons.EDIT,
-                            height=TAP, on_click=ctx.on(m.edit_player, p.id),
+                            height=TAP, on_click=ctx.on(ps.edit, p.id),
                         ),
                         ft.OutlinedButton(
                             (t.gettext("Show {name}") if p.hidden else t.gettext("Hide {name}"))
                             .format(name=p.name),
                             icon=ft.Icons.VISIBILITY if p.hidden else ft.Icons.VISIBILITY_OFF,
-                            height=TAP, on_click=ctx.on(m.set_hidden, p.id, not p.hidden),
+                            height=TAP, on_click=ctx.on(ps.set_hidden, p.id, not p.hidden),
                         ),
                         ft.OutlinedButton(
                             t.gettext("Merge {name}…").format(name=p.name),
                             icon=ft.Icons.MERGE, height=TAP,
-                            on_click=ctx.on(m.start_merge, p.id),
+                            on_click=ctx.on(ps.start_merge, p.id),
                         ),
                     ],
                     wrap=True, spacing=6, run_spacing=6,

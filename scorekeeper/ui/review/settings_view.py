@@ -1,5 +1,7 @@
 """The settings screen: new-game defaults, theme, language, keep the
-screen on; drawn from :class:`~scorekeeper.ui.review.settings.Settings`.
+screen on, backups; drawn from ``review.settings``
+(:class:`~scorekeeper.ui.review.settings.Settings`) and changed through
+``review.options`` (:class:`~scorekeeper.ui.review.settings_state.SettingsState`).
 """
 
 from __future__ import annotations
@@ -23,16 +25,16 @@ log = logging.getLogger(__name__)
 
 def settings_screen(ctx: ReviewContext) -> Screen:
     m = ctx.model
-    t = m.t
+    o, t = m.options, m.t
     s = m.settings
     out: list[ft.Control] = messages(ctx)
     out.append(_section(t.gettext("Language")))
     langs = [
         choice(t.gettext("System ({name})").format(name=LANGUAGES[s.language_code])
                 if s.language is None else t.gettext("System"),
-                s.language is None, ctx.on(m.set_language, None))
+                s.language is None, ctx.on(o.set_language, None))
     ] + [
-        choice(name, s.language == code, ctx.on(m.set_language, code))
+        choice(name, s.language == code, ctx.on(o.set_language, code))
         for code, name in LANGUAGES.items()
     ]  # fmt: skip
     out.append(chip_row(langs))
@@ -43,7 +45,7 @@ def settings_screen(ctx: ReviewContext) -> Screen:
         "dark": t.gettext("Dark"),
     }
     out.append(
-        chip_row([choice(theme_labels[k], s.theme == k, ctx.on(m.set_theme, k)) for k in THEMES])
+        chip_row([choice(theme_labels[k], s.theme == k, ctx.on(o.set_theme, k)) for k in THEMES])
     )
     if ctx.screen_keeper is not None:
         out.append(_section(t.gettext("This device")))
@@ -60,7 +62,7 @@ def settings_screen(ctx: ReviewContext) -> Screen:
         chip_row(
             [
                 choice(
-                    format_label(t, f), s.format == f, ctx.on(m.update_settings_one, "format", f)
+                    format_label(t, f), s.format == f, ctx.on(o.update_settings_one, "format", f)
                 )
                 for f in FORMATS
             ]
@@ -71,7 +73,7 @@ def settings_screen(ctx: ReviewContext) -> Screen:
     out.append(
         chip_row(
             [
-                choice(label, s.preset == key, ctx.on(m.update_settings_one, "preset", key))
+                choice(label, s.preset == key, ctx.on(o.update_settings_one, "preset", key))
                 for key, label in presets.items()
             ]
         )
@@ -84,7 +86,7 @@ def settings_screen(ctx: ReviewContext) -> Screen:
                 choice(
                     t.gettext("Preset default") if v is None else str(v),
                     s.target == v,
-                    ctx.on(m.update_settings_one, "target", v),
+                    ctx.on(o.update_settings_one, "target", v),
                 )
                 for v in targets
             ]
@@ -93,13 +95,13 @@ def settings_screen(ctx: ReviewContext) -> Screen:
     out.append(
         ft.Switch(
             label=t.gettext("Big gin"), value=s.big_gin,
-            on_change=ctx.on(m.update_settings_one, "big_gin", not s.big_gin),
+            on_change=ctx.on(o.update_settings_one, "big_gin", not s.big_gin),
         )
     )  # fmt: skip
     out.append(
         ft.Switch(
             label=t.gettext("Rolling Hollywood sheet"), value=s.hollywood_rolling,
-            on_change=ctx.on(m.update_settings_one, "hollywood_rolling", not s.hollywood_rolling),
+            on_change=ctx.on(o.update_settings_one, "hollywood_rolling", not s.hollywood_rolling),
         )
     )  # fmt: skip
     out.append(_section(t.gettext("Your data")))
@@ -111,7 +113,7 @@ def settings_screen(ctx: ReviewContext) -> Screen:
     out.append(
         ft.FilledButton(
             t.gettext("Back up now"), icon=ft.Icons.BACKUP, height=TAP,
-            on_click=ctx.on(m.backup_now),
+            on_click=ctx.on(o.backup_now),
         )
     )  # fmt: skip
     out.extend(_auto_backups(ctx))
@@ -122,19 +124,20 @@ def _auto_backups(ctx: ReviewContext) -> list[ft.Control]:
     """Backups by themselves: the folder (a synced one works), when the last
     was made, and the backups there to restore."""
     m, t = ctx.model, ctx.model.t
+    o = m.options
     out: list[ft.Control] = [_section(t.gettext("Backups by themselves"))]
-    out.append(muted(m.backup_status(), size=15))
+    out.append(muted(o.backup_status(), size=15))
     chosen = m.settings.backup_folder
-    typed = m.backup_text if m.backup_text is not None else (chosen or "")
+    typed = o.backup_text if o.backup_text is not None else (chosen or "")
     field = ft.TextField(
         label=t.gettext("Backup folder"), value=typed, text_size=16,
         hint_text=t.gettext("e.g. a folder your cloud drive syncs"),
-        on_change=lambda e: m.set_backup_text(e.control.value or ""),
+        on_change=lambda e: o.set_backup_text(e.control.value or ""),
     )  # fmt: skip
 
     def choose(_: Any = None) -> None:
-        m.set_backup_text(field.value or "")
-        m.act(m.set_backup_folder)
+        o.set_backup_text(field.value or "")
+        m.act(o.set_backup_folder)
         ctx._refresh()
 
     field.on_submit = choose
@@ -146,10 +149,10 @@ def _auto_backups(ctx: ReviewContext) -> list[ft.Control]:
     if chosen:
         buttons.append(
             ft.OutlinedButton(t.gettext("Turn off"), height=TAP,
-                              on_click=ctx.on(m.stop_auto_backups))
+                              on_click=ctx.on(o.stop_auto_backups))
         )  # fmt: skip
     out.append(ft.Row(buttons, wrap=True))
-    files = m.backup_files()
+    files = o.backup_files()
     if files:
         out.append(muted(t.gettext("Restore a backup (the games not here yet are added):"), 15))
         for when, path in files:
@@ -157,7 +160,7 @@ def _auto_backups(ctx: ReviewContext) -> list[ft.Control]:
                 ft.TextButton(
                     t.gettext("Restore the backup of {when}").format(when=when),
                     icon=ft.Icons.RESTORE, height=TAP,
-                    on_click=ctx.on(m.restore_backup, path),
+                    on_click=ctx.on(o.restore_backup, path),
                 )
             )  # fmt: skip
     return out

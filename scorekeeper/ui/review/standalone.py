@@ -54,7 +54,7 @@ class ReviewApp:
         if route.startswith("/review/"):
             self.model.act(self.model.go_route, route)
         self.render()
-        page.run_thread(self.model.preload)  # the first statistics are then quick
+        page.run_thread(self.model.stats.preload)  # the first statistics are then quick
 
     def _changed(self, kind: ChangeKind) -> None:
         if kind == "theme":

@@ -14,7 +14,7 @@ from ..widgets import TAP, Screen
 from ..widgets import card_box as _box
 from ..widgets import section as _section
 from .context import ReviewContext, format_chips, messages, muted, period_chips
-from .model import StatsCard
+from .stats_state import StatsCard
 
 log = logging.getLogger(__name__)
 
@@ -52,12 +52,11 @@ def _stats_card(card: StatsCard, key: str) -> ft.Control:
 
 
 def stats_screen(ctx: ReviewContext) -> Screen:
-    m = ctx.model
-    t = m.t
+    state, t = ctx.model.stats, ctx.model.t
     out: list[ft.Control] = messages(ctx)
-    out.append(format_chips(ctx, m.stats_format, m.set_stats_format))
-    out.append(period_chips(ctx, m.stats_period, m.set_stats_period))
-    stats = m.statistics()
+    out.append(format_chips(ctx, state.format, state.set_format))
+    out.append(period_chips(ctx, state.period, state.set_period))
+    stats = state.statistics()
     # games counted as the player lines count them ("Ann: 4 of 8 games won"):
     # finished games, each ended Hollywood column one
     out.append(
@@ -87,7 +86,7 @@ def stats_screen(ctx: ReviewContext) -> Screen:
         return t.gettext("Statistics"), out
     from .charts_view import wins_chart  # flet_charts, on the first chart drawn
 
-    out.append(wins_chart(m.bars(stats), t))
+    out.append(wins_chart(state.bars(stats), t))
     out.extend(_money(ctx))
     # each player's and pair's figures on demand (a tap opens them): the
     # screen stays small however many players and pairs there are
@@ -98,12 +97,12 @@ def stats_screen(ctx: ReviewContext) -> Screen:
             name=p.name, won=p.games_won, played=p.games_played
         )
         out.append(_detail_toggle(ctx, key, title))
-        if key in m.stats_open:
-            out.append(_stats_card(m.player_card(p), key))
+        if key in state.opened:
+            out.append(_stats_card(state.player_card(p), key))
     if stats.sides:  # partnership: each side's games and deals together
         out.append(_section(t.gettext("Partnership sides")))
         for side in stats.sides.values():
-            out.append(ft.Text(m.side_line(side), size=16))
+            out.append(ft.Text(state.side_line(side), size=16))
     pairs = stats.pairs()
     if pairs:
         out.append(_section(t.gettext("Head to head")))
@@ -111,16 +110,16 @@ def stats_screen(ctx: ReviewContext) -> Screen:
             key = f"pair:{h.first.player}:{h.second.player}"
             title = t.gettext("{first} v {second}").format(first=h.first.name, second=h.second.name)
             out.append(_detail_toggle(ctx, key, title))
-            if key in m.stats_open:
-                out.append(_stats_card(m.head_to_head_card(h), key))
+            if key in state.opened:
+                out.append(_stats_card(state.head_to_head_card(h), key))
     return t.gettext("Statistics"), out
 
 
 def _money(ctx: ReviewContext) -> list[ft.Control]:
     """Who owes whom over every finished game played for money, each with
     "Settle up" (recorded as an entry of its own; Undo right after)."""
-    m, t = ctx.model, ctx.model.t
-    lines = m.balance_lines()
+    state, t = ctx.model.stats, ctx.model.t
+    lines = state.balance_lines()
     if not lines:
         return []
     out: list[ft.Control] = [_section(t.gettext("Who owes whom"))]
@@ -129,31 +128,29 @@ def _money(ctx: ReviewContext) -> list[ft.Control]:
         if balance is not None:
             row.append(
                 ft.OutlinedButton(t.gettext("Settle up"), height=TAP,
-                                  on_click=ctx.on(m.settle, balance))
+                                  on_click=ctx.on(state.settle, balance))
             )  # fmt: skip
         # (no wrap: a wrapping row can't give its text the room left: Flutter
         # refuses an expanded child in a Wrap and draws the screen grey)
         out.append(ft.Row(row, vertical_alignment=ft.CrossAxisAlignment.CENTER))
-    if m.last_settle_up is not None:
+    if state.last_settle_up is not None:
         out.append(
             ft.TextButton(t.gettext("Undo the settle-up"), icon=ft.Icons.UNDO, height=TAP,
-                          on_click=ctx.on(m.undo_settle))
+                          on_click=ctx.on(state.undo_settle))
         )  # fmt: skip
     return out
 
 
 def _detail_toggle(ctx: ReviewContext, key: str, title: str) -> ft.Control:
     """A button that opens (or closes) one player's or pair's figures."""
-    m = ctx.model
-    opened = key in m.stats_open
-    label = (m.t.gettext("Hide {what}") if opened else m.t.gettext("Show {what}")).format(
-        what=title
-    )
+    state, t = ctx.model.stats, ctx.model.t
+    opened = key in state.opened
+    label = (t.gettext("Hide {what}") if opened else t.gettext("Show {what}")).format(what=title)
     return ft.TextButton(
         label,
         icon=ft.Icons.EXPAND_LESS if opened else ft.Icons.EXPAND_MORE,
         height=TAP,
-        on_click=ctx.on(m.toggle_stats_detail, key),
+        on_click=ctx.on(state.toggle_detail, key),
         key=f"open:{key}",
     )
 
