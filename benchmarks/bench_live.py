@@ -77,13 +77,12 @@ class Table:
         self.pump()
 
     def _watch(self, i: int, gin: GinApp) -> None:
-        inner = gin._on_live
+        inner = gin.heard.on_live
 
         def timed(change: Any) -> None:
             inner(change)
             self.done.append((i, time.perf_counter()))
 
-        gin._on_live = timed  # type: ignore[method-assign]
         assert gin.live is not None
         gin.live.on_change = timed
 

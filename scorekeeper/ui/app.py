@@ -5,8 +5,8 @@ Each screen is a module of its own, drawn from its model beside it
 ``sheet_view``/``sheet_model``, ``hand_view``/``hand_model``,
 ``table_view``/``table_model``, and the review screens in
 :mod:`scorekeeper.ui.review`).  This module picks the screen the model is on,
-puts it in the page (keyed, so the browser is patched rather than redrawn,
-see :mod:`~scorekeeper.ui.keying`), and wires the session: routes, the top
+puts it in the page (a component: the browser is patched rather than
+redrawn, see :mod:`~scorekeeper.ui.components`), and wires the session: routes, the top
 bar, keys, live changes from other devices.  The handlers only call model
 methods through :meth:`AppModel.act` (which turns refusals into inline
 messages), so no rule and no storage code lives here.
@@ -14,14 +14,11 @@ messages), so no rule and no storage code lives here.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import dataclasses
 import logging
-import os
 import time
 import typing
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -31,29 +28,27 @@ from scorekeeper.runtime import cpu_time
 from scorekeeper.store.changes import DESKTOP_DEVICE
 
 from .addresses import Addresses
+from .components import part
 from .hand_view import hand_screen, save_hand
 from .home_view import home_screen
-from .keying import autokey, sealed
 from .layers import BottomBar, Layers
-from .live import Change, Live, LiveStore
+from .live import Live, LiveStore
+from .live_view import Heard
 from .model import AppModel
 from .newgame_view import new_game_screen
 from .ports import StoreLike
 from .review import ReviewContext, ReviewModel, render_screen
 from .review.standalone import theme_mode
+from .scrolling import Scroller
 from .sheet_view import SheetView
 from .table_view import table_view_screen
+from .timing import TIMING, timing_log
+from .top_bar import TopBar
 from .wakelock import ScreenKeeper
 from .widgets import Handler, Screen, apply_look, screen_body
 
 log = logging.getLogger(__name__)
-timing_log = logging.getLogger("scorekeeper.ui.timing")
-#: SCOREKEEPER_TIMING=1 logs how long each action takes on the server,
-#: from the tap's handler to the updated screen sent (benchmarks/bench_app.py).
-TIMING = os.environ.get("SCOREKEEPER_TIMING") == "1"
 
-#: How long the line another device changed stays marked on the sheet.
-MARK_SECONDS = 3.0
 #: Shown on the home screen when a screen failed to draw (a msgid).
 SCREEN_FAILED = N_("Sorry, that screen could not be shown.")
 
@@ -77,11 +72,10 @@ class GinApp:
         #: this computer, not at all ("Another device..."): nothing the browser
         #: says of itself (its user agent, its address) names it.
         self.device = device if device is not None else DESKTOP_DEVICE if desktop else None
-        #: Hears the other sessions' writes (see live.py).
+        #: Hears the other sessions' writes (see live.py), and tells them.
         self.live: Live | None = None
+        self.heard = Heard(self)
         store = typing.cast(StoreLike, LiveStore(store))  # this session's own writes
-        #: More buttons for the top bar (the LAN host's "Invite a device").
-        self._actions = actions or (lambda: [])
         # The review side (history, statistics, players, settings, data):
         # its own model and screens, mounted here as one more screen.  Its
         # settings hold the language, which the whole app speaks.
@@ -105,14 +99,8 @@ class GinApp:
         self.layers = Layers()
         #: The bottom bar: the sheet's results, or the form's Save over them.
         self.bottom_bar = BottomBar()
-        #: The game whose sheet was drawn last and its revision (see _place).
-        self._sheet_seen: tuple[Any, int | None] = (None, None)
-        #: The top bar, its title and Back, for the theme and language it was made for.
-        self._bar: ft.AppBar | None = None
-        self._bar_style: tuple[bool, str] = (False, "")
-        self._bar_title = ft.Text()
-        self._back_button = ft.IconButton()
-        self._back = ft.Semantics()
+        #: The top bar: its title, Back, and the theme's button.
+        self.top_bar = TopBar(actions or (lambda: []), self._toggle_theme)
         #: the desktop window (the launcher knows; ``page.web`` is the client's claim)
         self.review_ctx = ReviewContext(self.review, self.render, desktop=desktop, phone=phone)
         #: The phone build: one session per tab, and only one tab writes
@@ -124,10 +112,8 @@ class GinApp:
         self.hand_revision: int | None = None
         #: closed (:meth:`close`): nothing is drawn any more
         self.closed = False
-        #: Scrolls of the sheet's list the browser has not answered yet, and
-        #: whether a redraw waits for their answers (see :meth:`_asking`).
-        self._asked = 0
-        self._redraw_waits = False
+        #: Where each screen is scrolled to, and the browser's answers awaited.
+        self.scroller = Scroller(self)
         #: The browser's address and history, and the device's hand draft.
         self.addresses = Addresses(page, self.model, self._route, self._follow_address)
 
@@ -143,7 +129,9 @@ class GinApp:
             else ft.ThemeMode.LIGHT
         )
         self.review_ctx.attach_file_picker(page)
-        self._start_live()
+        self.model.device = self.device
+        if not self.phone:
+            self.live = Live(self.page.pubsub, self.heard.on_live, self.model.store)
         self.review_ctx.screen_keeper = ScreenKeeper(page, self.review_ctx.device_loaded)
         page.on_route_change = self._on_route
         page.on_keyboard_event = self._on_key
@@ -255,8 +243,7 @@ class GinApp:
         stays in the view, hidden: saving a hand only patches it."""
         if self.closed:
             return
-        if self._asked:  # drawn once the browser has answered (see _asking)
-            self._redraw_waits = True
+        if self.scroller.waits():  # drawn once the browser has answered (scrolling.py)
             # and nothing of it before: the handler's own changes (a theme)
             # sent alone would show a screen whose buttons the redraw then
             # replaces, and a tap on one of them would be lost
@@ -292,112 +279,13 @@ class GinApp:
             self.page.views.clear()
             self.page.views.append(self.view)
         self.addresses.shown()
-        follow = self._follows()
+        follow = self.scroller.follows()
         self.page.update()
         self.sheet.send()
-        self._follow()
+        self.heard.follow()
         if self.review_ctx.screen_keeper is not None:  # the screen stays on during a game
             self.review_ctx.screen_keeper.want(m.screen in ("sheet", "hand", "table"))
-        self._place(shown, follow)
-
-    def _place(self, route_before: str, follow: bool) -> None:
-        """Where the screen is scrolled to.  A newly shown screen opens at its
-        top (the view keeps its scroll position from screen to screen).  The
-        sheet follows the game: once a hand is saved, undone, edited or
-        changed by another device, its end (the newest line, the totals) is
-        in view; otherwise it stays where the player left it."""
-        if not self._on_loop():
-            return
-        new = self.view.route != route_before
-        if self.view.scroll is not None:
-            if new:
-                self._ask(lambda: self.view.scroll_to(offset=0))
-        elif self.model.screen == "hand":  # the form's layer is kept from hand to hand
-            if new:
-                form = self.layers.form
-                self._ask(lambda: form.scroll_to(offset=0))
-                first = self.layers.first_button()
-                if first is not None:  # the keyboard's focus in the form (Layers.first_button)
-                    self._ask(first.focus)
-        elif follow:
-            scroll = self.layers.sheet_scroll
-            if self.sheet.bottom is None:
-                # a game just ended: its result, at the top (sheet_view's game-over card)
-                self._ask(lambda: scroll.scroll_to(offset=0), keep=True)
-            else:
-                self.page.run_task(self._to_end, scroll)
-
-    def _ask(self, call: Callable[[], Awaitable[Any]], *, keep: bool = False) -> None:
-        """Have the browser scroll or focus a control on screen; ``keep``: one
-        a redraw may take away (the sheet's list), kept till the answer (_asking)."""
-
-        async def asked() -> None:
-            async with self._asking(keep):
-                await call()
-
-        self.page.run_task(asked)
-
-    @contextlib.asynccontextmanager
-    async def _asking(self, keep: bool) -> AsyncIterator[None]:
-        """While the browser is asked to scroll the sheet's list (``keep``),
-        no redraw takes the list off the page: one waits for the answer
-        (:meth:`render`).  Flet drops a control from the session when a
-        redraw takes it away, and an answer that then arrives for it is an
-        error that ends the connection: the device lost its session, and
-        reconnected, when the sheet was redrawn (a turned phone, another
-        screen) while it was still scrolling to its end.  The answer takes
-        a frame or two.  The other controls asked (the view, the form's
-        layer and first button) stay from screen to screen: nothing waits."""
-        self._asked += keep
-        try:
-            yield
-        except Exception:  # the browser went away or moved on
-            log.debug("no answer from the browser", exc_info=True)
-        finally:
-            self._asked -= keep
-            if keep and not self._asked and self._redraw_waits:
-                self._redraw_waits = False
-                self.render()
-
-    def _follows(self) -> bool:
-        """Whether the sheet on screen follows a change to its end (see _place):
-        the same game's sheet as drawn last, at another revision.  The same
-        game, not the same list: a window resized while a hand is entered
-        makes the sheet a new list (sheet_view.SheetFrame), and the save
-        then opened it at its top.  A sheet opened at the revision it last
-        showed (from home, or another game) opens at its top."""
-        if self.model.screen != "sheet" or self.view.scroll is not None:
-            return False
-        seen = (self.model.game_id, self.model.revision)
-        follow = self._sheet_seen[0] == seen[0] and self._sheet_seen[1] != seen[1]
-        self._sheet_seen = seen
-        return follow
-
-    async def _to_end(self, scroll: ft.ListView | ft.Column) -> None:
-        """The sheet's end in view, once the browser has laid out the change.
-        The browser makes a jump asked for with a change before it lays the
-        change out: to the end as it was, a line short after a save.  The
-        layout is then made there, so the new end is among what it laid out,
-        and a second jump, once that is drawn (SheetView.drawn), reaches it.
-        (Not the list's auto_scroll, which follows its end by itself: Flet
-        wraps a list with auto_scroll in a widget of its own, and turning it
-        on rebuilt the list at its top, so a sheet that opens at its top
-        went back there, or to hand 126 of 200, at its first change.)"""
-        async with self._asking(keep=True):
-            await scroll.scroll_to(offset=-1)
-        try:
-            drawn = await self.sheet.drawn()
-        except Exception:  # the browser went away
-            log.debug("no report of the sheet drawn", exc_info=True)
-            return
-        if drawn and self._sheet_shown(scroll):  # not taken away meanwhile (see _asking)
-            async with self._asking(keep=True):
-                await scroll.scroll_to(offset=-1)
-
-    def _sheet_shown(self, scroll: ft.ListView | ft.Column) -> bool:
-        """Whether ``scroll`` is the list of the sheet on the page now: the
-        sheet's screen or the hand form over it, and no list drawn since."""
-        return scroll is self.layers.sheet_scroll and self.model.screen in ("sheet", "hand")
+        self.scroller.place(shown, follow)
 
     def _fill(
         self,
@@ -410,16 +298,16 @@ class GinApp:
     ) -> None:
         m, view = self.model, self.view
         frame = self.sheet.frame
-        body: ft.ResponsiveRow | ft.Column
+        body: ft.Control
         if screen == "sheet" and frame is not None:
             body = frame.body  # kept: SheetView.draw made sure it is this game's
             frame.sheet.controls = controls
         else:
             # the table view fills a wide window; other screens keep a readable width
             wide: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 12}
-            body = screen_body(
-                controls, key=f"screen:{screen}", col=wide if screen == "table" else None
-            )
+            col = wide if screen == "table" else None
+            # drawn anew, sent as what changed since the screen was last drawn
+            body = part(lambda: screen_body(controls, col=col), f"screen:{screen}")
         if screen != "hand" or frame is None:
             self.base = (screen, m.game_id)
             if screen != "sheet":
@@ -427,11 +315,10 @@ class GinApp:
         view.route = route
         self._top_bar(title, screen)
         if screen == "hand" and bottom is not None:
-            autokey(bottom[0])
-            view.bottom_appbar = self.bottom_bar.show(self.sheet.bottom, bottom)
+            bar = part(lambda: bottom[0], "bar:hand"), bottom[1]
+            view.bottom_appbar = self.bottom_bar.show(self.sheet.bottom, bar)
         else:
             view.bottom_appbar = self.bottom_bar.show(bottom, None)
-        autokey(body)
         if frame is not None and screen in ("sheet", "hand"):
             # each layer scrolls by itself: the sheet keeps its place under the form
             view.scroll = None
@@ -442,41 +329,8 @@ class GinApp:
             view.controls = [body]
 
     def _top_bar(self, title: str, screen: str) -> None:
-        """The view's top bar: one bar, changed in place (its title, its Back).
-        Flet sends a bar put in another's place whole, and the form's and
-        the sheet's bars differ only in their title; a new one is made only
-        for another theme or language (its labels and icon)."""
+        """The view's top bar, with Back where there is a screen to go back to."""
         m = self.model
-        t = m.t
-        dark = self.page.theme_mode == ft.ThemeMode.DARK
-        if self._bar is None or self._bar_style != (dark, t.code):
-            self._bar_style = (dark, t.code)
-            theme_label = t.gettext("Light theme") if dark else t.gettext("Dark theme")
-            self._back_button = ft.IconButton(ft.Icons.ARROW_BACK, tooltip=t.gettext("Back"))
-            self._back = sealed(  # keyed now: it is put in the bar after the bar is keyed
-                ft.Semantics(label=t.gettext("Back"), button=True, content=self._back_button)
-            )
-            self._bar_title = ft.Text(title, size=20, overflow=ft.TextOverflow.ELLIPSIS)
-            self._bar = sealed(
-                ft.AppBar(
-                    automatically_imply_leading=False,
-                    title=self._bar_title,
-                    bgcolor=ft.Colors.PRIMARY_CONTAINER,
-                    actions=[
-                        *self._actions(),
-                        ft.Semantics(
-                            label=theme_label,
-                            button=True,
-                            content=ft.IconButton(
-                                ft.Icons.LIGHT_MODE if dark else ft.Icons.DARK_MODE,
-                                tooltip=theme_label,
-                                on_click=self._toggle_theme,
-                            ),
-                        ),
-                    ],
-                )
-            )
-        self._bar_title.value = title
         back: Handler | None = None
         if screen == "hand":
             back = self.on(m.cancel_hand)
@@ -486,62 +340,8 @@ class GinApp:
             back = self.on(m.close_table)
         elif screen != "home":
             back = self.on(m.go_home)
-        self._back_button.on_click = back
-        self._bar.leading = self._back if back is not None else None
-        self.view.appbar = self._bar
-
-    # --- live: other sessions' changes ---------------------------------------------
-
-    def _start_live(self) -> None:
-        self.model.device = self.device
-        if not self.phone:
-            self.live = Live(self.page.pubsub, self._on_live, self.model.store)
-
-    def _follow(self) -> None:
-        """Listen to the game on screen (its topic), and to no other."""
-        m = self.model
-        if self.live is not None:
-            self.live.follow(m.game_id if m.screen in ("sheet", "hand", "table") else None)
-
-    def _on_live(self, change: Change) -> None:
-        """Another session changed a game or the lists: redraw what is stale.
-        An open hand form stays open (its preview follows the fresh game); a
-        screen with a field being typed in is left alone."""
-        start = time.perf_counter()
-        m = self.model
-        if m.screen in ("sheet", "hand", "table"):  # the table view follows too
-            if not m.sync():
-                return
-        elif m.screen == "review":
-            if self.review.screen in ("settings", "data") or self.review.editing_player:
-                return
-        elif m.screen != "home":
-            return  # the new-game form: its fields are being typed in
-        self.render()
-        self._tell_heard()
-        if TIMING:
-            ms = (time.perf_counter() - start) * 1000
-            lag = (time.perf_counter() - change[1]) * 1000
-            timing_log.info("live %.1f ms (%.1f ms after the save)", ms, lag)
-
-    def _tell_heard(self) -> None:
-        """Say what another device just did to the game on screen, and take
-        the mark off its line after a moment (unless the game changed again)."""
-        m = self.model
-        heard, m.heard = m.heard, None
-        if heard is None or m.screen not in ("sheet", "table"):
-            return  # on the hand form a notice would cover Save; the form follows the game
-        text = m.render(heard)
-        self.after_drawn(lambda: self.sheet.tell(text))
-        if m.highlight is not None and self._on_loop():
-            self.page.run_task(self._unmark, m.revision)
-
-    async def _unmark(self, revision: int | None) -> None:
-        await asyncio.sleep(MARK_SECONDS)
-        m = self.model
-        if not self.closed and m.highlight is not None and m.revision == revision:
-            m.highlight = None
-            self.render()
+        dark = self.page.theme_mode == ft.ThemeMode.DARK
+        self.view.appbar = self.top_bar.show(m.t, dark, title, back)
 
     def after_drawn(self, notice: Callable[[], None]) -> None:
         """Show ``notice`` (a snackbar) once the browser has drawn the sheet
@@ -549,7 +349,7 @@ class GinApp:
         same frame as the changed sheet delayed the change by some 180 ms
         (an undo on a 200-hand sheet: bench_app).  Elsewhere (the table
         view, the in-process tests), at once."""
-        if not self._on_loop() or self.model.screen != "sheet" or self.view.scroll is not None:
+        if not self.on_loop() or self.model.screen != "sheet" or self.view.scroll is not None:
             notice()
             return
 
@@ -560,7 +360,7 @@ class GinApp:
 
         self.page.run_task(later)
 
-    def _on_loop(self) -> bool:
+    def on_loop(self) -> bool:
         """Whether the session runs on a browser's event loop (the in-process
         tests have none: nothing to scroll or wait for there)."""
         loop = getattr(getattr(self.page.session, "connection", None), "loop", None)

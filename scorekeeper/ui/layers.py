@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from .keying import descendants
+from .components import descendants
 
 
 class Layers:

@@ -17,18 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ParamSpec, TypeVar, cast
+from typing import Any
 
 import flet as ft
-from flet.components.component import Renderer
 
+from .components import memo
 from .sheet_model import QuickResult, Row
 from .widgets import TAP
 from .widgets import card_box as _card_box
 from .widgets import text as _text
-
-P = ParamSpec("P")
-R = TypeVar("R")
 
 #: The table card's colour and inner margin (widgets.card_box): its top,
 #: each line and its foot, drawn as one card.
@@ -38,22 +35,6 @@ CARD_PAD = 14
 LIT = ft.Colors.TERTIARY_CONTAINER
 #: The width of the hand numbers' column.
 NUM_W = 34
-
-
-def memo(fn: Callable[P, R]) -> Callable[P, R]:
-    """``ft.memo``, typed: the component is built again only when an
-    argument differs (``is`` or ``==``) from the last time.
-
-    Each component here names a ``key`` parameter that it never reads: Flet
-    takes a component's key from the call before the function sees it, and
-    the parameter lets a typed call pass one."""
-    return cast("Callable[P, R]", ft.memo(fn))  # type: ignore[no-untyped-call]
-
-
-def rendered(build: Callable[[], R]) -> R:
-    """Call components (``build``) from the imperative screens around them:
-    Flet makes a component only inside a renderer."""
-    return cast("R", Renderer().render(build))  # type: ignore[no-untyped-call]
 
 
 @dataclass(frozen=True)

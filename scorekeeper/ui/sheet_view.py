@@ -16,16 +16,14 @@ import contextlib
 import dataclasses
 import itertools
 import logging
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from scorekeeper.engine import Format, format_spec
+from scorekeeper.engine import Format
 
-from .model import SORRY
-from .review.model import Download
-from .share_view import share_buttons, tell_copied
+from .components import Part, rendered
+from .game_over_view import game_over
 from .sheet_model import Sheet, oklahoma_reminder, quick_results
 from .sheet_parts import (
     Columns,
@@ -37,12 +35,9 @@ from .sheet_parts import (
     TableFoot,
     TableTop,
     label,
-    memo,
     node,
-    rendered,
 )
 from .widgets import TAP, Handler, Screen
-from .widgets import card_box as _card_box
 from .widgets import slot as _slot
 from .widgets import text as _text
 
@@ -54,20 +49,6 @@ log = logging.getLogger(__name__)
 #: From this width (ResponsiveRow's "md") the results fit one row.
 WIDE = 768
 _frames = itertools.count()
-
-
-def _part_of(build: Callable[[], ft.Control], *, key: str | None = None) -> ft.Control:
-    return build()
-
-
-#: A part of the sheet drawn anew each time the sheet is (the messages and
-#: buttons above the table): Flet compares it with the last and sends what
-#: differs.  Memoised all the same: Flet builds a component again whenever
-#: it looks at it, and a page update that is not a redraw (after any event)
-#: would build it anew without sending it, leaving the browser with
-#: buttons the server no longer knows (a tap on them did nothing).  A memo
-#: is built again only when its arguments change: here, at each redraw.
-_part = memo(ft.component(_part_of))
 
 
 def _said(text: str | None, kind: str = "error") -> ft.Control:
@@ -222,7 +203,7 @@ class SheetView:
 
         def build() -> list[ft.Control]:
             return [
-                _part(lambda: self._head(s, fmt), key="head"),
+                Part(lambda: self._head(s, fmt), key="head"),
                 TableTop(names, heads, cols, key="top"),
                 *(
                     SheetLine(
@@ -246,7 +227,7 @@ class SheetView:
         m = self.app.model
         head: list[ft.Control] = [_said(m.error), _said(m.note, "info")]
         if s.finished:
-            head.extend(self._game_over(s, fmt))
+            head.extend(game_over(self.app, s, fmt, self._undo(m.revision)))
         else:
             reminder = oklahoma_reminder(m.t, m.game().rules) if m.game().rules.oklahoma else ""
             head.append(Extras(reminder, s.tally, s.owed))
@@ -324,117 +305,6 @@ class SheetView:
                 self._unseen.pop(k).set()
 
         return ft.Container(width=0, height=0, on_size_change=laid_out, key=f"mark:{made}")
-
-    def _game_over(self, s: Sheet, fmt: Format) -> list[ft.Control]:
-        m = self.app.model
-        t = m.t
-        lines: list[ft.Control] = [
-            ft.Row(
-                [
-                    ft.Icon(ft.Icons.EMOJI_EVENTS, size=36),
-                    ft.Text(
-                        s.headline,
-                        size=26,
-                        weight=ft.FontWeight.BOLD,
-                    ),
-                ]
-            )
-        ]
-        if s.tally:
-            lines.append(_text(s.tally))
-        lines.extend(_text(line) for line in s.final)
-        # played for money: who pays whom, a payment a line
-        lines.extend(
-            _text(line, size=18, weight=ft.FontWeight.BOLD)
-            for line in s.payments or [s.owed]
-            if line
-        )
-        out: list[ft.Control] = [_card_box(*map(node, lines), color=ft.Colors.TERTIARY_CONTAINER)]
-        out.extend(
-            share_buttons(
-                t,
-                m.shared(),
-                copied=lambda _: tell_copied(self.app.page, m.t),
-                picture=self._save_picture,
-                each_game=self.app.on(m.toggle_share_each_game),
-            )
-        )
-        buttons: list[ft.Control] = []
-        series = format_spec(fmt).series  # a new series: another set of games at once
-        if series:
-            buttons.append(
-                ft.FilledButton(
-                    t.gettext("New series"),
-                    icon=ft.Icons.REFRESH,
-                    height=TAP,
-                    on_click=self.app.on(m.new_series),
-                )
-            )
-        buttons.append(
-            (ft.OutlinedButton if series else ft.FilledButton)(
-                t.gettext("Play again, same players"),
-                icon=ft.Icons.REFRESH,
-                height=TAP,
-                on_click=self.app.on(m.play_again),
-            )
-        )
-        buttons.append(
-            ft.OutlinedButton(
-                t.gettext("Home"), icon=ft.Icons.HOME, height=TAP, on_click=self.app.on(m.go_home)
-            )
-        )
-        buttons.append(
-            ft.FilledTonalButton(
-                t.gettext("Table view"),
-                icon=ft.Icons.FULLSCREEN,
-                height=TAP,
-                on_click=self.app.on(m.open_table),
-            )
-        )
-        buttons.append(  # the last hand was wrong? take it back and the game goes on
-            ft.OutlinedButton(
-                t.gettext("Undo last hand"),
-                icon=ft.Icons.UNDO,
-                height=TAP,
-                key=f"undo@{m.revision}",  # one per revision (see _undo_button)
-                on_click=self._undo(m.revision),
-            )
-        )
-        out.append(ft.Row(buttons, wrap=True))
-        return out
-
-    def _save_picture(self, _: Any = None) -> None:
-        """Save picture: a download in a browser (as the review's exports),
-        a file in the exports folder in the desktop window."""
-        app, m = self.app, self.app.model
-        review, ctx = app.review, app.review_ctx
-        got: list[Download] = []
-        gid = str(m.game_id)
-
-        def make() -> None:
-            if ctx.web:
-                got.append(review.download_picture(gid))
-            else:
-                review.export_picture(gid)
-                m.note = review.note
-
-        m.act(make)
-        if got and ctx.file_picker is not None:
-            app.page.run_task(self._download, got[0])
-        app.render()
-
-    async def _download(self, d: Download) -> None:
-        app, m = self.app, self.app.model
-        picker = app.review_ctx.file_picker
-        assert picker is not None
-        try:
-            await picker.save_file(file_name=d.name, src_bytes=d.data)
-        except Exception:
-            log.exception("the download of %s failed", d.name)
-            m.error = SORRY
-        else:
-            m.note = d.note
-        app.render()
 
     async def drawn(self, timeout: float = 5.0) -> bool:
         """Wait until the browser has laid out the sheet as last sent, at most

@@ -87,7 +87,6 @@ def message(text: str, kind: str = "error") -> ft.Control:
 def screen_body(
     controls: list[ft.Control],
     *,
-    key: str,
     col: dict[str | ft.ResponsiveRowBreakpoint, int | float] | None = None,
 ) -> ft.ResponsiveRow:
     """A screen's content: one column, full width on a phone, centred and
@@ -102,7 +101,6 @@ def screen_body(
             )
         ],
         alignment=ft.MainAxisAlignment.CENTER,
-        key=key,
     )
 
 

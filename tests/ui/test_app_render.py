@@ -10,13 +10,11 @@ from pathlib import Path
 
 import flet as ft
 import pytest
-from flet.components.component import Component
 
 from scorekeeper.engine import Hand, Rules
 from scorekeeper.i18n import Translator
 from scorekeeper.store import Store, open_store
 from scorekeeper.ui.app import GinApp
-from scorekeeper.ui.keying import autokey
 
 from .flet_page import RecordingConnection, controls, new_page, strings, texts
 
@@ -239,39 +237,6 @@ def test_a_new_game_from_a_finished_sheet_gets_a_fresh_sheet(store: Store) -> No
     assert t.gin.sheet.frame is not old
     sent = t.quick_hand(t.m.game().standings.players[0], 3, 9)
     assert "Edit hand 1" in sent
-
-
-def test_every_control_of_every_screen_gets_a_key(store: Store) -> None:
-    """autokey reads only the fields that can hold controls: nothing is missed."""
-    gid, *_ = long_game(store, 3)
-    t = Table(store)
-    screens: list[ft.View] = []
-    t.tap(t.m.go_home)
-    screens.extend(t.page.views)
-    t.tap(t.m.open_new)
-    screens.extend(t.page.views)
-    t.tap(t.m.open_game, gid)
-    t.tap(t.m.open_hand)
-    form = t.m.hand
-    assert form is not None
-    for mode in ("quick", "cards", "hands"):
-        t.tap(form.set_mode, mode)
-        screens.extend(t.page.views)
-    for view in screens:
-        autokey(view)
-        # a component's body is matched by Flet itself (by place and type)
-        missing = [type(c).__name__ for c in keyed(view) if c.key is None and c is not view]
-        assert not missing
-
-
-def keyed(root: ft.BaseControl) -> Iterator[ft.BaseControl]:
-    """The controls autokey keys: all but those a component drew."""
-    yield root
-    if isinstance(root, Component):
-        return
-    for c in controls(root):
-        if c is not root and c.parent is root:
-            yield from keyed(c)
 
 
 def texts_and_tooltips(page: ft.Page) -> list[str]:

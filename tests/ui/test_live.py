@@ -411,7 +411,7 @@ def test_another_devices_change_is_told_by_its_name_and_its_line_marked(server: 
     assert snackbars(a)[-1:] == ["Bob's phone put back hand 2."]
     assert marked(a) == ["Edit hand 2"]
     a_conn.take()
-    a.model.highlight = None  # the mark's time is up (app._unmark)
+    a.model.highlight = None  # the mark's time is up (live_view.Heard._unmark)
     a.render()
     sent = [s for msg in a_conn.take() for s in strings(msg)]
     assert marked(a) == [] and not [s for s in sent if s.startswith("Edit hand")]

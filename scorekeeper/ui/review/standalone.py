@@ -18,6 +18,7 @@ import flet as ft
 
 from scorekeeper.store import Store, open_store
 
+from ..components import part
 from ..widgets import apply_look, screen_body
 from .model import ChangeKind, ReviewModel
 from .screens import ReviewContext, menu, render_screen
@@ -86,11 +87,9 @@ class ReviewApp:
             bgcolor=ft.Colors.PRIMARY_CONTAINER,
         )
         body: list[ft.Control] = [menu(self.ctx), *controls]
-        self.view.controls = [
-            screen_body(
-                body, key=f"review:{m.screen}:{m.game_id or ''}", col={"xs": 12, "lg": 10, "xl": 8}
-            )
-        ]
+        col: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 12, "lg": 10, "xl": 8}
+        key = f"review:{m.screen}:{m.game_id or ''}"
+        self.view.controls = [part(lambda: screen_body(body, col=col), key)]
         if self.page.route != m.route:
             self.page.route = m.route
         self.page.update()
