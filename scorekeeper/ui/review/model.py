@@ -29,7 +29,7 @@ from scorekeeper.store import GameQuery, GameSummary, ImportReport, Player, Stor
 
 from ..home_model import listed_scorers, summary_score, won_words
 from ..share import Shared, shared
-from ..sheet_model import versus
+from ..sheet_labels import versus
 from .game_model import GameView, build_game_view, format_label
 
 if TYPE_CHECKING:  # imported where used: the statistics are not needed to start
