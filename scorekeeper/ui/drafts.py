@@ -35,7 +35,8 @@ from typing import Any
 
 from scorekeeper.engine import Card, CardError, card
 
-from .hand_model import MAX_DIGITS, MODES, RESULT_LABELS, HandForm
+from .hand_keypad import MAX_DIGITS
+from .hand_model import MODES, RESULT_LABELS, HandForm
 
 __all__ = ["DRAFT_KEY", "MAX_DRAFT", "draft_of", "restore", "sheet_mark"]
 

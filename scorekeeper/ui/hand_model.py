@@ -2,25 +2,16 @@
 
 It only builds an engine :class:`Hand` from what was tapped and asks the
 engine for a preview; every rule and every message comes from the engine.
+:class:`HandForm` is made of parts kept beside it: the keypad of a quick
+entry (:mod:`~scorekeeper.ui.hand_keypad`), the card grid
+(:mod:`~scorekeeper.ui.hand_cards`) and the preview's words
+(:mod:`~scorekeeper.ui.hand_preview`); their names are importable from here too.
 
 >>> from scorekeeper.engine import Format, Game
 >>> g = Game(Format.STANDARD, ["a", "b"], names={"a": "Ann", "b": "Bob"}, first_dealer="a")
->>> f = HandForm(g)
-
-The keypad moves on by itself: a count that no further digit can make
-possible (more than the knock limit, more than 98) is finished, and the
-first digit typed into a finished count replaces it.
-
->>> f.set_knocker("b"); f.press("4"); f.active
-'defender'
->>> f.press("3"); f.press("0"); f.preview().headline
-'Bob knocked (4 v 30): Bob +26'
->>> f.set_active("defender"); f.press("2"); f.press("4"); f.d_text
-'24'
->>> f.set_count("defender", "300"); f.preview().error
-"the defender's deadwood of 300 is impossible: ten cards leave at most 98"
->>> f.t = Translator("uk"); f.card_summary("knocker")
-'Bob: 0 з 10 карт'
+>>> f = HandForm(g); f.begin("gin", "a"); f.set_count("defender", "12")
+>>> f.preview().headline
+'Ann went gin (12): Ann +37'
 """
 
 from __future__ import annotations
@@ -28,8 +19,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scorekeeper.engine import (
-    DECK,
-    MAX_DEADWOOD,
     Card,
     Claim,
     Entry,
@@ -38,7 +27,6 @@ from scorekeeper.engine import (
     Line,
     Outcome,
     RuleError,
-    best_arrangement,
     cards_value,
     deal_pairings,
     knock_limit,
@@ -46,7 +34,14 @@ from scorekeeper.engine import (
 from scorekeeper.engine.errors import N_, Msg, Unfinished
 from scorekeeper.i18n import Translator
 
-from .sheet_model import ENGLISH, describe, name_of, scorer_names, upcard_info
+from .hand_cards import CardTaps
+from .hand_cards import deck_by_suit as deck_by_suit
+from .hand_keypad import MAX_DIGITS as MAX_DIGITS
+from .hand_keypad import Keypad
+from .hand_preview import Preview as Preview
+from .hand_preview import line_preview
+from .sheet_labels import ENGLISH, name_of
+from .sheet_rules import upcard_info
 
 #: The ways to enter a hand, with their labels (msgids: translate them with ``t``).
 MODES = {"quick": N_("Quick"), "deadwood": N_("Deadwood cards"), "cards": N_("Full hands")}
@@ -58,23 +53,6 @@ RESULT_LABELS = {
     "undercut": N_("Undercut"),
     "draw": N_("Draw"),
 }
-MAX_DIGITS = 3
-
-
-@dataclass(frozen=True)
-class Preview:
-    headline: str = ""
-    items: list[str] = field(default_factory=list)
-    totals: str = ""
-    melds: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    error: str | None = None
-    #: The error only says what is still to enter (an :class:`Unfinished`).
-    unfinished: bool = False
-
-    @property
-    def ok(self) -> bool:
-        return self.error is None and bool(self.headline)
 
 
 def scratch_copy(game: Game) -> Game:
@@ -91,7 +69,7 @@ def scratch_copy(game: Game) -> Game:
 
 
 @dataclass
-class HandForm:
+class HandForm(Keypad, CardTaps):
     game: Game
     edit_index: int | None = None
     mode: str = "quick"
@@ -309,11 +287,6 @@ class HandForm:
         self.error = None
         self.touched = True
 
-    def set_active(self, which: str) -> None:
-        """Select a count (tap its box): the next digit starts it over."""
-        self.active = which
-        self.fresh = True
-
     def gin_only(self) -> bool:
         """Oklahoma with an ace upcard (when the rule is on): only gin may end the hand."""
         rules = self.game.rules
@@ -341,162 +314,6 @@ class HandForm:
     def choose_upcard(self) -> None:
         """Show the grid to (re)pick the upcard."""
         self.picking_upcard = True
-
-    def limit(self, which: str) -> int:
-        """The most the count ``which`` can be: the knock limit for the knocker
-        (Oklahoma: the upcard's, once turned), 98 for the defender."""
-        if which == "defender":
-            return MAX_DEADWOOD
-        rules = self.game.rules
-        if rules.oklahoma and self.upcard is None:
-            return rules.knock_limit
-        return knock_limit(rules, self.upcard)[0]
-
-    def _next_count(self) -> bool:
-        """Move the keypad on to the next count still open; False if there is none."""
-        gin = self.result in ("gin", "big-gin")
-        if self.active == "knocker":
-            self.active = "defender"
-        elif not gin and not self.k_text:
-            self.active = "knocker"
-        else:
-            return False
-        return True
-
-    def press(self, key: str) -> None:
-        """The numeric keypad: digits, "⌫" (back) and "C" (clear).
-
-        A digit that would make the count more than it can be (see
-        :meth:`limit`) starts the next count instead; a count that no digit
-        can grow is finished, and the keypad moves on to the next one."""
-        self.error = None
-        self.touched = True
-        text = self.k_text if self.active == "knocker" else self.d_text
-        if key == "⌫":
-            text = text[:-1]
-        elif key == "C":
-            text = ""
-        elif key.isdigit() and len(key) == 1:
-            base = "" if self.fresh else text
-            text = (base + key).lstrip("0") or "0"
-            if base and int(text) > self.limit(self.active) and self._next_count():
-                self.fresh = True
-                self.press(key)
-                return
-            if len(text) > MAX_DIGITS + 1:
-                return
-        else:
-            return
-        self.fresh = False
-        if self.active == "knocker":
-            self.k_text = text
-        else:
-            self.d_text = text
-        if text and (text == "0" or int(text) * 10 > self.limit(self.active)):
-            # no digit can follow: on to the next count, or start this one over
-            self._next_count()
-            self.fresh = True
-
-    def set_count(self, which: str, text: str) -> None:
-        """Typed directly (keyboard): a whole number, or refused with a message
-        (never rewritten: "-100" is not 100, "1e3" is not 13)."""
-        self.touched = True
-        text = text.strip()
-        if text and not (text.isascii() and text.isdigit()):
-            self.error = self.t.gettext("{label}: enter a whole number, not “{text}”").format(
-                label=self.deadwood_label(which), text=text
-            )
-            return
-        if which == "knocker":
-            self.k_text = text
-        else:
-            self.d_text = text
-        self.error = None
-
-    def set_tapping(self, who: str) -> None:
-        self.tapping = who
-
-    def tap_card(self, c: Card) -> None:
-        """Tap a card on the grid: it goes to (or leaves) the selected player's cards."""
-        self.error = None
-        self.touched = True
-        if self.picking_upcard:
-            self.set_upcard(c)
-            return
-        mine = self.knocker_cards if self.tapping == "knocker" else self.defender_cards
-        other = self.defender_cards if self.tapping == "knocker" else self.knocker_cards
-        if c in mine:
-            mine.remove(c)
-            return
-        if c in other:  # never moved silently: the other player holds it
-            whose = "defender" if self.tapping == "knocker" else "knocker"
-            self.error = self.t.gettext("{card} is in {name}'s hand").format(
-                card=c, name=self.role_name(whose)
-            )
-            return
-        self.no_deadwood.discard(self.tapping)
-        mine.append(c)
-        whole = len(mine) >= self.knocker_size() and len(self.defender_cards) < 10
-        if self.mode == "cards" and self.tapping == "knocker" and whole:
-            self.tapping = "defender"  # the knocker's hand is whole: on to the defender's
-
-    def knocker_size(self) -> int:
-        """The cards of the knocker's full hand: 10, or 11 when big gin is
-        played and claimed."""
-        return 11 if self.game.rules.big_gin and self.result == "big-gin" else 10
-
-    def set_no_deadwood(self, who: str, on: bool = True) -> None:
-        """Deadwood-cards mode: say that ``who`` has no deadwood (clears their taps)."""
-        self.touched = True
-        self.error = None
-        if on:
-            self.no_deadwood.add(who)
-            (self.knocker_cards if who == "knocker" else self.defender_cards).clear()
-        else:
-            self.no_deadwood.discard(who)
-
-    def no_deadwood_label(self, who: str) -> str:
-        """E.g. "Bob: no deadwood"."""
-        return self.t.gettext("{name}: no deadwood").format(name=self.role_name(who))
-
-    def owner(self, c: Card) -> str | None:
-        if c in self.knocker_cards:
-            return "knocker"
-        if c in self.defender_cards:
-            return "defender"
-        return None
-
-    def clear_cards(self) -> None:
-        self.knocker_cards.clear()
-        self.defender_cards.clear()
-        self.no_deadwood.clear()
-        self.error = None
-        self.touched = True
-
-    # --- card-grid summaries (shown while tapping) ----------------------------
-
-    def card_summary(self, who: str) -> str:
-        """E.g. "Ann: 3 cards, deadwood 12" plus a meld warning in deadwood mode."""
-        t = self.t
-        cards = self.knocker_cards if who == "knocker" else self.defender_cards
-        label = self.role_name(who)
-        n = len(cards)
-        if self.mode == "deadwood":
-            text = t.ngettext(
-                "{name}: {n} card, deadwood {deadwood}", "{name}: {n} cards, deadwood {deadwood}", n
-            ).format(name=label, n=n, deadwood=cards_value(cards))
-            if 3 <= n <= 11:  # more is refused when the hand is built, not here
-                melds = best_arrangement(tuple(cards)).melds
-                if melds:
-                    text += " · " + t.gettext("these cards hold a meld: {melds}").format(
-                        melds=", ".join(str(m) for m in melds)
-                    )
-            return text
-        if who == "knocker" and self.game.rules.big_gin:
-            need = t.gettext("{name}: {n} of 10 (11 for big gin) cards")
-        else:
-            need = t.gettext("{name}: {n} of 10 cards")
-        return need.format(name=label, n=n)
 
     def shows_as_error(self, p: Preview) -> bool:
         """Whether the preview's refusal is shown as an error (red): not on a
@@ -572,62 +389,4 @@ class HandForm:
             line, _ = self.scored_line()
         except RuleError as exc:
             return Preview(error=self.t.render(exc), unfinished=isinstance(exc, Unfinished))
-        t = self.t
-        names = self.game.names
-        r = line.result
-        items = [
-            t.gettext("{label}: {points}").format(label=t.gettext(i.label), points=i.points)
-            for i in r.breakdown
-        ]
-        totals_after = line.totals_after
-        scorer = scorer_names(self.game.standings, names)  # players, or sides
-        if len(totals_after) > 1:
-            per = [
-                f"{who} " + " / ".join(str(t.get(p, 0)) for t in totals_after)
-                for p, who in scorer.items()
-            ]
-        else:
-            per = [f"{who} {totals_after[0].get(p, 0)}" for p, who in scorer.items()]
-        melds: list[str] = []
-        if r.knocker is not None and r.defender is not None:
-            kname = name_of(names, line.knocker)
-            dname = name_of(names, line.defender)
-            whose = t.gettext("{name}'s melds: {melds}")
-            melds.append(
-                whose.format(name=kname, melds=" | ".join(str(m) for m in r.knocker.melds))
-            )
-            if r.knocker.discard is not None:
-                melds.append(
-                    t.gettext("{name} discards {card}").format(name=kname, card=r.knocker.discard)
-                )
-            if r.knocker.deadwood_cards:
-                melds.append(
-                    t.gettext("{name} keeps unmelded: {cards}").format(
-                        name=kname, cards=" ".join(str(c) for c in r.knocker.deadwood_cards)
-                    )
-                )
-            dmelds = " | ".join(str(m) for m in r.defender.melds) or t.gettext("none")
-            melds.append(whose.format(name=dname, melds=dmelds))
-            if r.defender.laid_off:
-                melds.append(
-                    t.gettext("{name} lays off: {cards}").format(
-                        name=dname, cards=" ".join(str(c) for c in r.defender.laid_off)
-                    )
-                )
-            melds.append(
-                t.gettext("Deadwood: {knocker} {k}, {defender} {d}").format(
-                    knocker=kname, k=r.knocker_deadwood, defender=dname, d=r.defender_deadwood
-                )
-            )
-        return Preview(
-            headline=describe(line, names, t),
-            items=items,
-            totals=t.gettext("Totals after: {totals}").format(totals=" · ".join(per)),
-            melds=melds,
-            notes=[t.render(n) for n in r.notes],
-        )
-
-
-def deck_by_suit() -> list[list[Card]]:
-    """The grid: one row per suit (♠ ♥ ♦ ♣), A to K."""
-    return [list(DECK[i * 13 : (i + 1) * 13]) for i in range(4)]
+        return line_preview(line, self.game, self.t)

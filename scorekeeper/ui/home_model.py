@@ -11,7 +11,7 @@ from scorekeeper.engine import format_spec
 from scorekeeper.i18n import Translator
 
 from .ports import GameId, SummaryLike
-from .sheet_model import ENGLISH, versus
+from .sheet_labels import ENGLISH, versus
 
 
 @dataclass(frozen=True)

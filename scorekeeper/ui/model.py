@@ -5,44 +5,41 @@ The Flet layer (:mod:`scorekeeper.ui.app` and its screen modules) renders
 :meth:`AppModel.act`, which turns a
 rule or store refusal into an inline message and any other failure into a
 short apology (logged), so no traceback ever reaches the player.
+
+:class:`AppModel` is made of parts kept beside it: its language and messages
+(:mod:`~scorekeeper.ui.model_messages`) and its writes to the game on screen
+(:mod:`~scorekeeper.ui.model_writes`); their names are importable from here too.
 """
 
 from __future__ import annotations
 
-import logging
 import random
-from collections.abc import Callable
 from typing import Any
 
 from scorekeeper.engine import Game, RuleError
-from scorekeeper.engine.errors import N_, Msg, UserError
+from scorekeeper.engine.errors import Msg, UserError
 from scorekeeper.i18n import Translator
-from scorekeeper.store.changes import changed_hand, live_message
 
 from .hand_model import HandForm
 from .home_model import GameCard, game_card
+from .model_messages import SORRY as SORRY
+from .model_messages import STALE_FORM as STALE_FORM
+from .model_messages import Message as Message
+from .model_messages import Messages
+from .model_writes import STALE_SHEET as STALE_SHEET
+from .model_writes import GameWrites
 from .newgame_model import RANDOM, NewGameForm, Seat, random_draw
-from .ports import GameId, StaleGameError, StoreLike
+from .ports import GameId, StoreLike
 from .share import Shared, shared
 from .sheet_model import Sheet, build_sheet
 
-log = logging.getLogger(__name__)
-
-SORRY = N_("Sorry, something went wrong. Nothing was lost; please try again.")
-#: Said with the store's refusal of a write based on an old sheet (msgids).
-STALE_SHEET = N_("Nothing was changed: the sheet now shows the latest hands.")
-STALE_FORM = N_("Your entry is kept: check the preview, then save again.")
 RECENT_FINISHED = 8
 #: Games in progress on the home screen, most recent first; the rest are a
 #: tap away ("All games in progress (n)"), so home stays small (issue #10).
 HOME_UNFINISHED = 5
 
 
-#: A message kept untranslated until shown: a template, or a refusal carrying one.
-Message = Msg | Exception | str
-
-
-class AppModel:
+class AppModel(GameWrites, Messages):
     """One session's state.  ``t`` is its language: assigning another
     translator (``model.t = Translator("lv")``) is all it takes to switch, as
     every text is made from the model when the screen is drawn."""
@@ -93,108 +90,6 @@ class AppModel:
         #: A Hollywood sheet goes to BG Stats as a play per game (else one play).
         self.share_each_game = False
         self._shared: tuple[tuple[Any, ...], Shared] | None = None
-
-    # --- language ---------------------------------------------------------------
-
-    @property
-    def t(self) -> Translator:
-        return self._t
-
-    @t.setter
-    def t(self, t: Translator) -> None:
-        self._t = t
-        self._sheet = None
-        shown = self._form_error
-        for form in (self.hand, self.new_game):
-            if form is None:
-                continue
-            form.t = t
-            if shown is not None and form.error == shown[1]:
-                form.error = self.render(shown[0])
-        if shown is not None:
-            self._form_error = (shown[0], self.render(shown[0]))
-
-    def render(self, message: Message) -> str:
-        """A message (an engine or store refusal, a template) in the session's language."""
-        if isinstance(message, Msg | RuleError):
-            return self.t.render(message)
-        msg = getattr(message, "msg", None)  # a store error carrying a template
-        if isinstance(msg, Msg):
-            return self.t.render(msg)
-        text = str(message)
-        return self.t.gettext(text) if text else text  # gettext("") is the catalog's header
-
-    @property
-    def error(self) -> str | None:
-        """The inline message on the current screen."""
-        return None if self._error is None else self.render(self._error)
-
-    @error.setter
-    def error(self, message: Message | None) -> None:
-        self._error = message
-
-    @property
-    def note(self) -> str | None:
-        """Friendly information on the sheet (e.g. who was drawn to deal)."""
-        return None if self._note is None else self.render(self._note)
-
-    @note.setter
-    def note(self, message: Message | None) -> None:
-        self._note = message
-
-    # --- safety net ------------------------------------------------------------
-
-    def act(self, fn: Callable[..., Any], *args: Any) -> bool:
-        """Run a user action; refusals become ``error``; returns success."""
-        try:
-            fn(*args)
-        except UserError as exc:
-            self._fail(exc)
-            return False
-        except Exception:
-            log.exception("unexpected error in %s", getattr(fn, "__name__", fn))
-            self._fail(SORRY)
-            return False
-        return True
-
-    def _fail(self, message: Message) -> None:
-        if isinstance(message, StaleGameError) and self.screen == "hand" and self.hand is not None:
-            refusal = getattr(message, "msg", None) or str(message)
-            # two whole sentences: the store's refusal, then what the form kept
-            message = Msg("{refusal} {kept}", refusal=refusal, kept=Msg(STALE_FORM))
-            self.hand.error = self.render(message)
-            self._form_error = (message, self.hand.error)
-        elif self.screen == "hand" and self.hand is not None:
-            self.hand.error = self.render(message)
-            self._form_error = (message, self.hand.error)
-        elif self.screen == "new" and self.new_game is not None:
-            self.new_game.error = self.render(message)
-            self._form_error = (message, self.new_game.error)
-        else:
-            self.error = message
-
-    @property
-    def notices(self) -> list[str]:
-        """What the store told at open (a repair, an upgrade), and a backup
-        that failed since (never a failed save: see store/auto_backup.py), in
-        the session's language."""
-        told = [self.render(n) for n in self._notices]
-        failed = self._backup_failed()
-        if failed is not None and failed[0] != self._backup_seen:
-            told.append(self.render(Msg("The backup failed: {reason}", reason=failed[1].msg)))
-        return told
-
-    def _backup_failed(self) -> tuple[Any, Any] | None:
-        from .backups import keeper_of
-
-        data_dir = getattr(self.store, "data_dir", None)
-        keeper = keeper_of(data_dir) if data_dir is not None else None
-        return None if keeper is None else keeper.failed
-
-    def dismiss_notices(self) -> None:
-        self._notices.clear()
-        failed = self._backup_failed()
-        self._backup_seen = None if failed is None else failed[0]
 
     # --- navigation ---------------------------------------------------------------
 
@@ -356,14 +251,6 @@ class AppModel:
         self.hand = None
         self.error = None
 
-    def _set_game(self, game: Game) -> None:
-        if self._sheet is not None:
-            # its rows serve the next sheet where the lines are the same objects
-            self._previous = self._sheet
-        self._game = game
-        self._sheet = None
-        self.highlight = None  # a mark is for one change, until the next
-
     def game(self) -> Game:
         if self._game is None:
             assert self.game_id is not None
@@ -421,84 +308,6 @@ class AppModel:
         self.screen = self.after_hand
         self.error = None
 
-    def save_hand(self, revision: int | None = None) -> None:
-        """Save the form; ``revision`` is the one drawn with the Save button tapped
-        (default: the one this session shows now)."""
-        form = self.hand
-        assert form is not None and self.game_id is not None
-        hand = form.build()
-        was_over = self.game().standings.finished
-        if form.edit_index is None:
-            self._write(self.store.record_hand, hand, revision=revision)
-        else:
-            self._write(self.store.edit_hand, form.edit_index, hand, revision=revision)
-        self.hand = None
-        self.screen = self.after_hand  # the table view, when opened from it
-        self.error = None
-        self.note = None
-        self.undone = None
-        if self.remind_backups and not was_over and self.game().standings.finished:
-            self.note = self._backup_reminder()
-
-    def _backup_reminder(self) -> Msg | None:
-        """After a game ends on the phone: "10 games since your last backup"
-        each ``backup_every`` games (Settings)."""
-        from scorekeeper.settings import load_settings
-
-        from .backups import finished_games, reminder
-
-        data_dir = getattr(self.store, "data_dir", None)
-        if data_dir is None:
-            return None
-        settings = load_settings(data_dir)
-        since = reminder(finished_games(self.store), settings.exported_games, settings.backup_every)
-        if since is None:
-            return None
-        return Msg.plural(
-            "{n} game since your last backup: Export and import, then Export all games",
-            "{n} games since your last backup: Export and import, then Export all games",
-            since,
-        )
-
-    def undo(self, revision: int | None = None) -> None:
-        assert self.game_id is not None
-        hands = len(self.game().hands)
-        if not hands:
-            raise RuleError("there is no hand to undo")
-        self._write(self.store.undo, revision=revision)
-        self.error = None
-        self.note = None
-        self.undone = hands  # shown as "Hand 7 taken back — Redo"
-
-    def undone_text(self) -> str:
-        """The snackbar after an undo: "Hand 7 taken back"."""
-        if self.undone is None:
-            return ""
-        if self._partnership_deal(self.undone):
-            deal = self.undone // 2
-            return self.t.gettext("Deal {number} taken back").format(number=deal)
-        return self.t.gettext("Hand {number} taken back").format(number=self.undone)
-
-    def _partnership_deal(self, hands: int) -> bool:
-        """Whether an undo with ``hands`` hands on the sheet took back a
-        partnership's whole deal (an even count: its two hands)."""
-        return self.game().standings.sides is not None and hands % 2 == 0
-
-    def redo(self, revision: int | None = None) -> None:
-        """Put back the hand the last undo took back, exactly as it was
-        (``revision``: the one the snackbar was shown with)."""
-        assert self.game_id is not None
-        number = self.undone
-        self.undone = None
-        if number is None:
-            raise RuleError("there is no undone hand to put back")
-        self._write(self.store.redo, revision=revision)
-        self.error = None
-        if self._partnership_deal(number):
-            self.note = Msg("Deal {number} is back", number=number // 2)
-        else:
-            self.note = Msg("Hand {number} is back", number=number)
-
     # --- the table view ----------------------------------------------------------
 
     def open_table(self) -> None:
@@ -518,90 +327,6 @@ class AppModel:
         except UserError:
             return 1
 
-    def revert_edit(self, index0: int, revision: int | None = None) -> None:
-        assert self.game_id is not None
-        self._write(self.store.revert_edit, index0, revision=revision)
-        self.undone = None
-        self.hand = None
-        self.screen = "sheet"
-        self.error = None
-        self.note = Msg("Hand {number} is back to how it was", number=index0 + 1)
-
     def reload(self) -> None:
         if self.game_id is not None:
             self._load(self.game_id)
-
-    # --- several devices on one game -----------------------------------------------
-
-    def _load(self, gid: GameId) -> None:
-        """The game and the revision it is, read together."""
-        game, self.revision = self.store.game_with_revision(gid)
-        self._set_game(game)
-
-    def _write(self, method: Callable[..., Any], *args: Any, revision: int | None = None) -> None:
-        """A write to the shown game, based on the revision the player saw: the
-        one drawn with the button tapped (``revision``), else the one shown."""
-        assert self.game_id is not None
-        expect = self.revision if revision is None else revision
-        try:
-            with self.store.locked():  # the revision this write made, no other
-                game = method(self.game_id, *args, expect_revision=expect, device=self.device)
-                self.revision = self.store.revision(self.game_id)
-        except StaleGameError as exc:
-            self._stale(exc)
-            raise
-        self._set_game(game)
-
-    def _stale(self, exc: StaleGameError) -> None:
-        """Another device changed the game: show the fresh sheet, keep the form."""
-        self.revision = exc.revision
-        self._set_game(exc.game)
-        self._rebase_form()
-        self.note = STALE_SHEET
-        if self.hand is not None:
-            # the refusal goes on the form (act puts it there); say what is kept
-            self.hand.error = None
-
-    def _rebase_form(self) -> None:
-        """The open hand form follows the fresh game; what was typed stays."""
-        form = self.hand
-        if form is None:
-            return
-        game = self.game()
-        if form.edit_index is not None and form.edit_index >= len(game.hands):
-            # the hand being corrected was taken back on another device
-            self.hand = None
-            self.screen = "sheet"
-            self.error = Msg(
-                "Hand {number} was taken back on another device", number=form.edit_index + 1
-            )
-            return
-        if game.standings.finished and form.edit_index is None:
-            self.hand = None
-            self.screen = "sheet"
-            return
-        form.game = game
-
-    def sync(self) -> bool:
-        """Catch up with a change made elsewhere; returns whether anything changed
-        for the game on screen (its sheet and any open form are then fresh)."""
-        gid = self.game_id
-        if gid is None or self.screen not in ("sheet", "hand", "table"):
-            return False
-        try:
-            revision = self.store.revision(gid)
-        except UserError:  # deleted on another device
-            self.go_home()
-            self.error = Msg("That game is not on this device.")
-            return True
-        if revision == self.revision:
-            return False
-        self._load(gid)
-        self._rebase_form()
-        try:
-            change = self.store.last_change(gid)
-        except UserError:
-            change = None
-        self.heard = live_message(change)
-        self.highlight = changed_hand(change)
-        return True

@@ -8,31 +8,22 @@
 >>> form.t = Translator("fi"); form.format_labels()[Format.THREE_HAND.value]
 'Kolmen pelaajan peli'
 
-Played for money (RULES §10): the stake is typed as money, a cent a point
-being "0.01" (the language's own decimal comma too), and kept whole in the
-currency's smallest unit.  A preset sets the scoring, never the stake:
-
->>> form = NewGameForm(); form.set_money(True); form.set_currency("EUR")
->>> form.set_stake("0.01"); form.rules().stake, form.stake_preview()
-(1, '€0.01 a point: a game won by 100 pays €1.00')
->>> form.set_preset("classic"); form.rules().stake, form.preset_name()
-(1, 'classic')
->>> form.set_stake("0.001"); form.field_errors["stake"]
-'Stake per point: the smallest amount in EUR is €0.01'
+The form is made of parts kept beside it: the options it offers and their
+labels (:mod:`~scorekeeper.ui.newgame_options`) and the stake of a game
+played for money (:mod:`~scorekeeper.ui.newgame_stake`); their names are
+importable from here too.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.engine import (
     DECK,
-    MAX_STAKE,
     PRESETS,
     Card,
     Format,
@@ -43,60 +34,25 @@ from scorekeeper.engine import (
     format_spec,
     roles_from_draw,
 )
-from scorekeeper.engine.errors import N_, Msg
+from scorekeeper.engine.errors import Msg
 from scorekeeper.i18n import Translator
 from scorekeeper.settings import FORMATS as FORMATS  # the formats offered, by name
 
-# The labels below are msgids: the screen shows them through the form's
-# translator (the methods of NewGameForm give them translated).
-#: The presets as players name them (the keys are public API and stay):
-#: "Standard" has no end-of-game bonuses, "Classic" adds game, line and shutout.
-PRESET_LABELS = {"seed": N_("Standard"), "classic": N_("Classic"), "oklahoma": N_("Oklahoma")}
-#: Who deals after a won hand (a draw: the same dealer; three-hand: the box).
-DEALER_LABELS = {
-    "winner": N_("Winner deals"),
-    "loser": N_("Loser deals"),
-    "alternate": N_("Deal alternates"),
-}
+from .newgame_options import DEALER_LABELS as DEALER_LABELS
+from .newgame_options import NOT_PRESET as NOT_PRESET
+from .newgame_options import NUMBER_OPTIONS as NUMBER_OPTIONS
+from .newgame_options import PRESET_LABELS as PRESET_LABELS
+from .newgame_options import SHUTOUT_LABELS as SHUTOUT_LABELS
+from .newgame_options import SWITCH_OPTIONS as SWITCH_OPTIONS
+from .newgame_options import OptionLabels
+from .newgame_stake import CURRENCIES as CURRENCIES
+from .newgame_stake import MAX_STAKE_TEXT as MAX_STAKE_TEXT
+from .newgame_stake import STAKE_LABEL as STAKE_LABEL
+from .newgame_stake import StakeEntry
+
 #: The longest name a player may have (the store refuses longer ones too).
 MAX_NAME = 40
 RANDOM = "random"
-
-#: Whole-number options: (field, label, shown only when this flag is on).
-NUMBER_OPTIONS: tuple[tuple[str, str, str | None], ...] = (
-    ("target", N_("Target score"), None),
-    ("knock_limit", N_("Knock limit"), None),
-    ("gin_bonus", N_("Gin bonus"), None),
-    ("undercut_bonus", N_("Undercut bonus"), None),
-    ("big_gin_bonus", N_("Big gin bonus"), "big_gin"),
-    ("game_bonus", N_("Game bonus"), "classic_bonuses"),
-    ("box_bonus", N_("Line bonus (per hand won)"), "classic_bonuses"),
-)
-#: On/off options: (field, label, shown only when this flag is on).
-SWITCH_OPTIONS: tuple[tuple[str, str, str | None], ...] = (
-    ("big_gin", N_("Big gin (all 11 cards melded)"), None),
-    ("oklahoma", N_("Oklahoma: the upcard sets the knock limit"), None),
-    ("oklahoma_ace_gin", N_("Oklahoma: an ace upcard means gin only"), "oklahoma"),
-    ("oklahoma_spades_double", N_("Oklahoma: a spade upcard doubles the hand"), "oklahoma"),
-    ("classic_bonuses", N_("Classic end-of-game bonuses (game, line, shutout)"), None),
-)
-SHUTOUT_LABELS = {
-    "double-all": N_("Shutout doubles the final score"),
-    "double-game-bonus": N_("Shutout doubles the game bonus"),
-    "off": N_("No shutout bonus"),
-}
-
-#: The options a preset leaves as they are: who deals, and the stake (a
-#: stake is what the game is played for, not a house rule of scoring).
-NOT_PRESET = ("dealer", "stake", "currency", "third_game_double")
-#: The currencies offered for a stake; the language's own is added (uk: UAH).
-CURRENCIES = ("EUR", "USD", "GBP")
-STAKE_LABEL = N_("Stake per point")
-#: A typed stake longer than this is refused unread (10,000.00 is 9).
-MAX_STAKE_TEXT = 16
-#: What a typed stake may hold: digits, a decimal point or comma, and the
-#: spaces some languages group digits with (no sign, no exponent: "1e3").
-_AMOUNT = re.compile(r"[0-9.,\u00a0\u202f ]+")
 
 
 def _too_many(fmt: str, n: int) -> RuleError:
@@ -119,7 +75,7 @@ class Seat:
 
 
 @dataclass
-class NewGameForm:
+class NewGameForm(OptionLabels, StakeEntry):
     format: str = Format.STANDARD.value
     values: dict[str, Any] = field(default_factory=lambda: PRESETS["seed"].to_dict())
     #: Raw text of number fields the player is typing (may be invalid for a moment).
@@ -148,26 +104,6 @@ class NewGameForm:
             self.money = self.currency_set = True
 
     # --- words for the screen ------------------------------------------------
-
-    def format_labels(self) -> dict[str, str]:
-        return {f: self.t.gettext(format_spec(f).label) for f in FORMATS}
-
-    def preset_labels(self) -> dict[str, str]:
-        return {key: self.t.gettext(label) for key, label in PRESET_LABELS.items()}
-
-    def dealer_labels(self) -> dict[str, str]:
-        return {key: self.t.gettext(label) for key, label in DEALER_LABELS.items()}
-
-    def shutout_labels(self) -> dict[str, str]:
-        return {key: self.t.gettext(label) for key, label in SHUTOUT_LABELS.items()}
-
-    def number_options(self) -> list[tuple[str, str, str | None]]:
-        """:data:`NUMBER_OPTIONS` with the labels in the form's language."""
-        return [(name, self.t.gettext(label), needs) for name, label, needs in NUMBER_OPTIONS]
-
-    def switch_options(self) -> list[tuple[str, str, str | None]]:
-        """:data:`SWITCH_OPTIONS` with the labels in the form's language."""
-        return [(name, self.t.gettext(label), needs) for name, label, needs in SWITCH_OPTIONS]
 
     def players_heading(self) -> str:
         """E.g. "Players (1 of 2)"."""
@@ -296,132 +232,6 @@ class NewGameForm:
             stake=stake,
             third_game_double=rules.third_game_double and self.spec.applies("third_game_double"),
         )
-
-    # --- played for money (RULES §10) ----------------------------------------
-
-    @property
-    def currency(self) -> str:
-        return str(self.values["currency"])
-
-    def currencies(self) -> list[str]:
-        """The currencies to pick from: :data:`CURRENCIES`, the language's own
-        and the one chosen (a game's, say), each once."""
-        return list(dict.fromkeys((*CURRENCIES, self.t.currency, self.currency)))
-
-    def currency_label(self, code: str) -> str:
-        """A currency's code and, where the language has one, its sign: "EUR €"."""
-        from babel import numbers
-
-        sign = numbers.get_currency_symbol(code, locale=self.t.locale)
-        return code if sign == code else f"{code} {sign}"
-
-    def set_money(self, on: bool) -> None:
-        """Played for money or not; the currency offered first is the language's."""
-        self.money = bool(on)
-        self.error = None
-        if self.money and not self.currency_set:
-            self.values["currency"] = self.t.currency
-        if not self.money:
-            self.field_errors.pop("stake", None)
-
-    def set_currency(self, code: str) -> None:
-        if code not in self.currencies():
-            raise RuleError("unknown currency {code}", code=repr(code)[:12])
-        if self.stake_text is None and self.values["stake"] > 0:
-            self.stake_text = self.stake_shown()  # the same amount in the new currency
-        self.values["currency"] = code
-        self.currency_set = True
-        self.error = None
-        if self.stake_text is not None:
-            self.set_stake(self.stake_text)  # "0.01" has no meaning in yen
-
-    def set_stake(self, text: str) -> None:
-        """The stake as typed ("0.01" or "0,01"); a refusal shows beside it and
-        the last good stake stays."""
-        self.error = None
-        self.stake_text = str(text).strip()[: MAX_STAKE_TEXT + 1]
-        self.field_errors.pop("stake", None)
-        try:
-            self.values["stake"] = self._stake(self.stake_text)
-        except RuleError as exc:
-            self.field_errors["stake"] = self.t.render(exc)
-
-    def stake_shown(self) -> str:
-        """The stake field's text: as typed, else the stake in the language's
-        numbers ("0.01", lv "0,01"), "" for none."""
-        if self.stake_text is not None:
-            return self.stake_text
-        stake = int(self.values["stake"])
-        return self._amount_text(stake) if stake else ""
-
-    def stake_preview(self) -> str:
-        """What the stake means: "€0.01 a point: a game won by 100 pays €1.00"."""
-        try:
-            stake = self.rules().stake
-        except RuleError:
-            return ""
-        if stake == 0:
-            return ""
-        return self.t.gettext("{stake} a point: a game won by 100 pays {amount}").format(
-            stake=self.t.money(stake, self.currency),
-            amount=self.t.money(100 * stake, self.currency),
-        )
-
-    def stake_example(self) -> str:
-        """The currency's smallest unit as a stake is typed: "0.01" (lv "0,01")."""
-        return self._amount_text(1)
-
-    def _amount_text(self, minor: int) -> str:
-        from decimal import Decimal
-
-        from babel import numbers
-
-        digits = numbers.get_currency_precision(self.currency)
-        return numbers.format_decimal(
-            Decimal(minor).scaleb(-digits), locale=self.t.locale, group_separator=False
-        )
-
-    def _stake_words(self) -> dict[str, object]:
-        return {"label": Msg(STAKE_LABEL), "example": self.stake_example()}
-
-    def _stake(self, text: str) -> int:
-        """A typed stake in the currency's smallest unit, refused (never
-        rounded) if it is not an amount of the currency from its smallest
-        unit up to :data:`MAX_STAKE` a point."""
-        from babel import numbers
-
-        words = self._stake_words()
-        if not text:
-            raise RuleError("{label}: enter an amount, e.g. {example}", **words)
-        if len(text) > MAX_STAKE_TEXT or not _AMOUNT.fullmatch(text):
-            raise RuleError(
-                "{label}: enter an amount like {example}, not “{text}”",
-                text=text[:MAX_STAKE_TEXT] + ("…" if len(text) > MAX_STAKE_TEXT else ""),
-                **words,
-            )
-        try:
-            amount = numbers.parse_decimal(text, locale=self.t.locale, strict=True)
-        except numbers.NumberFormatError:
-            raise RuleError(
-                "{label}: enter an amount like {example}, not “{text}”", text=text, **words
-            ) from None
-        minor = amount.scaleb(numbers.get_currency_precision(self.currency))
-        if minor != minor.to_integral_value():
-            raise RuleError(
-                "{label}: the smallest amount in {currency} is {smallest}",
-                currency=self.currency,
-                smallest=self.t.money(1, self.currency),
-                label=words["label"],
-            )
-        if minor <= 0:
-            raise RuleError("{label}: enter an amount above 0", label=words["label"])
-        if minor > MAX_STAKE:
-            raise RuleError(
-                "{label}: at most {most} a point",
-                most=self.t.money(MAX_STAKE, self.currency),
-                label=words["label"],
-            )
-        return int(minor)
 
     # --- players -----------------------------------------------------------
 

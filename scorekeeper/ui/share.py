@@ -39,7 +39,9 @@ from scorekeeper.engine import Format, Game
 from scorekeeper.i18n import Translator
 
 from .ports import GameId, SummaryLike
-from .sheet_model import ENGLISH, Sheet, build_sheet, format_name
+from .sheet_labels import ENGLISH
+from .sheet_model import Sheet, build_sheet
+from .sheet_rules import format_name
 
 __all__ = [
     "BGSTATS_URL",

@@ -1,6 +1,10 @@
 """The score sheet as plain data, laid out like the paper one for each format.
 
->>> from scorekeeper.engine import Game, Hand
+Its words come from :mod:`~scorekeeper.ui.sheet_labels` (names, hands,
+deals, roles) and :mod:`~scorekeeper.ui.sheet_rules` (the rules line, the
+Oklahoma reminder, what is owed); their names are importable from here too.
+
+>>> from scorekeeper.engine import Format, Game, Hand
 >>> g = Game(Format.STANDARD, ["a", "b"], names={"a": "Ann", "b": "Bob"}, first_dealer="a")
 >>> _ = g.record(Hand.knock("b", 4, 30))
 >>> s = build_sheet(g)
@@ -16,230 +20,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from scorekeeper.engine import (
-    Card,
-    DealerRule,
-    Format,
-    Game,
-    Line,
-    Outcome,
-    Rules,
-    Standings,
-    Suit,
-    deal_pairings,
-    format_spec,
-    knock_limit,
-    settlement,
-)
+from scorekeeper.engine import Game, Line, Outcome, deal_pairings
 from scorekeeper.i18n import Translator
 
-#: The language of a sheet built without a translator (and of the tests' doctests).
-ENGLISH = Translator("en")
-
-
-def name_of(names: Mapping[str, str], pid: str | None) -> str:
-    if pid is None:
-        return "?"
-    return names.get(pid, pid)
-
-
-def scorer_names(st: Standings, names: Mapping[str, str]) -> dict[str, str]:
-    """Whom the columns score, by name: the players, or a partnership's
-    sides by their players ("Ann & Cy"), under the side's first player.
-
-    >>> from scorekeeper.engine import Game
-    >>> scorer_names(Game(Format.PARTNERSHIP, ["a", "b", "c", "d"]).standings, {"a": "Ann"})
-    {'a': 'Ann & c', 'b': 'b & d'}
-    """
-    if st.sides is None:
-        return {p: name_of(names, p) for p in st.players}
-    return {side[0]: " & ".join(name_of(names, p) for p in side) for side in st.sides}
-
-
-def deal_status(st: Standings, names: Mapping[str, str], t: Translator = ENGLISH) -> str:
-    """A partnership's coming deal: who plays whom at each table, or the
-    table still to enter of a deal half entered ("" outside a partnership).
-
-    >>> from scorekeeper.engine import Game, Hand
-    >>> g = Game(Format.PARTNERSHIP, ["Ann", "Bob", "Cy", "Dan"])
-    >>> deal_status(g.standings, {})
-    'Deal 1: Ann v Bob · Cy v Dan'
-    >>> deal_status(g.record(Hand.gin("Bob", 10)).standings, {})
-    'Deal 1: now Cy v Dan'
-    """
-    if st.pairings is None:
-        return ""
-    (p1, p2), (p3, p4) = st.pairings
-    deal = len(st.lines) // 2 + 1
-    if len(st.lines) % 2:
-        return t.gettext("Deal {deal}: now {first} v {second}").format(
-            deal=deal, first=name_of(names, p3), second=name_of(names, p4)
-        )
-    return t.gettext("Deal {deal}: {first} v {second} · {third} v {fourth}").format(
-        deal=deal,
-        first=name_of(names, p1),
-        second=name_of(names, p2),
-        third=name_of(names, p3),
-        fourth=name_of(names, p4),
-    )
-
-
-def versus(t: Translator, names: list[str]) -> str:
-    """The players as a title: "Ann v Bob" (three-hand: "Ann v Bob v Cy").
-
-    >>> versus(ENGLISH, ["Ann", "Bob", "Cy"])
-    'Ann v Bob v Cy'
-    """
-    if not names:
-        return ""
-    title = names[0]
-    for name in names[1:]:
-        title = t.gettext("{first} v {second}").format(first=title, second=name)
-    return title
-
-
-def describe(
-    line: Line, names: Mapping[str, str], t: Translator = ENGLISH, *, dealer: bool = True
-) -> str:
-    """One sheet line in words: who did what and who scored (``dealer``:
-    whether the game keeps a dealer, whom a draw keeps dealing)."""
-    r = line.result
-    k = name_of(names, line.knocker)
-    w = name_of(names, line.winner)
-    if r.outcome is Outcome.DRAW:
-        if not dealer:
-            return t.gettext("Draw: no score")
-        return t.gettext("Draw: no score, same dealer")
-    if r.outcome is Outcome.GIN:
-        what = t.gettext("{name} went gin ({d})").format(name=k, d=r.defender_deadwood)
-    elif r.outcome is Outcome.BIG_GIN:
-        what = t.gettext("{name} went big gin ({d})").format(name=k, d=r.defender_deadwood)
-    elif r.outcome is Outcome.UNDERCUT:
-        what = t.gettext("{winner} undercut {name} ({k} v {d})").format(
-            winner=w, name=k, k=r.knocker_deadwood, d=r.defender_deadwood
-        )
-    else:
-        what = t.gettext("{name} knocked ({k} v {d})").format(
-            name=k, k=r.knocker_deadwood, d=r.defender_deadwood
-        )
-    if r.multiplier > 1:
-        template = t.gettext("{what}: {winner} +{points} ×2 ♠")
-    else:
-        template = t.gettext("{what}: {winner} +{points}")
-    return template.format(what=what, winner=w, points=line.points)
-
-
-def upcard_info(rules: Rules, upcard: Card | None, t: Translator = ENGLISH) -> str:
-    """Oklahoma: what the upcard means for this hand.
-
-    >>> from scorekeeper.engine import PRESETS, card
-    >>> upcard_info(PRESETS["oklahoma"], card("7S"))
-    'Upcard 7♠: knock limit 7 · spades double this hand'
-    >>> upcard_info(PRESETS["oklahoma"], card("AH"), Translator("lv"))
-    'Atklātā kārts A♥: tikai džins'
-    """
-    if not rules.oklahoma:
-        return t.gettext("Knock limit {limit}").format(limit=rules.knock_limit)
-    if upcard is None:
-        return t.gettext("Oklahoma: turn the upcard first, it sets the knock limit")
-    limit, _ = knock_limit(rules, upcard)
-    if limit == 0:
-        text = t.gettext("Upcard {card}: gin only").format(card=upcard)
-    else:
-        text = t.gettext("Upcard {card}: knock limit {limit}").format(card=upcard, limit=limit)
-    if rules.oklahoma_spades_double and upcard.suit is Suit.SPADES:
-        text += " · " + t.gettext("spades double this hand")
-    return text
-
-
-def format_name(t: Translator, fmt: Format | str) -> str:
-    """The kind of gin a game plays, for the rules line."""
-    return t.gettext(format_spec(fmt).title)
-
-
-def rules_summary(rules: Rules, fmt: Format | str, t: Translator = ENGLISH) -> str:
-    """The rules of a game in one line.
-
-    >>> from scorekeeper.engine import PRESETS
-    >>> for part in rules_summary(PRESETS["oklahoma"], Format.STANDARD).split(" · "):
-    ...     print(part)
-    to 150
-    Oklahoma (upcard = knock limit, ace: gin only, spades double)
-    gin +25
-    undercut +10
-    """
-    parts = [t.gettext("to {target}").format(target=rules.target)]
-    if rules.oklahoma:
-        details = [t.gettext("upcard = knock limit")]
-        if rules.oklahoma_ace_gin:
-            details.append(t.gettext("ace: gin only"))
-        if rules.oklahoma_spades_double:
-            details.append(t.gettext("spades double"))
-        parts.append(t.gettext("Oklahoma ({details})").format(details=", ".join(details)))
-    else:
-        parts.append(t.gettext("knock ≤ {limit}").format(limit=rules.knock_limit))
-    parts.append(t.gettext("gin +{points}").format(points=rules.gin_bonus))
-    parts.append(t.gettext("undercut +{points}").format(points=rules.undercut_bonus))
-    if rules.big_gin:
-        parts.append(t.gettext("big gin +{points}").format(points=rules.big_gin_bonus))
-    if rules.classic_bonuses:
-        parts.append(
-            t.gettext("classic bonuses (game {game}, line {line} per hand won)").format(
-                game=rules.game_bonus, line=rules.box_bonus
-            )
-        )
-    spec = format_spec(fmt)
-    if spec.applies("hollywood_rolling") and rules.hollywood_rolling:
-        parts.append(t.gettext("rolling sheet"))
-    if spec.applies("partnership_hollywood") and rules.partnership_hollywood:
-        parts.append(t.gettext("Hollywood scoring (three games at once)"))
-    if spec.applies("dealer"):  # the winner deals unless the game says otherwise
-        if rules.dealer is DealerRule.LOSER:
-            parts.append(t.gettext("loser deals"))
-        elif rules.dealer is DealerRule.ALTERNATE:
-            parts.append(t.gettext("the deal alternates"))
-    if rules.stake:
-        stake = t.money(rules.stake, rules.currency)
-        parts.append(t.gettext("stake {amount} a point").format(amount=stake))
-        if spec.applies("third_game_double") and rules.third_game_double:
-            parts.append(t.gettext("third game counts double"))
-    return " · ".join(parts)
-
-
-def owed(st: Standings, names: Mapping[str, str], t: Translator = ENGLISH) -> tuple[list[str], str]:
-    """What the players owe each other for what has ended (RULES §10): each
-    payment in words, and one line for the sheet ("" if not for money).
-
-    >>> from scorekeeper.engine import Hand
-    >>> g = Game(Format.HOLLYWOOD, ["a", "b"], Rules(stake=1), names={"a": "Ann", "b": "Bob"})
-    >>> owed(g.standings, g.names)
-    ([], 'Nothing is owed until a game ends')
-    >>> owed(g.record(Hand.gin("a", 80)).standings, g.names)  # game 1 is over: 105-0
-    (['Bob pays Ann €1.05'], 'Owed so far: Bob pays Ann €1.05')
-    """
-    rules = st.rules
-    if not rules.stake:
-        return [], ""
-    payments = [
-        t.gettext("{payer} pays {payee} {amount}").format(
-            payer=name_of(names, p.payer),
-            payee=name_of(names, p.payee),
-            amount=t.money(p.amount, rules.currency),
-        )
-        for p in settlement(st)
-    ]
-    if st.finished:
-        return payments, " · ".join(payments) or t.gettext("All square: nobody pays")
-    if payments:
-        return payments, t.gettext("Owed so far: {payments}").format(payments=" · ".join(payments))
-    if len(st.columns) > 1:  # Hollywood: each game is owed when it ends
-        if any(c.finished for c in st.columns):
-            return payments, t.gettext("All square so far")
-        return payments, t.gettext("Nothing is owed until a game ends")
-    return payments, t.gettext("Nothing is owed until the game ends")
+# The sheet's words, also importable from here (the views and tests do).
+from .sheet_labels import ENGLISH as ENGLISH
+from .sheet_labels import deal_status as deal_status
+from .sheet_labels import describe as describe
+from .sheet_labels import hand_roles as hand_roles
+from .sheet_labels import name_of as name_of
+from .sheet_labels import roles_text
+from .sheet_labels import scorer_names as scorer_names
+from .sheet_labels import versus as versus
+from .sheet_labels import won_text as won_text
+from .sheet_rules import format_name as format_name
+from .sheet_rules import oklahoma_reminder as oklahoma_reminder
+from .sheet_rules import owed as owed
+from .sheet_rules import rules_summary as rules_summary
+from .sheet_rules import upcard_info as upcard_info
 
 
 @dataclass(frozen=True)
@@ -309,15 +109,6 @@ class Sheet:
     )
 
 
-def won_text(t: Translator, n: int) -> str:
-    """Hands won, beside a total while the line bonus is on.
-
-    >>> won_text(ENGLISH, 3), won_text(Translator("lv"), 1)
-    ('3 won', '1 uzvarēta')
-    """
-    return t.ngettext("{n} won", "{n} won", n).format(n=n)
-
-
 @dataclass(frozen=True)
 class QuickResult:
     """A result the sheet offers in one tap: the hand form opens with it chosen."""
@@ -333,6 +124,7 @@ def quick_results(game: Game, t: Translator = ENGLISH) -> list[QuickResult]:
     the captain, never the sitter), or a draw.  The knocks come first, as
     on the hand form; a knock that is undercut is a knock (the counts say so).
 
+    >>> from scorekeeper.engine import Format
     >>> g = Game(Format.THREE_HAND, ["a", "b", "c"], names={"a": "Ann", "b": "Bob", "c": "Cy"},
     ...          draw=["KS", "2H", "9D"])
     >>> [q.label for q in quick_results(g)]
@@ -351,36 +143,11 @@ def quick_results(game: Game, t: Translator = ENGLISH) -> list[QuickResult]:
     ]
 
 
-def hand_roles(game: Game, index0: int | None, t: Translator = ENGLISH) -> str:
-    """Three-hand: who is box and captain (and sits out) for the hand being
-    entered (``index0`` None) or corrected; "" in the other formats.
-
-    >>> g = Game(Format.THREE_HAND, ["a", "b", "c"], names={"a": "Ann", "b": "Bob", "c": "Cy"},
-    ...          draw=["KS", "2H", "9D"])
-    >>> hand_roles(g, None)
-    'box Ann · captain Cy · sits out Bob'
-    """
-    if index0 is None:
-        r = game.standings.roles
-    else:
-        lines = game.standings.lines
-        r = lines[index0].roles if 0 <= index0 < len(lines) else None
-    if r is None:
-        return ""
-    return _roles(t, game.names, r.box, r.captain, r.sitter)
-
-
-def _roles(t: Translator, names: Mapping[str, str], box: str, captain: str, sitter: str) -> str:
-    return t.gettext("box {box} · captain {captain} · sits out {sitter}").format(
-        box=name_of(names, box), captain=name_of(names, captain), sitter=name_of(names, sitter)
-    )
-
-
 def build_sheet(game: Game, t: Translator = ENGLISH, previous: Sheet | None = None) -> Sheet:
     """The sheet of ``game`` in the language of ``t`` (reusing the rows of
     ``previous``, an earlier sheet of the same game, where they still hold).
 
-    >>> from scorekeeper.engine import Hand
+    >>> from scorekeeper.engine import Format, Hand
     >>> g = Game(Format.STANDARD, ["a", "b"], names={"a": "Ann", "b": "Bob"}, first_dealer="a")
     >>> _ = g.record(Hand.knock("b", 4, 30))
     >>> s = build_sheet(g, Translator("lv"))
@@ -441,7 +208,7 @@ def build_sheet(game: Game, t: Translator = ENGLISH, previous: Sheet | None = No
             )
         elif line.roles is not None:
             r = line.roles
-            roles = _roles(t, names, r.box, r.captain, r.sitter)
+            roles = roles_text(t, names, r.box, r.captain, r.sitter)
             detail = f"{text} · {roles}"
         else:
             detail = f"{text} · " + t.gettext("dealt by {name}").format(name=dealer)
@@ -465,7 +232,7 @@ def build_sheet(game: Game, t: Translator = ENGLISH, previous: Sheet | None = No
         boxes = [won_text(t, col.hands_won[p]) for col in st.columns for p in players]
     roles_now = ""
     if st.roles is not None and not st.finished:
-        roles_now = _roles(t, names, st.roles.box, st.roles.captain, st.roles.sitter)
+        roles_now = roles_text(t, names, st.roles.box, st.roles.captain, st.roles.sitter)
 
     if st.finished:
         status = t.gettext("Game over")
@@ -574,29 +341,3 @@ def build_sheet(game: Game, t: Translator = ENGLISH, previous: Sheet | None = No
         language=t.code,
         source=(tuple(st.lines), basis),
     )
-
-
-def oklahoma_reminder(t: Translator, rules: Rules) -> str:
-    """What Oklahoma asks before each hand, as one whole sentence per variant
-    (a translation cannot be glued together from English fragments).
-
-    >>> from scorekeeper.engine import PRESETS
-    >>> oklahoma_reminder(Translator("en"), PRESETS["oklahoma"])
-    'Oklahoma: turn the upcard first: it sets the knock limit,
-    an ace means gin only, a spade doubles the hand.'
-    """
-    ace, spade = rules.oklahoma_ace_gin, rules.oklahoma_spades_double
-    if ace and spade:
-        return t.gettext(
-            "Oklahoma: turn the upcard first: it sets the knock limit, "
-            "an ace means gin only, a spade doubles the hand."
-        )
-    if ace:
-        return t.gettext(
-            "Oklahoma: turn the upcard first: it sets the knock limit, an ace means gin only."
-        )
-    if spade:
-        return t.gettext(
-            "Oklahoma: turn the upcard first: it sets the knock limit, a spade doubles the hand."
-        )
-    return t.gettext("Oklahoma: turn the upcard first: it sets the knock limit.")

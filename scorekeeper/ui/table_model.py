@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from scorekeeper.engine import Game
 from scorekeeper.i18n import Translator
 
-from .sheet_model import ENGLISH, deal_status, name_of, scorer_names, won_text
+from .sheet_labels import ENGLISH, deal_status, name_of, scorer_names, won_text
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,8 @@ from scorekeeper.engine import DECK, PRESETS, Game, Hand, RuleError, card
 from scorekeeper.i18n import LANGUAGES, Translator
 from scorekeeper.ui.hand_model import HandForm
 from scorekeeper.ui.home_model import game_card
-from scorekeeper.ui.model import SORRY, AppModel
+from scorekeeper.ui.model import AppModel
+from scorekeeper.ui.model_messages import SORRY
 from scorekeeper.ui.newgame_model import NewGameForm
 from scorekeeper.ui.sheet_model import build_sheet
 

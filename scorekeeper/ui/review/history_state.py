@@ -12,7 +12,7 @@ from scorekeeper.engine import Format
 from scorekeeper.store import GameQuery, GameSummary, StoreError
 
 from ..home_model import listed_scorers, summary_score, won_words
-from ..sheet_model import versus
+from ..sheet_labels import versus
 from .common import PERIODS, ScreenState, date_words, period_range
 from .game_model import format_label
 
