@@ -220,6 +220,10 @@ class GinApp:
 
         return handler
 
+    def undo_handler(self, revision: int | None) -> Handler:
+        """The sheet's Undo (the table view has one too)."""
+        return self.sheet.undo_handler(revision)
+
     def _on_key(self, e: ft.KeyboardEvent) -> None:
         """Desktop: type deadwood counts, Tab switches the count, Enter saves."""
         form = self.model.hand

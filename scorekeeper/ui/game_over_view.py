@@ -20,12 +20,12 @@ from .widgets import card_box as _card_box
 from .widgets import text as _text
 
 if TYPE_CHECKING:
-    from .app import GinApp
+    from .shell import Shell
 
 log = logging.getLogger(__name__)
 
 
-def game_over(app: GinApp, s: Sheet, fmt: Format, undo: Handler) -> list[ft.Control]:
+def game_over(app: Shell, s: Sheet, fmt: Format, undo: Handler) -> list[ft.Control]:
     """The game-over card: who won, the bonuses and margin, who pays whom;
     Share, and the way on: a new series, play again, Home, the table view,
     or Undo last hand (the last hand was wrong? take it back, the game goes on)."""
@@ -105,7 +105,7 @@ def game_over(app: GinApp, s: Sheet, fmt: Format, undo: Handler) -> list[ft.Cont
     return out
 
 
-def _save_picture(app: GinApp) -> None:
+def _save_picture(app: Shell) -> None:
     """Save picture: a download in a browser (as the review's exports),
     a file in the exports folder in the desktop window."""
     m = app.model
@@ -126,7 +126,7 @@ def _save_picture(app: GinApp) -> None:
     app.render()
 
 
-async def _download(app: GinApp, d: Download) -> None:
+async def _download(app: Shell, d: Download) -> None:
     m = app.model
     picker = app.review_ctx.file_picker
     assert picker is not None

@@ -20,7 +20,7 @@ from .widgets import slot as _slot
 from .widgets import text as _text
 
 if TYPE_CHECKING:
-    from .app import GinApp
+    from .shell import Shell
 
 RED_SUITS = (Suit.HEARTS, Suit.DIAMONDS)
 RED = "#c62828"
@@ -28,7 +28,7 @@ KNOCKER_BG = "#1565c0"  # blue: the knocker's cards
 DEFENDER_BG = "#e65100"  # orange: the defender's cards
 
 
-def hand_screen(app: GinApp) -> tuple[str, list[ft.Control], tuple[ft.Control, float]]:
+def hand_screen(app: Shell) -> tuple[str, list[ft.Control], tuple[ft.Control, float]]:
     """The hand form: its title, its body, and its part of the bottom bar
     (the score and Save, and the bar's height: layers.BottomBar)."""
     m = app.model
@@ -143,7 +143,7 @@ def hand_screen(app: GinApp) -> tuple[str, list[ft.Control], tuple[ft.Control, f
     return f"{form.heading()} · {m.sheet().title}", [layout], bottom
 
 
-def save_hand(app: GinApp, form: HandForm, revision: int | None = None) -> None:
+def save_hand(app: Shell, form: HandForm, revision: int | None = None) -> None:
     """Save (``revision``: the one drawn with the Save button tapped).  A tap
     on a form already closed does nothing: the Enter that saved also presses
     the button that has the keyboard's focus, and Tab may have put it on
@@ -154,13 +154,13 @@ def save_hand(app: GinApp, form: HandForm, revision: int | None = None) -> None:
     app.model.save_hand(revision)
 
 
-def _is_open(app: GinApp, form: HandForm) -> bool:
+def _is_open(app: Shell, form: HandForm) -> bool:
     """Whether ``form`` is the hand form on screen (a closed one stays, hidden,
     in its layer and in the bottom bar: layers.py)."""
     return app.model.hand is form and app.model.screen == "hand"
 
 
-def _while_open(app: GinApp, form: HandForm, fn: Any, *args: Any) -> Handler:
+def _while_open(app: Shell, form: HandForm, fn: Any, *args: Any) -> Handler:
     """``fn`` as a tap's handler that does nothing once ``form`` is closed
     (:func:`_is_open`): a second tap on Cancel or Revert edit can still arrive."""
 
@@ -171,7 +171,7 @@ def _while_open(app: GinApp, form: HandForm, fn: Any, *args: Any) -> Handler:
     return app.on(act)
 
 
-def _entry(app: GinApp, form: HandForm) -> list[ft.Control]:
+def _entry(app: Shell, form: HandForm) -> list[ft.Control]:
     t = form.t
     names = form.names
     out: list[ft.Control] = []
@@ -228,7 +228,7 @@ def _entry(app: GinApp, form: HandForm) -> list[ft.Control]:
     return out
 
 
-def _big_gin_changed(app: GinApp, form: HandForm) -> Handler:
+def _big_gin_changed(app: Shell, form: HandForm) -> Handler:
     def handler(e: Any) -> None:
         form.result = "big-gin" if e.control.value else "knock"
         app.render()
@@ -236,7 +236,7 @@ def _big_gin_changed(app: GinApp, form: HandForm) -> Handler:
     return handler
 
 
-def _counts(app: GinApp, form: HandForm) -> list[ft.Control]:
+def _counts(app: Shell, form: HandForm) -> list[ft.Control]:
     t = form.t
     gin = form.result in ("gin", "big-gin")
 
@@ -298,7 +298,7 @@ def _counts(app: GinApp, form: HandForm) -> list[ft.Control]:
     return out
 
 
-def _card_entry(app: GinApp, form: HandForm) -> list[ft.Control]:
+def _card_entry(app: Shell, form: HandForm) -> list[ft.Control]:
     t = form.t
     tapping = t.gettext("Tapping {name}")  # whose cards the next taps mark
     out: list[ft.Control] = [
@@ -352,7 +352,7 @@ def _card_entry(app: GinApp, form: HandForm) -> list[ft.Control]:
     return out
 
 
-def _grid(app: GinApp, form: HandForm) -> ft.Control:
+def _grid(app: Shell, form: HandForm) -> ft.Control:
     rows: list[ft.Control] = []
     for suit_cards in deck_by_suit():
         tiles: list[ft.Control] = [_card_tile(app, form, c) for c in suit_cards]
@@ -361,7 +361,7 @@ def _grid(app: GinApp, form: HandForm) -> ft.Control:
     return ft.Column(rows, spacing=10)
 
 
-def _card_tile(app: GinApp, form: HandForm, c: Card) -> ft.Control:
+def _card_tile(app: Shell, form: HandForm, c: Card) -> ft.Control:
     owner = form.owner(c) if not form.picking_upcard else None
     if form.picking_upcard and form.upcard == c:
         owner = "knocker"

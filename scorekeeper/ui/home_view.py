@@ -16,10 +16,10 @@ from .review import MENU, menu_labels
 from .widgets import TAP, Handler, Screen, card_box, message, section, slot, text
 
 if TYPE_CHECKING:
-    from .app import GinApp
+    from .shell import Shell
 
 
-def home_screen(app: GinApp) -> Screen:
+def home_screen(app: Shell) -> Screen:
     m = app.model
     t = m.t
     out: list[ft.Control] = []

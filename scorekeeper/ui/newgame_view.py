@@ -17,10 +17,10 @@ from .widgets import switch_label as _switch_label
 from .widgets import text as _text
 
 if TYPE_CHECKING:
-    from .app import GinApp
+    from .shell import Shell
 
 
-def new_game_screen(app: GinApp) -> Screen:
+def new_game_screen(app: Shell) -> Screen:
     m = app.model
     t = m.t
     form = m.new_game
@@ -177,11 +177,11 @@ def new_game_screen(app: GinApp) -> Screen:
     return t.gettext("New game"), out
 
 
-def _add_typed(app: GinApp, form: NewGameForm) -> None:
+def _add_typed(app: Shell, form: NewGameForm) -> None:
     form.add_typed(app.model.saved_players())
 
 
-def _add_submitted(app: GinApp, form: NewGameForm) -> Handler:
+def _add_submitted(app: Shell, form: NewGameForm) -> Handler:
     """Enter in the name field adds the name the submit event carries: the
     field's own change event may reach the server after it."""
     add = app.on(_add_typed, app, form)
@@ -199,7 +199,7 @@ def _unseat_new(form: NewGameForm, name: str) -> None:
     form._forget(name)
 
 
-def _draw_changed(app: GinApp, form: NewGameForm, name: str) -> Handler:
+def _draw_changed(app: Shell, form: NewGameForm, name: str) -> Handler:
     def handler(e: Any) -> None:
         form.draw_texts[name] = e.control.value
         form.error = None
@@ -208,7 +208,7 @@ def _draw_changed(app: GinApp, form: NewGameForm, name: str) -> Handler:
     return handler
 
 
-def _rule_options(app: GinApp, form: NewGameForm) -> list[ft.Control]:
+def _rule_options(app: Shell, form: NewGameForm) -> list[ft.Control]:
     out: list[ft.Control] = []
     fields: list[ft.Control] = []
     for name, label, needs in form.number_options():
@@ -299,7 +299,7 @@ def _rule_options(app: GinApp, form: NewGameForm) -> list[ft.Control]:
     return out
 
 
-def _money_options(app: GinApp, form: NewGameForm) -> list[ft.Control]:
+def _money_options(app: Shell, form: NewGameForm) -> list[ft.Control]:
     """Played for money (RULES §10): the stake a point, its currency and,
     in Hollywood, the third game counting double."""
     t = form.t
@@ -355,7 +355,7 @@ def _money_options(app: GinApp, form: NewGameForm) -> list[ft.Control]:
     return out
 
 
-def _money_changed(app: GinApp, form: NewGameForm) -> Handler:
+def _money_changed(app: Shell, form: NewGameForm) -> Handler:
     def handler(e: Any) -> None:
         app.model.act(form.set_money, bool(e.control.value))
         app.render()
@@ -377,7 +377,7 @@ def _field_changed(form: NewGameForm, name: str) -> Handler:
     return handler
 
 
-def _switch_changed(app: GinApp, form: NewGameForm, name: str) -> Handler:
+def _switch_changed(app: Shell, form: NewGameForm, name: str) -> Handler:
     def handler(e: Any) -> None:
         app.model.act(form.set_field, name, bool(e.control.value))
         app.render()

@@ -42,7 +42,7 @@ from .widgets import slot as _slot
 from .widgets import text as _text
 
 if TYPE_CHECKING:
-    from .app import GinApp
+    from .shell import Shell
 
 log = logging.getLogger(__name__)
 
@@ -132,7 +132,7 @@ class SheetView:
     """The score sheet of the game on screen: its kept frame (see
     :class:`SheetFrame`) lives here as long as the sheet stays up."""
 
-    def __init__(self, app: GinApp) -> None:
+    def __init__(self, app: Shell) -> None:
         self.app = app
         #: The sheet's list and pinned bar (see SheetFrame).
         self.frame: SheetFrame | None = None

@@ -14,7 +14,7 @@ from .table_model import Board, build_board
 from .widgets import TAP, Handler, message
 
 if TYPE_CHECKING:
-    from .app import GinApp
+    from .shell import Shell
 
 #: The window assumed before the browser told its size (a desktop).
 DEFAULT_SIZE = (1280.0, 800.0)
@@ -332,7 +332,7 @@ def _grid(board: Board, s: dict[str, float], avail_h: float) -> ft.Control:
     return ft.Column(rows, spacing=GAP, height=avail_h, key="table-grid")
 
 
-def table_view_screen(app: GinApp) -> tuple[str, list[ft.Control]]:
+def table_view_screen(app: Shell) -> tuple[str, list[ft.Control]]:
     """The table view of the game on screen, sized to the window."""
     m = app.model
     t = m.t
@@ -346,7 +346,7 @@ def table_view_screen(app: GinApp) -> tuple[str, list[ft.Control]]:
         on_enter=None if board.finished else app.on(m.open_hand),
         undo_label=t.gettext("Undo last hand"),
         # the sheet's Undo: based on the revision drawn, then "Redo" offered
-        on_undo=app.sheet.undo_handler(revision) if m.game().hands else None,
+        on_undo=app.undo_handler(revision) if m.game().hands else None,
         revision=revision,
     )
     notes = ((m.error or "", "error"), (m.note or "", "info"))

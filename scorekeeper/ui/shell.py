@@ -1,0 +1,62 @@
+"""What a screen may ask of the app that shows it: the page, the models,
+and handlers that act and redraw.
+
+The screens (``home_view``, ``sheet_view``, ``hand_view``...) are given the
+app as a :class:`Shell` and never import it: the app imports its screens,
+not the other way round, so there is no import cycle between them, not
+even one for the type checker.  :class:`~scorekeeper.ui.app.GinApp` is the
+one shell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    import flet as ft
+
+    from .model import AppModel
+    from .review import ReviewContext, ReviewModel
+    from .widgets import Handler
+
+
+class Shell(Protocol):
+    """The app around a screen (see the module's docstring)."""
+
+    @property
+    def page(self) -> ft.Page: ...
+
+    @property
+    def model(self) -> AppModel:
+        """The game side's state: the screen, the game, the forms."""
+
+    @property
+    def review(self) -> ReviewModel:
+        """The review side's state (history, statistics, settings...)."""
+
+    @property
+    def review_ctx(self) -> ReviewContext: ...
+
+    @property
+    def base(self) -> tuple[str, Any]:
+        """The (screen, game) drawn in the view: "sheet" also while the hand
+        form is open over the sheet."""
+
+    def on(self, fn: Callable[..., Any], *args: Any) -> Handler:
+        """An event handler that runs a model action, then redraws."""
+
+    def render(self) -> None:
+        """Redraw from the models."""
+
+    def after_drawn(self, notice: Callable[[], None]) -> None:
+        """Show ``notice`` once the browser has drawn the sheet just sent."""
+
+    def open_review(self, key: str) -> Handler:
+        """A handler that shows the review screen ``key`` (history...)."""
+
+    def show_all_unfinished(self, _: Any = None) -> None:
+        """The history, filtered to the games in progress."""
+
+    def undo_handler(self, revision: int | None) -> Handler:
+        """Undo the last hand (based on ``revision``), offering it back."""
