@@ -70,14 +70,13 @@ class SheetFrame:
     that sheet stays up.
 
     The sheet is a list the browser builds lazily (a ``ListView``): only the
-    items in view, and a little beyond, are built and laid out.  Closing the
-    hand form (and so each save) makes the browser build the sheet's layer
-    again (layers.py), and a column of every hand rebuilt all of them, some
-    2,200 controls on a 200-hand sheet.  Its items: the head (messages,
-    buttons, rules), the table card's top (names), a line per hand, and the
-    card's foot (totals, hands won, the hint), where the sheet ends and a
-    player following the game looks.  Who deals next, the score and Undo
-    are pinned above the list, in reach however far it is scrolled.
+    items in view, and a little beyond, are built and laid out; a column of
+    every hand was some 2,200 controls on a 200-hand sheet.  Its items: the
+    head (messages, buttons, rules), the table card's top (names), a line
+    per hand, and the card's foot (totals, hands won, the hint), where the
+    sheet ends and a player following the game looks.  Who deals next, the
+    score and Undo are pinned above the list, in reach however far it is
+    scrolled.
 
     A list given anew would be built anew, back at its top: so the list is
     kept and only its items are drawn again.  Each frame's key is new, so
@@ -137,7 +136,7 @@ class SheetView:
         #: The sheet's list and pinned bar (see SheetFrame).
         self.frame: SheetFrame | None = None
         #: The sheet's part of the bottom bar (the results in one tap) and
-        #: the bar's height, as last drawn (layers.BottomBar).
+        #: the bar's height, as last drawn (bottom_bar.BottomBar).
         self.bottom: tuple[ft.Control, float] | None = None
         #: the marks made (see drawn), those not yet laid out by the browser,
         #: and the place beside the newest Undo that waits for its mark
