@@ -254,8 +254,9 @@ class GinApp:
         self.render()
 
     def render(self) -> None:
-        """Redraw from the model.  The hand form opens over the sheet, which
-        stays in the view, hidden: saving a hand only patches it."""
+        """Redraw from the model.  The hand form opens in a view of its own
+        over the sheet's, which the browser keeps: saving a hand only patches
+        the sheet."""
         if self.closed:
             return
         if self.scroller.waits():  # drawn once the browser has answered (scrolling.py)

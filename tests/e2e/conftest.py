@@ -49,6 +49,9 @@ try:
         expect,
         sync_playwright,
     )
+    from playwright.sync_api import (
+        TimeoutError as PlaywrightTimeoutError,
+    )
 except ImportError as exc:  # pragma: no cover - CI installs it
     raise RuntimeError("the e2e tests need Playwright: pip install -e '.[test]'") from exc
 
@@ -342,6 +345,23 @@ class Ui:
                     print(f"{self.name}: {c} tapped again (the count stayed at {i - 1})")
             expect(counted(i)).to_be_visible(timeout=TIMEOUT_MS)
 
+    def reach(self, target: Locator, dy: int = -600) -> None:
+        """Scroll the window's list (the mouse wheel over its middle, up for
+        a negative ``dy``) until ``target`` can be tapped, as a player
+        reaches a button the sheet has scrolled away.  Playwright's own
+        scroll into view moves the page's DOM, which Flutter's list does
+        not follow: the button stays under the bar pinned above the list."""
+        target.wait_for()
+        for _ in range(12):
+            try:
+                target.click(trial=True, timeout=1500)  # tappable: nothing over it
+                return
+            except PlaywrightTimeoutError:
+                size = self.page.viewport_size or PHONE
+                self.page.mouse.move(size["width"] / 2, size["height"] / 2)
+                self.page.mouse.wheel(0, dy)
+        target.click(trial=True)  # fails with Playwright's account of what covers it
+
     def click_until(self, name: str | re.Pattern[str], shows: str | re.Pattern[str]) -> None:
         """Tap a button until the app shows ``shows``.  On a loaded machine a
         tap that lands while Flutter is still laying out the last redraw can
@@ -463,6 +483,9 @@ class Ui:
         defender: str = "",
         expect_preview: str | None = None,
     ) -> None:
+        # the sheet follows the game to its end: its head, with Enter hand,
+        # may be scrolled away above
+        self.reach(self.button("Enter hand"))
         # tapped again if lost: a resize just before makes a new sheet (a CI
         # run lost the tap to it, and the form never opened)
         self.click_until("Enter hand", re.compile(r"^Hand · "))
