@@ -27,8 +27,7 @@ log = logging.getLogger(__name__)
 
 #: The modules the first taps import that the start does not, kept in this
 #: one place: New game's form (a row of chips, the name field, the tonal
-#: buttons, the switches) and a game's sheet (its list, its dividers, the
-#: stack of Undo and its mark).
+#: buttons, the switches) and a game's sheet (its list, its dividers).
 #: tests/web/test_warm_up.py taps New game, then a game's sheet and a saved
 #: hand, on an in-process page, and fails when one of them imports a module
 #: this list lacks.
@@ -39,7 +38,6 @@ FIRST_TAPS = (
     "flet.controls.material.switch",
     "flet.controls.material.divider",
     "flet.controls.core.list_view",
-    "flet.controls.core.stack",
 )
 
 
