@@ -92,7 +92,7 @@ class GinApp:
         self.form_view = ft.View(route="/", scroll=ft.ScrollMode.AUTO, padding=12)
         self.views: list[ft.View] = [self.view]
         #: (screen, game) drawn in the view: "sheet" also while the hand form
-        #: is open over the sheet, whose view stays under the form's
+        #: is open over the sheet, which stays there, hidden
         self.base: tuple[str, Any] = ("", None)
         #: The score sheet, with its kept containers (see sheet_view).
         self.sheet = SheetView(self)
