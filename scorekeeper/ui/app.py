@@ -28,10 +28,10 @@ from scorekeeper.runtime import cpu_time
 from scorekeeper.store.changes import DESKTOP_DEVICE
 
 from .addresses import Addresses
-from .bottom_bar import BottomBar
 from .components import part
 from .hand_view import hand_screen, save_hand
 from .home_view import home_screen
+from .layers import BottomBar, Layers
 from .live import Live, LiveStore
 from .live_view import Heard
 from .model import AppModel
@@ -86,25 +86,21 @@ class GinApp:
         )
         self.model = AppModel(store, t=self.review.t)
         self.model.remind_backups = phone  # no folder to back up into there
-        #: The view every screen is drawn in, but the hand form: that has a
-        #: view of its own over the sheet's (see _fill_form); the views shown.
+        #: The one view: every screen is drawn in it (a second view for the
+        #: hand form kept the new score off the screen for the 300 ms of
+        #: Flutter's route transition after each save, whatever the theme).
         self.view = ft.View(route="/", scroll=ft.ScrollMode.AUTO, padding=12)
-        self.form_view = ft.View(route="/", scroll=ft.ScrollMode.AUTO, padding=12)
-        self.views: list[ft.View] = [self.view]
         #: (screen, game) drawn in the view: "sheet" also while the hand form
         #: is open over the sheet, which stays there, hidden
         self.base: tuple[str, Any] = ("", None)
         #: The score sheet, with its kept containers (see sheet_view).
         self.sheet = SheetView(self)
-        #: The bottom bars: the sheet's results; the form's score and Save.
+        #: The sheet and, over it, the hand form (see layers.py).
+        self.layers = Layers()
+        #: The bottom bar: the sheet's results, or the form's Save over them.
         self.bottom_bar = BottomBar()
-        self.form_bottom = ft.BottomAppBar(
-            padding=ft.Padding.symmetric(horizontal=12, vertical=6),
-            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-        )
-        #: The top bars (the form's view has its own): title, Back, the theme's button.
+        #: The top bar: its title, Back, and the theme's button.
         self.top_bar = TopBar(actions or (lambda: []), self._toggle_theme)
-        self.form_bar = TopBar(actions or (lambda: []), self._toggle_theme)
         #: the desktop window (the launcher knows; ``page.web`` is the client's claim)
         self.review_ctx = ReviewContext(self.review, self.render, desktop=desktop, phone=phone)
         #: The phone build: one session per tab, and only one tab writes
@@ -139,18 +135,11 @@ class GinApp:
         self.review_ctx.screen_keeper = ScreenKeeper(page, self.review_ctx.device_loaded)
         page.on_route_change = self._on_route
         page.on_keyboard_event = self._on_key
-        page.on_view_pop = self._view_popped
         page.on_resize = self._on_resize
         page.views.clear()
         page.views.append(self.view)
         self._go(self.addresses.start(page.route or "/"))
         self.render()
-
-    def _view_popped(self, _: Any = None) -> None:
-        """The browser took the form's view away by itself (a back gesture):
-        the hand is cancelled, as by the form's Back."""
-        if self.model.screen == "hand":
-            self.on(self.model.cancel_hand)(None)
 
     def _on_route(self, e: ft.RouteChangeEvent) -> None:
         self.addresses.heard(e.route)
@@ -267,7 +256,7 @@ class GinApp:
             return
         m = self.model
         screen = m.screen
-        shown = self.views[-1].route
+        shown = self.view.route
         try:
             if screen == "hand":
                 title, controls, bottom = hand_screen(self)
@@ -291,9 +280,9 @@ class GinApp:
             m.go_home()
             m.error = SCREEN_FAILED
             self._fill("home", *home_screen(self), route="/")
-        if list(self.page.views) != self.views:
+        if list(self.page.views) != [self.view]:
             self.page.views.clear()
-            self.page.views.extend(self.views)
+            self.page.views.append(self.view)
         self.addresses.shown()
         follow = self.scroller.follows()
         self.page.update()
@@ -312,63 +301,40 @@ class GinApp:
         route: str,
         bottom: tuple[ft.Control, float] | None = None,
     ) -> None:
-        if screen == "hand":
-            self._fill_form(title, controls, route=route, bottom=bottom)
-            return
         m, view = self.model, self.view
         frame = self.sheet.frame
         body: ft.Control
         if screen == "sheet" and frame is not None:
             body = frame.body  # kept: SheetView.draw made sure it is this game's
             frame.sheet.controls = controls
-            view.scroll = None  # the sheet scrolls in its own list, under the pinned bar
         else:
             # the table view fills a wide window; other screens keep a readable width
             wide: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 12}
             col = wide if screen == "table" else None
             # drawn anew, sent as what changed since the screen was last drawn
             body = part(lambda: screen_body(controls, col=col), f"screen:{screen}")
-            view.scroll = ft.ScrollMode.AUTO
-        self.base = (screen, m.game_id)
-        if screen != "sheet":
-            self.sheet.frame = None
+        if screen != "hand" or frame is None:
+            self.base = (screen, m.game_id)
+            if screen != "sheet":
+                self.sheet.frame = None
         view.route = route
-        view.appbar = self._top_bar(self.top_bar, title, screen)
-        view.bottom_appbar = self.bottom_bar.show(bottom)
-        view.controls = [body]
-        self.views = [view]
-
-    def _fill_form(
-        self,
-        title: str,
-        controls: list[ft.Control],
-        *,
-        route: str,
-        bottom: tuple[ft.Control, float] | None,
-    ) -> None:
-        """The hand form, a view of its own over the sheet's.  The browser
-        keeps the sheet's view built under it, neither drawn nor read nor
-        reached by a tap or the keyboard, and shows it again as it was when
-        the form goes: a save changes the new line and the totals, nothing
-        else of the sheet.  (The form once lay over the sheet in one view,
-        the sheet made unseen and disabled, which the browser took for a
-        change to every line in view, and built them again at each save.)
-        Flutter's route transition is off (widgets.theme_sent): the sheet
-        is back the frame the form goes."""
-        form = self.form_view
-        form.route = route
-        form.appbar = self._top_bar(self.form_bar, title, "hand")
-        form.controls = [part(lambda: screen_body(controls), "screen:hand")]
-        if bottom is None:
-            form.bottom_appbar = None
+        self._top_bar(title, screen)
+        if screen == "hand" and bottom is not None:
+            bar = part(lambda: bottom[0], "bar:hand"), bottom[1]
+            view.bottom_appbar = self.bottom_bar.show(self.sheet.bottom, bar)
         else:
-            self.form_bottom.content = part(lambda: bottom[0], "bar:hand")
-            self.form_bottom.height = bottom[1]
-            form.bottom_appbar = self.form_bottom
-        self.views = [self.view, form] if self.base[0] == "sheet" else [form]
+            view.bottom_appbar = self.bottom_bar.show(bottom, None)
+        if frame is not None and screen in ("sheet", "hand"):
+            # each layer scrolls by itself: the sheet keeps its place under the form
+            view.scroll = None
+            form = body if screen == "hand" else None
+            view.controls = [self.layers.show(frame.body, frame.sheet, form)]
+        else:
+            view.scroll = ft.ScrollMode.AUTO
+            view.controls = [body]
 
-    def _top_bar(self, bar: TopBar, title: str, screen: str) -> ft.AppBar:
-        """``bar`` titled ``title``, with Back where there is a screen to go back to."""
+    def _top_bar(self, title: str, screen: str) -> None:
+        """The view's top bar, with Back where there is a screen to go back to."""
         m = self.model
         back: Handler | None = None
         if screen == "hand":
@@ -380,7 +346,7 @@ class GinApp:
         elif screen != "home":
             back = self.on(m.go_home)
         dark = self.page.theme_mode == ft.ThemeMode.DARK
-        return bar.show(m.t, dark, title, back)
+        self.view.appbar = self.top_bar.show(m.t, dark, title, back)
 
     def after_drawn(self, notice: Callable[[], None]) -> None:
         """Show ``notice`` (a snackbar) once the browser has drawn the sheet

@@ -13,8 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from .components import descendants
-
 if TYPE_CHECKING:
     from .app import GinApp
 
@@ -48,19 +46,19 @@ class Scroller:
         in view; otherwise it stays where the player left it."""
         if not self.app.on_loop():
             return
-        new = self.app.views[-1].route != route_before
-        if self.app.model.screen == "hand":  # the form's own view
-            if new:
-                form = self.app.form_view
-                self._ask(lambda: form.scroll_to(offset=0))
-                first = first_button(form)
-                if first is not None:  # the keyboard's focus in the form (first_button)
-                    self._ask(first.focus)
-        elif self.app.view.scroll is not None:
+        new = self.app.view.route != route_before
+        if self.app.view.scroll is not None:
             if new:
                 self._ask(lambda: self.app.view.scroll_to(offset=0))
-        elif follow and self.app.sheet.frame is not None:
-            scroll = self.app.sheet.frame.sheet
+        elif self.app.model.screen == "hand":  # the form's layer is kept from hand to hand
+            if new:
+                form = self.app.layers.form
+                self._ask(lambda: form.scroll_to(offset=0))
+                first = self.app.layers.first_button()
+                if first is not None:  # the keyboard's focus in the form (Layers.first_button)
+                    self._ask(first.focus)
+        elif follow:
+            scroll = self.app.layers.sheet_scroll
             if self.app.sheet.bottom is None:
                 # a game just ended: its result, at the top (sheet_view's game-over card)
                 self._ask(lambda: scroll.scroll_to(offset=0), keep=True)
@@ -137,29 +135,4 @@ class Scroller:
     def _sheet_shown(self, scroll: ft.ListView | ft.Column) -> bool:
         """Whether ``scroll`` is the list of the sheet on the page now: the
         sheet's screen or the hand form over it, and no list drawn since."""
-        frame = self.app.sheet.frame
-        return (
-            frame is not None
-            and scroll is frame.sheet
-            and self.app.model.screen in ("sheet", "hand")
-        )
-
-
-def first_button(view: ft.View) -> _Focusable | None:
-    """The form's first button, to take the keyboard's focus as the form
-    opens: without it Tab (the form's key for the other count) moves the
-    focus from nowhere to the first control of the page, Back, and the Enter
-    that saves presses Back too; from a button of the form it moves to
-    another of the form, which the same Enter then presses on a form
-    already closed (nothing)."""
-    for root in view.controls:  # the form, not its top bar's Back
-        for c in descendants(root, shown=True):
-            if isinstance(c, _BUTTONS) and not c.disabled:
-                return c
-    return None
-
-
-#: Controls that can take the keyboard's focus without opening a phone's
-#: keyboard (a text field would).
-_Focusable = ft.Button | ft.OutlinedButton | ft.TextButton | ft.IconButton
-_BUTTONS = (ft.Button, ft.OutlinedButton, ft.TextButton, ft.IconButton)
+        return scroll is self.app.layers.sheet_scroll and self.app.model.screen in ("sheet", "hand")

@@ -22,15 +22,7 @@ def theme_sent() -> dict[str, Any]:
     name, some 95 dataclasses made at import: 230-380 ms of every start of
     the phone build, before home could be drawn, for a screen that names none
     of them."""
-    # no route transition: the hand form is a view of its own over the
-    # sheet's (app._fill_form), and a save shows the sheet the frame it goes
-    none = "none"  # ft.PageTransitionTheme.NONE
-    transitions = dict.fromkeys(("android", "ios", "linux", "macos", "windows"), none)
-    return {
-        "color_scheme_seed": ft.Colors.GREEN.value,
-        "font_family": FONT,
-        "page_transitions": transitions,
-    }
+    return {"color_scheme_seed": ft.Colors.GREEN.value, "font_family": FONT, "page_transitions": {}}
 
 
 def apply_look(page: ft.Page) -> None:

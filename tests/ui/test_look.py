@@ -29,16 +29,8 @@ def _page_props(set_look: object) -> dict[str, object]:
 
 def _with_flet_theme(page: ft.Page) -> None:
     page.fonts = {FONT: "fonts/DejaVuSans.ttf", f"{FONT} Bold": "fonts/DejaVuSans-Bold.ttf"}
-    none = ft.PageTransitionTheme.NONE
-    transitions = ft.PageTransitionsTheme(
-        android=none, ios=none, linux=none, macos=none, windows=none
-    )
-    page.theme = ft.Theme(
-        font_family=FONT, color_scheme_seed=ft.Colors.GREEN, page_transitions=transitions
-    )
-    page.dark_theme = ft.Theme(
-        font_family=FONT, color_scheme_seed=ft.Colors.GREEN, page_transitions=transitions
-    )
+    page.theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.GREEN)
+    page.dark_theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.GREEN)
 
 
 def test_the_theme_is_sent_as_ft_theme_sends_it() -> None:
@@ -48,5 +40,5 @@ def test_the_theme_is_sent_as_ft_theme_sends_it() -> None:
     assert expected["theme"] == {
         "color_scheme_seed": "green",
         "font_family": FONT,
-        "page_transitions": dict.fromkeys(("android", "ios", "linux", "macos", "windows"), "none"),
+        "page_transitions": {},
     }
