@@ -243,9 +243,8 @@ class GinApp:
         self.render()
 
     def render(self) -> None:
-        """Redraw from the model.  The hand form opens in a view of its own
-        over the sheet's, which the browser keeps: saving a hand only patches
-        the sheet."""
+        """Redraw from the model.  The hand form opens over the sheet, which
+        stays in the view, hidden: saving a hand only patches it."""
         if self.closed:
             return
         if self.scroller.waits():  # drawn once the browser has answered (scrolling.py)

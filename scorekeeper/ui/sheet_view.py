@@ -70,8 +70,10 @@ class SheetFrame:
     that sheet stays up.
 
     The sheet is a list the browser builds lazily (a ``ListView``): only the
-    items in view, and a little beyond, are built and laid out; a column of
-    every hand was some 2,200 controls on a 200-hand sheet.  Its items: the
+    items in view, and a little beyond, are built and laid out.  Closing the
+    hand form (and so each save) makes the browser build the sheet's layer
+    again (layers.py), and a column of every hand rebuilt all of them, some
+    2,200 controls on a 200-hand sheet.  Its items: the
     head (messages, buttons, rules), the table card's top (names), a line
     per hand, and the card's foot (totals, hands won, the hint), where the
     sheet ends and a player following the game looks.  Who deals next, the
