@@ -48,6 +48,8 @@ log = logging.getLogger(__name__)
 
 #: From this width (ResponsiveRow's "md") the results fit one row.
 WIDE = 768
+#: Hands sent at a time when a long sheet opens (SheetView._in_parts).
+PART = 40
 _frames = itertools.count()
 
 
@@ -97,6 +99,9 @@ class SheetFrame:
     #: the Undo drawn last (one per revision: _undo_button)
     undo: ft.Control | None = None
     undo_key: str = ""
+    #: the hands drawn so far while a long sheet is first sent in parts
+    #: (SheetView._in_parts); None: every hand
+    shown: int | None = None
 
     @classmethod
     def new(cls, game_id: Any, margin: float) -> SheetFrame:
@@ -163,6 +168,9 @@ class SheetView:
             # a change above it leaves its accessibility nodes where the old
             # layout put them (a tap by a screen reader, or a test, goes nowhere)
             self.frame = frame = SheetFrame.new(m.game_id, margin)
+            if len(s.rows) > PART and self.app.on_loop():
+                frame.shown = PART
+                self.app.page.run_task(self._in_parts, frame)
         self.bottom = None
         pinned = frame.pinned
         if not s.finished:
@@ -197,6 +205,13 @@ class SheetView:
             names, heads = tuple(s.header), ()
         lit = self.app.model.highlight
         edit = t.gettext("Edit hand {number}")
+        frame = self.frame
+        rows = s.rows
+        if frame is not None and frame.shown is not None:
+            if frame.shown < len(rows):
+                rows = rows[: frame.shown]
+            else:
+                frame.shown = None
         if s.rows:
             hint = t.gettext("Tap a hand to open, correct or revert it.")
         else:
@@ -215,12 +230,33 @@ class SheetView:
                         self.open_line,
                         key=f"hand:{r.number}",
                     )
-                    for r in s.rows
+                    for r in rows
                 ),
                 TableFoot(tuple(s.totals), tuple(s.boxes), hint, not s.rows, cols, key="foot"),
             ]
 
         return rendered(build)
+
+    async def _in_parts(self, frame: SheetFrame) -> None:
+        """The rest of a long sheet opened with its first :data:`PART`
+        hands, a part at a time, each once the one before is sent.
+
+        In server mode Flet writes every message it sends into a debug
+        string, log level or not (``flet_web``'s ``FletApp.send_message``):
+        the generated ``repr`` of every control in it, a component's body
+        twice.  A 100-hand sheet sent whole made a 2.8 MB string, 126-175 ms
+        of the server's time and 16 MB of its peak memory; a part of 40
+        hands makes about a tenth.  The sheet opens at its top, so the
+        player sees its first hands at once, the rest as they come."""
+        while self.frame is frame and frame.shown is not None:
+            await asyncio.sleep(0)  # what was drawn goes out first
+            if self.frame is not frame or frame.shown is None:
+                return
+            if self.app.model.screen != "sheet":
+                frame.shown = None  # the next drawing of the sheet has every hand
+                return
+            frame.shown += PART
+            self.app.render()
 
     def _head(self, s: Sheet, fmt: Format) -> ft.Control:
         """Above the table: the messages, the game-over card or the

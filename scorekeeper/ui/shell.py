@@ -58,5 +58,9 @@ class Shell(Protocol):
     def show_all_unfinished(self, _: Any = None) -> None:
         """The history, filtered to the games in progress."""
 
+    def on_loop(self) -> bool:
+        """Whether the session runs on a browser's event loop (the in-process
+        tests have none: nothing is waited for there)."""
+
     def undo_handler(self, revision: int | None) -> Handler:
         """Undo the last hand (based on ``revision``), offering it back."""

@@ -3,6 +3,7 @@ what a tap sends to the browser, and that a long sheet is patched, not resent.""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import random
 from collections.abc import Iterator
@@ -397,3 +398,29 @@ def test_a_page_update_that_is_not_a_redraw_keeps_the_sheets_buttons(store: Stor
         t.page.session.dispatch_event(button_id, "click", None)
     )
     assert t.m.screen == "hand"
+
+
+def test_a_long_sheet_opens_in_parts_its_first_hands_first(store: Store) -> None:
+    """Opened in a browser's session, a 100-hand sheet goes out 40 hands at
+    a time (sheet_view.PART), the first ones first, each part once the one
+    before is sent; the whole sheet is there once the parts are in."""
+    gid, *_ = long_game(store, 100)
+    t = Table(store)
+
+    async def open_it() -> tuple[list[str], int]:
+        t.conn.take()
+        t.gin.on(t.m.open_game, gid)(None)  # on the loop, as in a browser's session
+        first = [s for msg in t.conn.take() for s in strings(msg)]
+        for _ in range(20):  # the parts, a turn of the loop each
+            await asyncio.sleep(0)
+        return first, len(t.conn.take())
+
+    first, later = t.conn.loop.run_until_complete(open_it())
+    assert "Edit hand 40" in first and "Edit hand 41" not in first
+    assert later >= 2  # the other 60 hands, in messages of their own
+    shown = texts_and_tooltips(t.page)
+    assert all(f"Edit hand {n}" in shown for n in range(1, 101))
+    frame = t.gin.sheet.frame
+    assert frame is not None and frame.shown is None
+    sent = t.quick_hand(t.m.game().standings.players[0], 3, 20)
+    assert "Edit hand 101" in sent
