@@ -143,7 +143,7 @@ class SheetView:
         #: The sheet's list and pinned bar (see SheetFrame).
         self.frame: SheetFrame | None = None
         #: The sheet's part of the bottom bar (the results in one tap) and
-        #: the bar's height, as last drawn (bottom_bar.BottomBar).
+        #: the bar's height, as last drawn (layers.BottomBar).
         self.bottom: tuple[ft.Control, float] | None = None
         #: the marks made (see drawn), those not yet laid out by the browser,
         #: and the place beside the newest Undo that waits for its mark
