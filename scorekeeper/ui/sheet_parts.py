@@ -23,7 +23,7 @@ import flet as ft
 
 from .components import memo
 from .sheet_model import QuickResult, Row
-from .widgets import TAP
+from .widgets import TAP, score_text
 from .widgets import card_box as _card_box
 from .widgets import text as _text
 
@@ -77,15 +77,7 @@ def cells(
     for i, v in enumerate(values):
         closed = cols.hollywood and i < len(cols.closed) and cols.closed[i]
         scored = bool(marks and marks[i])
-        value: ft.Control = ft.Text(
-            v,
-            size=size,
-            weight=ft.FontWeight.BOLD if bold or scored else None,
-            color=ft.Colors.PRIMARY if scored else None,
-            text_align=ft.TextAlign.CENTER,
-            no_wrap=True,
-            overflow=ft.TextOverflow.ELLIPSIS,
-        )
+        value: ft.Control = score_text(v, size, bold=bold, scored=scored)
         if below is not None:
             small = ft.Text(
                 below[i],

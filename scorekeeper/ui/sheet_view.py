@@ -248,10 +248,10 @@ class SheetView:
         of the server's time and 16 MB of its peak memory; a part of 40
         hands makes about a tenth.  The sheet opens at its top, so the
         player sees its first hands at once, the rest as they come."""
-        while self.frame is frame and frame.shown is not None:
+        while True:
             await asyncio.sleep(0)  # what was drawn goes out first
             if self.frame is not frame or frame.shown is None:
-                return
+                return  # another sheet, or every hand drawn
             if self.app.model.screen != "sheet":
                 frame.shown = None  # the next drawing of the sheet has every hand
                 return

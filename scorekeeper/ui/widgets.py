@@ -44,6 +44,21 @@ def text(value: str, size: int = 16, **kw: Any) -> ft.Text:
     return ft.Text(value, size=size, **kw)
 
 
+def score_text(value: str, size: int, *, bold: bool = False, scored: bool = False) -> ft.Text:
+    """A figure in a score table's column (the sheet, a past game): centred
+    on one line, cut short rather than wrapped; bold, and in the theme's
+    colour where the hand scored."""
+    return ft.Text(
+        value,
+        size=size,
+        weight=ft.FontWeight.BOLD if bold or scored else None,
+        color=ft.Colors.PRIMARY if scored else None,
+        text_align=ft.TextAlign.CENTER,
+        no_wrap=True,
+        overflow=ft.TextOverflow.ELLIPSIS,
+    )
+
+
 def muted_text(value: str) -> ft.Text:
     return ft.Text(value, size=15, color=ft.Colors.ON_SURFACE_VARIANT)
 

@@ -11,7 +11,7 @@ import logging
 import flet as ft
 
 from ..share_view import share_buttons, tell_copied
-from ..widgets import TAP, Screen
+from ..widgets import TAP, Screen, score_text
 from ..widgets import card_box as _box
 from .context import ReviewContext, messages, muted
 from .game_model import GameView
@@ -22,15 +22,7 @@ log = logging.getLogger(__name__)
 
 def _cell(text: str, *, bold: bool = False, mark: bool = False, size: int = 16) -> ft.Control:
     return ft.Container(
-        ft.Text(
-            text,
-            size=size,
-            weight=ft.FontWeight.BOLD if bold or mark else None,
-            color=ft.Colors.PRIMARY if mark else None,
-            text_align=ft.TextAlign.CENTER,
-            no_wrap=True,
-            overflow=ft.TextOverflow.ELLIPSIS,
-        ),
+        score_text(text, size, bold=bold, scored=mark),
         expand=True,
         alignment=ft.Alignment.CENTER,
     )
