@@ -12,7 +12,7 @@ from scorekeeper.engine import Card, Suit
 
 from .hand_model import HandForm, deck_by_suit
 from .sheet_model import hand_roles
-from .widgets import TAP, Handler
+from .widgets import TAP, Handler, switched
 from .widgets import card_box as _card_box
 from .widgets import choice as _choice
 from .widgets import section as _section
@@ -230,7 +230,7 @@ def _entry(app: Shell, form: HandForm) -> list[ft.Control]:
 
 def _big_gin_changed(app: Shell, form: HandForm) -> Handler:
     def handler(e: Any) -> None:
-        form.result = "big-gin" if e.control.value else "knock"
+        form.result = "big-gin" if switched(e) else "knock"
         app.render()
 
     return handler

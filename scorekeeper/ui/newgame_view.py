@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from .newgame_model import FORMATS, RANDOM, STAKE_LABEL, NewGameForm
-from .widgets import TAP, Handler, Screen
+from .widgets import TAP, Handler, Screen, switched, typed
 from .widgets import choice as _choice
 from .widgets import muted_text as _muted_text
 from .widgets import section as _section
@@ -54,7 +54,7 @@ def new_game_screen(app: Shell) -> Screen:
         key=f"new-name-{len(form.seats)}",  # a new field (empty) after each add
         label=t.gettext("New player name"),
         value=form.new_name,
-        on_change=lambda e: setattr(form, "new_name", e.control.value),
+        on_change=lambda e: setattr(form, "new_name", typed(e)),
         on_submit=_add_submitted(app, form),
         error=form.field_errors.get("new_name"),
         error_max_lines=3,
@@ -201,7 +201,7 @@ def _unseat_new(form: NewGameForm, name: str) -> None:
 
 def _draw_changed(app: Shell, form: NewGameForm, name: str) -> Handler:
     def handler(e: Any) -> None:
-        form.draw_texts[name] = e.control.value
+        form.draw_texts[name] = typed(e)
         form.error = None
         app.render()  # the roles preview follows the cards as they are typed
 
@@ -357,7 +357,7 @@ def _money_options(app: Shell, form: NewGameForm) -> list[ft.Control]:
 
 def _money_changed(app: Shell, form: NewGameForm) -> Handler:
     def handler(e: Any) -> None:
-        app.model.act(form.set_money, bool(e.control.value))
+        app.model.act(form.set_money, switched(e))
         app.render()
 
     return handler
@@ -365,21 +365,21 @@ def _money_changed(app: Shell, form: NewGameForm) -> Handler:
 
 def _stake_changed(form: NewGameForm) -> Handler:
     def handler(e: Any) -> None:
-        form.set_stake(e.control.value or "")
+        form.set_stake(typed(e))
 
     return handler
 
 
 def _field_changed(form: NewGameForm, name: str) -> Handler:
     def handler(e: Any) -> None:
-        form.set_field(name, e.control.value)
+        form.set_field(name, typed(e))
 
     return handler
 
 
 def _switch_changed(app: Shell, form: NewGameForm, name: str) -> Handler:
     def handler(e: Any) -> None:
-        app.model.act(form.set_field, name, bool(e.control.value))
+        app.model.act(form.set_field, name, switched(e))
         app.render()
 
     return handler

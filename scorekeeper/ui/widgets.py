@@ -40,6 +40,23 @@ Handler = Callable[[Any], None]
 Screen = tuple[str, list[ft.Control]]
 
 
+def typed(e: Any) -> str:
+    """The text a field's change event carries.
+
+    Read from the event, never from ``e.control``: the server applies a
+    field's new text as it arrives but runs the change events after it in
+    turn, so a redraw still owed to an earlier event can draw the field again
+    from the model, without what was just typed, and leave the handler a
+    field that no longer holds it."""
+    return e.data if isinstance(e.data, str) else str(e.control.value or "")
+
+
+def switched(e: Any) -> bool:
+    """Whether a switch's or checkbox's change turned it on (from the event,
+    as :func:`typed`)."""
+    return e.data if isinstance(e.data, bool) else bool(e.control.value)
+
+
 def text(value: str, size: int = 16, **kw: Any) -> ft.Text:
     return ft.Text(value, size=size, **kw)
 

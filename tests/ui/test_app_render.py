@@ -424,3 +424,47 @@ def test_a_long_sheet_opens_in_parts_its_first_hands_first(store: Store) -> None
     assert frame is not None and frame.shown is None
     sent = t.quick_hand(t.m.game().standings.players[0], 3, 20)
     assert "Edit hand 101" in sent
+
+
+def test_a_card_typed_while_an_earlier_redraw_waits_is_kept(store: Store) -> None:
+    """The server applies a field's new text as it arrives, and runs the
+    change events after it in turn.  A redraw still owed to an earlier
+    field (Bob's card) then drew Cy's field from the model, without the card
+    just typed there, and Cy's own change event read the field that redraw
+    left: the card was lost (seen in CI: Start game said "enter the card Cy
+    drew" under a field the browser had shown filled)."""
+    t = Table(store)
+    t.tap(t.m.open_new)
+    form = t.m.new_game
+    assert form is not None
+    t.tap(form.set_format, "three-hand")
+    for name in ("Ann", "Bob", "Cy"):
+        form.new_name = name
+        t.tap(t.m.add_typed_player)
+    t.tap(setattr, form, "draw_mode", "cards")
+
+    def field(label: str) -> int:
+        (found,) = (
+            c._i
+            for v in t.page.views
+            for c in controls(v)
+            if isinstance(c, ft.TextField) and c.label == label
+        )
+        return found
+
+    bob, cy = field("Card Bob drew"), field("Card Cy drew")
+    session = t.page.session
+    session.apply_patch(bob, {"value": "7H"})  # the browser: Bob's card...
+    session.apply_patch(cy, {"value": "7C"})  # ... and Cy's, before either event ran
+    run = session.connection.loop.run_until_complete
+    run(session.dispatch_event(bob, "change", "7H"))
+    run(session.dispatch_event(cy, "change", "7C"))
+    assert form.draw_texts == {"Bob": "7H", "Cy": "7C"}
+    assert field("Card Cy drew") == cy
+    (shown,) = (
+        c.value
+        for v in t.page.views
+        for c in controls(v)
+        if isinstance(c, ft.TextField) and c.label == "Card Cy drew"
+    )
+    assert shown == "7C"

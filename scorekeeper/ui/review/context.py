@@ -17,7 +17,7 @@ from scorekeeper.i18n import Translator
 from .. import widgets
 from ..uploads import INBOX, UploadInbox, UploadsBusy
 from ..wakelock import ScreenKeeper
-from ..widgets import TAP, Handler
+from ..widgets import TAP, Handler, switched
 from ..widgets import message as _message
 from .common import PERIODS, period_label
 from .data_state import Download
@@ -193,8 +193,7 @@ class ReviewContext:
         """The Settings switch: this device's choice, kept in its own storage."""
         if self.screen_keeper is None:
             return
-        value = getattr(getattr(e, "control", None), "value", None)
-        self.screen_keeper.set_enabled(bool(value))
+        self.screen_keeper.set_enabled(switched(e))
         self.model.clear_messages()
         self.model.note = self.model.t.gettext("Saved on this device.")
         self._refresh()

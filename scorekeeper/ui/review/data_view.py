@@ -8,7 +8,7 @@ from typing import Any
 
 import flet as ft
 
-from ..widgets import TAP, Screen
+from ..widgets import TAP, Screen, typed
 from ..widgets import section as _section
 from .context import ReviewContext, messages, muted
 
@@ -62,7 +62,7 @@ def data_screen(ctx: ReviewContext) -> Screen:
         out.append(muted(t.gettext("Type or paste the path of an export file."), 15))
     field = ft.TextField(
         label=t.gettext("Export file path"), value=d.import_path, text_size=16,
-        on_change=lambda e: d.set_import_path(e.control.value or ""),
+        on_change=lambda e: d.set_import_path(typed(e)),
     )  # fmt: skip
 
     def do_import(_: Any = None) -> None:

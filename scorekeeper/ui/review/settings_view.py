@@ -14,7 +14,7 @@ import flet as ft
 from scorekeeper.i18n import LANGUAGES
 
 from ..newgame_model import PRESET_LABELS
-from ..widgets import TAP, Screen
+from ..widgets import TAP, Screen, typed
 from ..widgets import section as _section
 from .context import ReviewContext, chip_row, choice, messages, muted
 from .game_model import format_label
@@ -128,11 +128,11 @@ def _auto_backups(ctx: ReviewContext) -> list[ft.Control]:
     out: list[ft.Control] = [_section(t.gettext("Backups by themselves"))]
     out.append(muted(o.backup_status(), size=15))
     chosen = m.settings.backup_folder
-    typed = o.backup_text if o.backup_text is not None else (chosen or "")
+    shown = o.backup_text if o.backup_text is not None else (chosen or "")
     field = ft.TextField(
-        label=t.gettext("Backup folder"), value=typed, text_size=16,
+        label=t.gettext("Backup folder"), value=shown, text_size=16,
         hint_text=t.gettext("e.g. a folder your cloud drive syncs"),
-        on_change=lambda e: o.set_backup_text(e.control.value or ""),
+        on_change=lambda e: o.set_backup_text(typed(e)),
     )  # fmt: skip
 
     def choose(_: Any = None) -> None:
