@@ -13,7 +13,7 @@ from .live import Change
 from .timing import TIMING, timing_log
 
 if TYPE_CHECKING:
-    from .app import GinApp
+    from .shell import Host
 
 #: How long the line another device changed stays marked on the sheet.
 MARK_SECONDS = 3.0
@@ -22,7 +22,7 @@ MARK_SECONDS = 3.0
 class Heard:
     """What one session does with the changes it hears."""
 
-    def __init__(self, app: GinApp) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
 
     def follow(self) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 if TYPE_CHECKING:
-    from .app import GinApp
+    from .shell import Host
 
 log = logging.getLogger(__name__)
 
@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 class Scroller:
     """One session's scrolls and focus (see the module's docstring)."""
 
-    def __init__(self, app: GinApp) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         #: The game whose sheet was drawn last and its revision (see place).
         self._sheet_seen: tuple[Any, int | None] = (None, None)

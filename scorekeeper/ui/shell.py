@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     import flet as ft
 
+    from .layers import Layers
+    from .live import Live
     from .model import AppModel
     from .review import ReviewContext, ReviewModel
     from .widgets import Handler
@@ -64,3 +66,30 @@ class Shell(Protocol):
 
     def undo_handler(self, revision: int | None) -> Handler:
         """Undo the last hand (based on ``revision``), offering it back."""
+
+
+class SheetSide(Protocol):
+    """The sheet, as the app's own parts see it (``sheet_view.SheetView``)."""
+
+    #: The bar under the sheet and its height, if one is drawn.
+    bottom: tuple[ft.Control, float] | None
+
+    async def drawn(self, timeout: float = 5.0) -> bool:
+        """Wait for the browser's report that the sheet just sent is drawn."""
+
+    def tell(self, text: str) -> None:
+        """A short notice under the sheet."""
+
+
+class Host(Shell, Protocol):
+    """The app as its own parts (``scrolling``, ``live_view``) see it: the
+    shell, and the view, its layers and the sheet they scroll and mark."""
+
+    view: ft.View
+    layers: Layers
+    live: Live | None
+    #: The session ended: nothing more is drawn.
+    closed: bool
+
+    @property
+    def sheet(self) -> SheetSide: ...
