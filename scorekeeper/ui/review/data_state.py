@@ -9,16 +9,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from scorekeeper.i18n.reports import import_summary
 from scorekeeper.settings import save_settings
 from scorekeeper.store import ImportReport, StoreError
 
-from .common import ScreenState
-
-if TYPE_CHECKING:
-    from .model import ReviewModel
+from .common import Review, ScreenState
 
 __all__ = ["DataState", "Download"]
 
@@ -36,7 +32,7 @@ class Download:
 class DataState(ScreenState):
     """The exports folder, the path typed to import, and the imports."""
 
-    def __init__(self, review: ReviewModel) -> None:
+    def __init__(self, review: Review) -> None:
         super().__init__(review)
         self.import_path = ""
         self.last_export: Path | None = None

@@ -17,14 +17,12 @@ from scorekeeper.engine import Game
 from scorekeeper.store import StoreError
 
 from ..share import Shared, shared
-from .common import ScreenState
+from .common import Review, ScreenState
 from .data_state import Download
 from .game_model import GameView, build_game_view
 
 if TYPE_CHECKING:  # imported where used: the statistics are not needed to start
     from scorekeeper.statistics import ScoreRace
-
-    from .model import ReviewModel
 
 __all__ = ["CACHE_GAMES", "PastGameState"]
 
@@ -37,7 +35,7 @@ _CACHE_LOCK = threading.Lock()
 class PastGameState(ScreenState):
     """The game open read-only (``review.game_id``) and what it offers."""
 
-    def __init__(self, review: ReviewModel) -> None:
+    def __init__(self, review: Review) -> None:
         super().__init__(review)
         #: A Hollywood sheet goes to BG Stats as a play per game (else one play).
         self.share_each_game = False

@@ -6,18 +6,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from scorekeeper.engine import Format
 from scorekeeper.store import GameQuery, GameSummary, StoreError
 
 from ..home_model import listed_scorers, summary_score, won_words
 from ..sheet_labels import versus
-from .common import PERIODS, ScreenState, date_words, period_range
+from .common import PERIODS, Review, ScreenState, date_words, period_range
 from .game_model import format_label
-
-if TYPE_CHECKING:
-    from .model import ReviewModel
 
 __all__ = ["PAGE", "HistoryRow", "HistoryState"]
 
@@ -39,7 +35,7 @@ class HistoryRow:
 class HistoryState(ScreenState):
     """The history's filters, the page shown, and the deleted games."""
 
-    def __init__(self, review: ReviewModel) -> None:
+    def __init__(self, review: Review) -> None:
         super().__init__(review)
         self.filter_player: str | None = None
         self.filter_format: str | None = None

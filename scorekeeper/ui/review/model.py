@@ -100,7 +100,7 @@ class ReviewModel:
         # the inline message
         self.error: str | None = None
         self.note: str | None = None
-        # each screen's state
+        # each screen's state (each sees this model as a common.Review)
         self.history = HistoryState(self)
         self.past_game = PastGameState(self)
         self.stats = StatsState(self)

@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from scorekeeper.store import Player, StoreError
 
-from .common import ScreenState
-
-if TYPE_CHECKING:
-    from .model import ReviewModel
+from .common import Review, ScreenState
 
 __all__ = ["PlayersState"]
 
@@ -17,7 +12,7 @@ __all__ = ["PlayersState"]
 class PlayersState(ScreenState):
     """The player being renamed, and a merge under way."""
 
-    def __init__(self, review: ReviewModel) -> None:
+    def __init__(self, review: Review) -> None:
         super().__init__(review)
         #: The player whose name is being typed (the live redraw waits for it).
         self.editing: str | None = None

@@ -6,16 +6,13 @@ the backups (now, or by themselves into a folder, and restored).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scorekeeper.i18n import LANGUAGES, Translator
 from scorekeeper.settings import Settings, load_settings, save_settings
 from scorekeeper.store import ImportReport, StoreError
 
-from .common import ChangeKind, ScreenState, date_words
-
-if TYPE_CHECKING:
-    from .model import ReviewModel
+from .common import ChangeKind, Review, ScreenState, date_words
 
 __all__ = ["SettingsState"]
 
@@ -23,7 +20,7 @@ __all__ = ["SettingsState"]
 class SettingsState(ScreenState):
     """Changes to ``review.settings``, and the backup folder being typed."""
 
-    def __init__(self, review: ReviewModel) -> None:
+    def __init__(self, review: Review) -> None:
         super().__init__(review)
         #: The backup folder as typed in Settings, not chosen yet (None: as set).
         self.backup_text: str | None = None

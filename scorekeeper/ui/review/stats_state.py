@@ -16,13 +16,11 @@ from scorekeeper.i18n import Translator
 from scorekeeper.statistics import Filter, GameRecord
 from scorekeeper.store import StoreError
 
-from .common import PERIODS, ScreenState, period_range
+from .common import PERIODS, Review, ScreenState, period_range
 
 if TYPE_CHECKING:  # imported where used: the statistics are not needed to start
     from scorekeeper.engine import Balance
     from scorekeeper.statistics import Bar, HeadToHead, PlayerStats, SideStats, Statistics
-
-    from .model import ReviewModel
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +49,7 @@ def _percent(t: Translator, value: float | None) -> str:
 class StatsState(ScreenState):
     """The statistics' filters and details, and the settle-up to undo."""
 
-    def __init__(self, review: ReviewModel) -> None:
+    def __init__(self, review: Review) -> None:
         super().__init__(review)
         self.format: str | None = None
         self.period = "all"
