@@ -8,7 +8,7 @@ and Remove go through the host's session (:class:`~.lan_session.LanSession`'s
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import flet as ft
 
@@ -17,16 +17,39 @@ from scorekeeper.i18n import Translator
 from .lan import qr_png
 
 if TYPE_CHECKING:
-    from .lan_session import LanSession
+    from .join import JoinGate
+    from .lan import Lan
 
-__all__ = ["InviteDialog"]
+__all__ = ["HostSession", "InviteDialog"]
+
+
+class HostSession(Protocol):
+    """What the dialog uses of the host's session: a
+    :class:`~.lan_session.LanSession`, which imports this module, so it is
+    named here by what it does."""
+
+    #: the dialog open (the dialog clears it when closed)
+    invite: InviteDialog | None
+
+    @property
+    def lan(self) -> Lan: ...
+
+    @property
+    def gate(self) -> JoinGate: ...
+
+    @property
+    def page(self) -> ft.Page: ...
+
+    def new_code(self) -> None: ...
+
+    def remove(self, device_id: str) -> None: ...
 
 
 class InviteDialog:
     """The host's "Invite a device": address, QR code, join code, New code, and
     the joined devices with "Remove"."""
 
-    def __init__(self, session: LanSession, t: Translator) -> None:
+    def __init__(self, session: HostSession, t: Translator) -> None:
         self.session = session
         self.t = t
         url = session.lan.url
@@ -105,9 +128,9 @@ class InviteDialog:
         self.session.page.update()
 
     def _close(self, _: Any = None) -> None:
-        self.session._invite = None
+        self.session.invite = None
         self.session.page.pop_dialog()
 
     def _dismissed(self, _: Any = None) -> None:
-        if self.session._invite is self:
-            self.session._invite = None
+        if self.session.invite is self:
+            self.session.invite = None

@@ -2,8 +2,9 @@
 
 The rules of who may come in are in :mod:`scorekeeper.ui.join` (no flet);
 each browser session is let in, or shown only the code screen, by
-:mod:`scorekeeper.ui.lan_session`.  Here: the server's addresses, the QR
-code, and the host link.
+:mod:`scorekeeper.ui.lan_session` (its ``lan_main`` is the server's session
+entry point: this module does not import it, as it imports this one).
+Here: the server's addresses, the QR code, and the host link.
 
 The host link (``/?host=TOKEN``, printed by ``scorekeeper --lan``) is
 answered before any page loads (:class:`HostLink`): the token is exchanged,
@@ -29,7 +30,6 @@ from typing import Any
 import segno
 
 from .join import JoinGate
-from .ports import StoreLike
 
 log = logging.getLogger(__name__)
 
@@ -184,13 +184,3 @@ def qr_text(text: str) -> str:
     out = io.StringIO()
     segno.make(text, error="m").terminal(out=out, compact=True)
     return out.getvalue()
-
-
-def lan_main(store: StoreLike, lan: Lan) -> Any:
-    """The session entry point of a ``--lan`` server."""
-    from .lan_session import LanSession
-
-    async def main(page: Any) -> None:
-        await LanSession(page, store, lan).start()
-
-    return main

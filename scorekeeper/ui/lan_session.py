@@ -79,7 +79,9 @@ class LanSession:
         self._typed_name = ""
         self._notice: ft.Text | None = None
         self._error: str | None = None
-        self._invite: InviteDialog | None = None
+        #: The host's "Invite a device" while it is open (it shows each change
+        #: of who is let in; the dialog clears this when closed).
+        self.invite: InviteDialog | None = None
         self._last_try = time.monotonic()
         self._idle_task: Any = None
 
@@ -228,8 +230,8 @@ class LanSession:
                             n,
                         ).format(n=n)
                     )
-                if self._invite is not None:
-                    self._invite.refresh()
+                if self.invite is not None:
+                    self.invite.refresh()
                 self.page.update()
         except Exception:
             log.exception("could not show a change of who is let in")
@@ -386,8 +388,8 @@ class LanSession:
         if self.role != "host" or not self._admitted():
             return
         t = self.app.model.t if self.app is not None else self.t
-        self._invite = InviteDialog(self, t)
-        self.page.show_dialog(self._invite.dialog)
+        self.invite = InviteDialog(self, t)
+        self.page.show_dialog(self.invite.dialog)
 
     def new_code(self) -> None:
         if self.role != "host" or not self._admitted():
@@ -400,3 +402,12 @@ class LanSession:
             return
         if self.gate.remove(device_id):
             self._tell(REMOVED)
+
+
+def lan_main(store: StoreLike, lan: Lan) -> Any:
+    """The session entry point of a ``--lan`` server."""
+
+    async def main(page: Any) -> None:
+        await LanSession(page, store, lan).start()
+
+    return main

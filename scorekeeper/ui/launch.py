@@ -177,7 +177,8 @@ def serve_lan(store: Any, *, host: str, port: int, extra_names: Sequence[str] = 
     link (it works once: whoever opens it first is the host), open the host
     link here when there is a display.  Enter in the terminal prints a fresh
     host link.  The join code is shown in the app."""
-    from .lan import PRE_JOIN_LIMIT, HostLink, Lan, lan_main, lan_url, qr_text, server_names
+    from .lan import PRE_JOIN_LIMIT, HostLink, Lan, lan_url, qr_text, server_names
+    from .lan_session import lan_main
     from .server import serve_web
 
     names = [*server_names(host), *extra_names]
