@@ -183,6 +183,14 @@ def numbered(records: Iterable[Mapping[str, Any]], after: int = 0) -> dict[str, 
     return {str(i): r for i, r in enumerate(records, start=after + 1)}
 
 
+def game_version(meta: Mapping[str, Any]) -> tuple[int, str]:
+    """What tells one version of a game file from another: every write
+    raises its revision (and a backup put back can't bring the same
+    revision with another update time).  Here, not in transfer.py: the
+    importer asks it too, and transfer.py imports the importer."""
+    return int(meta["rev"]), str(meta["updated_at"])
+
+
 def setup_of(meta: Mapping[str, Any]) -> Setup:
     return setup_from_doc(meta["setup"])
 

@@ -45,7 +45,7 @@ from scorekeeper.runtime import HAS_PROCESSES
 
 from . import exchange, import_plan
 from .errors import StoreError
-from .gamefile import GAME_BACKUPS
+from .gamefile import GAME_BACKUPS, game_version
 from .storage import backup_paths
 
 if TYPE_CHECKING:
@@ -231,8 +231,6 @@ class WatchedCatalog:
             return self._inner.ids_here()
 
     def game(self, game_id: str) -> exchange.StoredGame | None:
-        from .transfer import game_version
-
         with self._s.lock:
             got = None if _no_file(self._s, game_id) else self._inner.game(game_id)
         self.seen[game_id] = None if got is None else game_version(got.meta)
@@ -241,8 +239,6 @@ class WatchedCatalog:
     def unchanged(self, plan: import_plan.ImportPlan) -> bool:
         """Whether what ``plan`` relies on is as the plan saw it (call it
         holding the store's lock)."""
-        from .transfer import game_version
-
         s = self._s
         if s.players is not self._players or s.aliases is not self._aliases:
             return False

@@ -38,6 +38,7 @@ from pathlib import Path
 from .base import IMPORT_WAIT as IMPORT_WAIT
 from .bin import Bin
 from .errors import Notice, StoreError
+from .gamefile import game_version as game_version
 from .listing import Listing
 from .maintenance import Maintenance
 from .names import MAX_NAME as MAX_NAME
@@ -51,7 +52,6 @@ from .shared import index_entry as index_entry
 from .shared import new_id as new_id
 from .transfer import Transfer
 from .transfer import _Catalog as _Catalog
-from .transfer import game_version as game_version
 
 # --- opening -------------------------------------------------------------------------
 

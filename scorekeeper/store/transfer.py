@@ -14,7 +14,16 @@ from .backup import make_backup
 from .changes import change_doc
 from .documents import ExportDoc, GameMeta, IndexEntry, StoredHand
 from .errors import StoreError
-from .gamefile import GAME_BACKUPS, build_game, game_data, numbered, rules_of, setup_of, summarize
+from .gamefile import (
+    GAME_BACKUPS,
+    build_game,
+    game_data,
+    game_version,
+    numbered,
+    rules_of,
+    setup_of,
+    summarize,
+)
 from .journal import Transaction, sync_files
 from .model import ImportReport
 from .names import name_key
@@ -313,13 +322,6 @@ class Transfer(Games):
             raise StoreError(
                 "could not make a backup: {reason}", reason=exc.strerror or str(exc)
             ) from exc
-
-
-def game_version(meta: Mapping[str, Any]) -> tuple[int, str]:
-    """What tells one version of a game file from another: every write
-    raises its revision (and a backup put back can't bring the same
-    revision with another update time)."""
-    return int(meta["rev"]), str(meta["updated_at"])
 
 
 class _Catalog:
