@@ -14,7 +14,6 @@ messages), so no rule and no storage code lives here.
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import time
 import typing
@@ -387,29 +386,6 @@ class GinApp:
         # there could put back a field's value while a new one is being typed)
         if self.model.screen in ("table", "sheet"):  # the sheet's results: one row or two
             self.render()
-
-
-def clear_page(page: ft.Page) -> None:
-    """No handler, service, dialog or view of the app is left on the page
-    (a LAN device shut out, a phone tab that another tab took over from)."""
-    for f in dataclasses.fields(page):
-        if f.name.startswith("on_"):
-            setattr(page, f.name, None)
-    # a service stays in Flet's registry while anything holds it: its
-    # handlers go, so an event for it does nothing
-    for service in page.services:
-        for f in dataclasses.fields(service):
-            if f.name.startswith("on_"):
-                setattr(service, f.name, None)
-    page.services = []
-    page.overlay.clear()
-    for _ in range(8):  # a dialog over a dialog, at most a few
-        try:
-            if page.pop_dialog() is None:
-                break
-        except Exception:
-            break
-    page.views.clear()
 
 
 def run_app(page: ft.Page, store: StoreLike, **kw: Any) -> GinApp:

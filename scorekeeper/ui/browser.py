@@ -158,7 +158,7 @@ class PhoneSession:
         self.app.review_ctx.storage_kept = await storage_persisted()
 
     async def _close_app(self) -> None:
-        from .app import clear_page
+        from .page_clear import clear_page
 
         await self.durable.flushed()  # every hand shown as saved is in IndexedDB
         self.durable.stop()  # ...and this tab's copy is never synced again

@@ -97,7 +97,7 @@ def game_over(app: Shell, s: Sheet, fmt: Format, undo: Handler) -> list[ft.Contr
             t.gettext("Undo last hand"),
             icon=ft.Icons.UNDO,
             height=TAP,
-            key=f"undo@{m.revision}",  # one per revision (see _undo_button)
+            key=f"undo@{m.revision}",  # one per revision (see SheetUndo.button)
             on_click=undo,
         )
     )

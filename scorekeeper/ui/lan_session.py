@@ -34,14 +34,16 @@ from scorekeeper.settings import load_settings
 
 from .admitted_store import NOT_LET_IN as NOT_LET_IN
 from .admitted_store import AdmittedStore as AdmittedStore
-from .app import GinApp, clear_page
+from .app import GinApp
+from .code_screen import code_screen
 from .invite_dialog import InviteDialog
-from .join import CODE_DIGITS, MAX_NAME, MAX_TOTAL_FAILURES, Role
+from .join import MAX_TOTAL_FAILURES, Role
 from .lan import Lan
 from .live import ACCESS
+from .page_clear import clear_page
 from .peer import current_peer
 from .ports import StoreLike
-from .widgets import TAP, apply_look
+from .widgets import apply_look
 
 log = logging.getLogger(__name__)
 
@@ -252,61 +254,14 @@ class LanSession:
     # --- the code screen ------------------------------------------------------------
 
     def _show_code_screen(self) -> None:
-        t = self.t
-        page = self.page
-        self._field = ft.TextField(
-            label=t.gettext("Join code"),
-            keyboard_type=ft.KeyboardType.NUMBER,
-            max_length=CODE_DIGITS,
-            text_size=28,
-            on_submit=self._join,
-            width=260,
-        )
-        self._name_field = ft.TextField(
-            label=t.gettext("This device's name"),
-            hint_text=t.gettext("e.g. Sam's phone"),
-            max_length=MAX_NAME,
-            on_submit=self._join,
-            # with a change handler the browser sends each change as typed, so
-            # the name is here when Enter in the code field joins
-            on_change=self._named,
-            width=260,
-        )
         wait = self.gate.wait_for(self.address)
-        controls: list[ft.Control] = [
-            ft.Text(t.gettext("Gin Scorekeeper") + " ♠♥♦♣", size=24, weight=ft.FontWeight.BOLD),
-            ft.Text(t.gettext("Enter the code shown on the host"), size=20),
-            ft.Text(
-                t.gettext("On the host, the code is under “Invite a device” in the top bar."),
-                size=14,
-                color=ft.Colors.ON_SURFACE_VARIANT,
-            ),
-            self._field,
-            self._name_field,
-            ft.FilledButton(t.gettext("Join"), height=TAP, on_click=self._join),
-        ]
         if not self._error and wait > 0:
             self._error = self._wait_text(wait)
-        # changed in place after a wrong code (the field is not rebuilt under the typing)
-        self._notice = ft.Text(
-            self._error or "",
-            size=16,
-            color=ft.Colors.ERROR,
-            weight=ft.FontWeight.BOLD,
-            visible=bool(self._error),
-        )
-        controls.append(self._notice)
-        view = ft.View(
-            route="/",
-            controls=[ft.Column(controls, spacing=16)],
-            padding=24,
-            appbar=ft.AppBar(
-                title=ft.Text(t.gettext("Join the table")), automatically_imply_leading=False
-            ),
-        )
-        page.views.clear()
-        page.views.append(view)
-        page.update()
+        screen = code_screen(self.t, self._error, on_join=self._join, on_named=self._named)
+        self._field, self._name_field, self._notice = screen.code, screen.name, screen.notice
+        self.page.views.clear()
+        self.page.views.append(screen.view)
+        self.page.update()
         self._watch_idle()
 
     def _watch_idle(self) -> None:

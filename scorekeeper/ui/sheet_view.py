@@ -12,7 +12,6 @@ the browser keeps its place in a list it is not given anew.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import itertools
 import logging
@@ -37,6 +36,7 @@ from .sheet_parts import (
     label,
     node,
 )
+from .sheet_undo import SheetUndo
 from .widgets import TAP, Handler, Screen
 from .widgets import slot as _slot
 from .widgets import text as _text
@@ -96,7 +96,7 @@ class SheetFrame:
     body: ft.Column
     #: each side, for the window's width it was made for (_margin)
     margin: float
-    #: the Undo drawn last (one per revision: _undo_button)
+    #: the Undo drawn last (one per revision: SheetUndo.button)
     undo: ft.Control | None = None
     undo_key: str = ""
     #: the hands drawn so far while a long sheet is first sent in parts
@@ -145,11 +145,8 @@ class SheetView:
         #: The sheet's part of the bottom bar (the results in one tap) and
         #: the bar's height, as last drawn (layers.BottomBar).
         self.bottom: tuple[ft.Control, float] | None = None
-        #: the marks made (see drawn), those not yet laid out by the browser,
-        #: and the place beside the newest Undo that waits for its mark
-        self._marks = 0
-        self._unseen: dict[int, asyncio.Event] = {}
-        self._slot: ft.Container | None = None
+        #: Undo, its mark and the notices over the sheet (sheet_undo)
+        self.undo = SheetUndo(app)
 
     def draw(self) -> Screen:
         m = self.app.model
@@ -179,9 +176,9 @@ class SheetView:
             # in the bottom bar: always in reach, however far the sheet is scrolled
             bar = rendered(lambda: QuickBar(quick, wide, self.pick, key="quick"))
             self.bottom = (bar, TAP + 12 if wide else 2 * TAP + 18)
-            key = self._undo_slot_key(bool(s.rows))
+            key = self.undo.slot_key(bool(s.rows))
             if frame.undo is None or frame.undo_key != key:
-                frame.undo, frame.undo_key = self._undo_button(bool(s.rows)), key
+                frame.undo, frame.undo_key = self.undo.button(bool(s.rows)), key
             # above the sheet, whatever its scroll
             row = pinned.content
             assert isinstance(row, ft.Row)
@@ -264,7 +261,7 @@ class SheetView:
         m = self.app.model
         head: list[ft.Control] = [_said(m.error), _said(m.note, "info")]
         if s.finished:
-            head.extend(game_over(self.app, s, fmt, self._undo(m.revision)))
+            head.extend(game_over(self.app, s, fmt, self.undo.handler(m.revision)))
         else:
             reminder = oklahoma_reminder(m.t, m.game().rules) if m.game().rules.oklahoma else ""
             head.append(Extras(reminder, s.tally, s.owed))
@@ -282,7 +279,7 @@ class SheetView:
 
     def _sheet_buttons(self) -> ft.Control:
         """Enter hand (any result, any way of entry) and Table view; Undo
-        is under the totals (:meth:`_undo_button`)."""
+        is under the totals (:meth:`SheetUndo.button`)."""
         m = self.app.model
         t = m.t
         # the results in the bottom bar are the usual way in: these two share one line
@@ -295,122 +292,19 @@ class SheetView:
             run_spacing=8,
         )
 
-    def _undo_key(self, any_rows: bool) -> str:
-        m = self.app.model
-        return f"undo@{m.revision}:{any_rows}:{m.t.code}"  # its label is in the language
-
-    def _undo_slot_key(self, any_rows: bool) -> str:
-        """The key of Undo with its mark beside it (see _undo_button)."""
-        return f"at:{self._undo_key(any_rows)}"
-
-    def _undo_button(self, any_rows: bool) -> ft.Control:
-        """Undo, carrying the revision of the sheet it was drawn with, a new
-        control per revision (a new key): a tap on a screen not yet showing
-        another device's hand reaches a button the server no longer has, and
-        can never take that hand back.  Beside who deals next, pinned above
-        the sheet: in reach however far it is scrolled.  As wide as its
-        longest word: "Undo last hand" is the longest label in every
-        language, uk "Скасувати останню роздачу".  With the revision's mark
-        (see _mark)."""
-        m = self.app.model
-        button = ft.OutlinedButton(
-            content=label(m.t.gettext("Undo last hand")),
-            width=132,
-            height=44,
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
-            disabled=not any_rows,
-            on_click=self._undo(m.revision),
-            key=self._undo_key(any_rows),
-        )
-        self._slot = ft.Container(width=0, height=0, key="mark")  # its mark: see send
-        return ft.Stack([button, self._slot], key=self._undo_slot_key(any_rows))
-
-    def _mark(self) -> ft.Control:
-        """A control of no size, new with each revision (beside Undo, in a
-        stack: not a gap in the row), that tells the server once the
-        browser has laid it out, and so the change sent before it (see
-        drawn and send)."""
-        self._marks += 1
-        made = self._marks
-        self._unseen[made] = asyncio.Event()
-        for old in [k for k in self._unseen if k <= made - 16]:  # the sheet was left: none waits
-            self._unseen.pop(old).set()
-
-        async def laid_out(_: Any) -> None:  # on the event loop, as the waiters
-            ft.context.disable_auto_update()  # type: ignore[no-untyped-call]  # no diff: nothing changed
-            for k in [k for k in self._unseen if k <= made]:  # and what came before it
-                self._unseen.pop(k).set()
-
-        return ft.Container(width=0, height=0, on_size_change=laid_out, key=f"mark:{made}")
-
     async def drawn(self, timeout: float = 5.0) -> bool:
-        """Wait until the browser has laid out the sheet as last sent, at most
-        ``timeout`` seconds.  The mark beside Undo (see _mark), sent after
-        the change, reports its size once a frame that lays it out is made;
-        a call to a control the browser has already built (a scroll, say) is
-        answered before the change sent with it is laid out.  False when the
-        sheet has no mark (a finished game) or no report came."""
-        if self.bottom is None:
-            return False
-        unseen = self._unseen.get(self._marks)
-        if unseen is None:
-            return True
-        try:
-            await asyncio.wait_for(unseen.wait(), timeout)
-        except TimeoutError:  # another screen came first, or the browser went away
-            return False
-        return True
+        """Wait until the browser has laid out the sheet as last sent (see
+        :meth:`SheetUndo.drawn`)."""
+        return await self.undo.drawn(self.bottom is not None, timeout)
 
     def send(self) -> None:
-        """Send a new Undo's mark (see drawn), once the page's own update is
-        sent, by itself: the browser may lay out each message by itself, and
-        a mark sent with the page's update was laid out before the hand it
-        came with (a sheet a line short)."""
-        slot = self._slot
-        if slot is not None and slot.content is None and self.bottom is not None:
-            slot.content = self._mark()
-            with contextlib.suppress(RuntimeError):  # no longer on the page
-                slot.update()
+        """Send the new Undo's mark, once the page's own update is sent."""
+        self.undo.send(self.bottom is not None)
 
     def undo_handler(self, revision: int | None) -> Handler:
         """The sheet's Undo, for the table view's Undo button too."""
-        return self._undo(revision)
-
-    def _undo(self, revision: int | None) -> Handler:
-        """Undo the last hand (based on ``revision``, the one drawn with the
-        button), then offer it back: "Hand 7 taken back — Redo"."""
-        undo = self.app.on(self.app.model.undo, revision)
-
-        def handler(_: Any = None) -> None:
-            m = self.app.model
-            undo(None)
-            if m.undone is not None:
-                self.app.after_drawn(self._offer_redo)
-
-        return handler
+        return self.undo.handler(revision)
 
     def tell(self, text: str) -> None:
         """A short notice over the sheet (another device's change)."""
-        self.app.page.show_dialog(
-            ft.SnackBar(
-                ft.Text(text, size=16),
-                duration=ft.Duration(seconds=4),
-                behavior=ft.SnackBarBehavior.FLOATING,
-            )
-        )
-
-    def _offer_redo(self) -> None:
-        m = self.app.model
-        if m.undone is None:  # put back, or another change came first
-            return
-        self.app.page.show_dialog(
-            ft.SnackBar(
-                ft.Text(m.undone_text(), size=16),
-                action=ft.SnackBarAction(
-                    m.t.gettext("Redo"), on_click=self.app.on(m.redo, m.revision)
-                ),
-                duration=ft.Duration(seconds=10),
-                show_close_icon=True,
-                behavior=ft.SnackBarBehavior.FLOATING,
-            )
-        )
+        self.undo.tell(text)

@@ -116,7 +116,7 @@ def test_undo_offers_the_hand_back_and_redo_restores_it_exactly(real: Store) -> 
     t = Table(real)
     t.tap(t.m.open_game, gid)
     t.conn.take()
-    t.gin.sheet._undo(t.m.revision)(None)
+    t.gin.sheet.undo_handler(t.m.revision)(None)
     bars = [c for c in t.page._dialogs.controls if isinstance(c, ft.SnackBar)]
     assert bars and bars[-1].open
     bar = bars[-1]
