@@ -6,6 +6,7 @@ take the asked control away (:meth:`Scroller._asking`)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -17,6 +18,14 @@ if TYPE_CHECKING:
     from .shell import Host
 
 log = logging.getLogger(__name__)
+
+#: How long a redraw waits for the browser's answer to a scroll of the
+#: sheet (see Scroller._asking).  An answer can be lost: a page reloaded
+#: while its sheet scrolls reconnects to the same session, and the call
+#: sent to the old page is never answered; waited for without end, every
+#: redraw of the session waited with it (taps did nothing: CI, a reload
+#: right after a save).  The answer takes a frame or two.
+ANSWER_SECONDS = 3.0
 
 
 class Scroller:
@@ -84,12 +93,14 @@ class Scroller:
         error that ends the connection: the device lost its session, and
         reconnected, when the sheet was redrawn (a turned phone, another
         screen) while it was still scrolling to its end.  The answer takes
-        a frame or two.  The other controls asked (the view, the form's
-        layer and first button) stay from screen to screen: nothing waits."""
+        a frame or two (one lost is waited for ANSWER_SECONDS at most).
+        The other controls asked (the view, the form's layer and first
+        button) stay from screen to screen: nothing waits."""
         self._asked += keep
         try:
-            yield
-        except Exception:  # the browser went away or moved on
+            async with asyncio.timeout(ANSWER_SECONDS):
+                yield
+        except Exception:  # the browser went away or moved on, or no answer came
             log.debug("no answer from the browser", exc_info=True)
         finally:
             self._asked -= keep
