@@ -16,8 +16,8 @@ Two rules make the browser's history a player's, not the code's:
   through.  The next hand's form has the same address (no new entry); Back
   from the sheet costs one press more, once; Back or Forward to that
   address, or a reload there, shows the sheet: the device keeps a mark of it
-  (:data:`~scorekeeper.ui.drafts.DRAFT_KEY`, where an open form keeps what
-  was typed, drafts.py).  Anywhere else (a link, another device) the
+  (:data:`~scorekeeper.ui.state.drafts.DRAFT_KEY`, where an open form keeps what
+  was typed, state/drafts.py).  Anywhere else (a link, another device) the
   address opens the form.
 """
 
@@ -29,8 +29,8 @@ from collections.abc import Callable
 
 import flet as ft
 
-from .drafts import DRAFT_KEY, draft_of, restore, sheet_mark
-from .model import AppModel
+from .state.drafts import DRAFT_KEY, draft_of, restore, sheet_mark
+from .state.model import AppModel
 
 __all__ = ["Addresses"]
 

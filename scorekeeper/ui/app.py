@@ -28,19 +28,19 @@ from scorekeeper.store.changes import DESKTOP_DEVICE
 
 from .addresses import Addresses
 from .components import part
-from .hand_view import hand_screen, save_hand
-from .home_view import home_screen
 from .layers import BottomBar, Layers
 from .live import Live, LiveStore
 from .live_view import Heard
-from .model import AppModel
-from .newgame_view import new_game_screen
 from .ports import StoreLike
 from .review import ReviewContext, ReviewModel, render_screen
 from .review.standalone import theme_mode
+from .screens.hand_view import hand_screen, save_hand
+from .screens.home_view import home_screen
+from .screens.newgame_view import new_game_screen
+from .screens.sheet_view import SheetView
+from .screens.table_view import table_view_screen
 from .scrolling import Scroller
-from .sheet_view import SheetView
-from .table_view import table_view_screen
+from .state.model import AppModel
 from .timing import TIMING, timing_log
 from .top_bar import TopBar
 from .wakelock import ScreenKeeper

@@ -12,7 +12,7 @@ storage and shown again on a reload), lockouts by the socket's address.
   :attr:`~scorekeeper.ui.lan.Lan.idle_seconds` idle its connection is closed.
 - the host's "Invite a device" shows the address, its QR code, the code,
   "New code" (every joined device is out) and the joined devices, each with
-  "Remove" (:mod:`.invite_dialog`).  A device that is out is out on the
+  "Remove" (:mod:`.screens.invite_dialog`).  A device that is out is out on the
   server: its app is torn down (no handler or service of the app is left on
   its page), and the store view it was given refuses every call from then
   on (:class:`~.admitted_store.AdmittedStore`), whatever its browser still
@@ -35,14 +35,14 @@ from scorekeeper.settings import load_settings
 from .admitted_store import NOT_LET_IN as NOT_LET_IN
 from .admitted_store import AdmittedStore as AdmittedStore
 from .app import GinApp
-from .code_screen import code_screen
-from .invite_dialog import InviteDialog
 from .join import MAX_TOTAL_FAILURES, Role
 from .lan import Lan
 from .live import ACCESS
 from .page_clear import clear_page
 from .peer import current_peer
 from .ports import StoreLike
+from .screens.code_screen import code_screen
+from .screens.invite_dialog import InviteDialog
 from .widgets import apply_look
 
 log = logging.getLogger(__name__)

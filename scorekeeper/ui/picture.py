@@ -17,8 +17,8 @@ from scorekeeper.engine import Game
 from scorekeeper.i18n import Translator
 
 from .ports import SummaryLike
-from .share import subtitle, when_played
-from .sheet_model import Sheet, build_sheet
+from .state.share import subtitle, when_played
+from .state.sheet_model import Sheet, build_sheet
 
 __all__ = ["game_picture", "picture_name", "sheet_picture"]
 
@@ -149,7 +149,7 @@ def sheet_picture(sheet: Sheet, subtitle: str = "") -> bytes:
 def picture_name(sheet: Sheet, stamp: str) -> str:
     """A file name for the picture: the players and ``stamp`` (a date).
 
-    >>> from scorekeeper.ui.sheet_model import Sheet
+    >>> from scorekeeper.ui.state.sheet_model import Sheet
     >>> s = Sheet("Ann v Bob", "", ["Ann", "Bob"], [], [], [], [], [], "")
     >>> picture_name(s, "20240503-2130")
     'gin-Ann-v-Bob-20240503-2130.png'

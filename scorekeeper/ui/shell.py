@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 
     from .layers import Layers
     from .live import Live
-    from .model import AppModel
     from .review import ReviewContext, ReviewModel
+    from .state.model import AppModel
     from .widgets import Handler
 
 

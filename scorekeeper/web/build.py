@@ -110,7 +110,7 @@ NOT_IN_BROWSER = (
     "ui/server_limits.py",
     "ui/lan.py",
     "ui/lan_session.py",
-    "ui/invite_dialog.py",
+    "ui/screens/invite_dialog.py",
     "ui/admitted_store.py",
     "ui/join.py",
     "ui/peer.py",

@@ -15,7 +15,7 @@ from playwright.sync_api import FloatRect, Locator, expect
 from scorekeeper.i18n import Translator
 from scorekeeper.settings import Settings, save_settings
 from scorekeeper.store import open_store
-from scorekeeper.ui.hand_model import MODES
+from scorekeeper.ui.state.hand_model import MODES
 
 from .conftest import DESKTOP, PHONE, TIMEOUT_MS, Server, Ui
 

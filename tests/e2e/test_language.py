@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from scorekeeper.engine import Game, Hand
 from scorekeeper.i18n import Translator
-from scorekeeper.ui.sheet_model import build_sheet
+from scorekeeper.ui.state.sheet_model import build_sheet
 
 from .conftest import Server, Ui
 

@@ -17,7 +17,7 @@ from scorekeeper.engine import Hand, Rules
 from scorekeeper.i18n import Translator
 from scorekeeper.settings import Settings, save_settings
 from scorekeeper.store import open_store
-from scorekeeper.ui.sheet_labels import hand_roles, won_text
+from scorekeeper.ui.state.sheet_labels import hand_roles, won_text
 
 from .conftest import DESKTOP, PHONE, TIMEOUT_MS, Server, Ui
 from .test_language import open_in_latvian

@@ -12,10 +12,10 @@ import pytest
 from scorekeeper.engine import Game, Hand
 from scorekeeper.i18n import Translator
 from scorekeeper.store import Store, open_store
-from scorekeeper.ui.hand_model import HandForm
-from scorekeeper.ui.home_model import game_card
 from scorekeeper.ui.review import ReviewModel
 from scorekeeper.ui.review.game_model import build_game_view
+from scorekeeper.ui.state.hand_model import HandForm
+from scorekeeper.ui.state.home_model import game_card
 
 from .sources import catalog
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.store import open_store
-from scorekeeper.ui.model import AppModel
+from scorekeeper.ui.state.model import AppModel
 
 from .fake_store import FakeStore
 

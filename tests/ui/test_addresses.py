@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from scorekeeper.ui.addresses import Addresses
-from scorekeeper.ui.drafts import DRAFT_KEY, MAX_DRAFT, draft_of, restore, sheet_mark
-from scorekeeper.ui.hand_model import HandForm
-from scorekeeper.ui.model import AppModel
+from scorekeeper.ui.state.drafts import DRAFT_KEY, MAX_DRAFT, draft_of, restore, sheet_mark
+from scorekeeper.ui.state.hand_model import HandForm
+from scorekeeper.ui.state.model import AppModel
 
 from .conftest import start
 

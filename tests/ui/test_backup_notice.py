@@ -7,7 +7,7 @@ from pathlib import Path
 from scorekeeper.store import open_store
 from scorekeeper.store.auto_backup import AutoBackup
 from scorekeeper.ui import backups
-from scorekeeper.ui.model import AppModel
+from scorekeeper.ui.state.model import AppModel
 
 from .conftest import start
 from .test_model import quick

@@ -18,8 +18,8 @@ import pytest
 
 from scorekeeper.store import Store, open_store
 from scorekeeper.ui.app import GinApp
-from scorekeeper.ui.model import HOME_UNFINISHED
 from scorekeeper.ui.review import PAGE
+from scorekeeper.ui.state.model import HOME_UNFINISHED
 
 from .flet_page import controls, new_page, strings
 

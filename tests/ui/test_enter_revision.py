@@ -38,7 +38,7 @@ def test_enter_after_another_devices_save_not_yet_drawn_is_refused(server: Serve
 def test_save_pressed_after_enter_saved_adds_nothing(server: Server) -> None:
     """Enter saves; the Save the keyboard's focus was on gets pressed by the
     same Enter, and arrives after: nothing more is saved, nothing refused."""
-    from scorekeeper.ui.hand_view import save_hand
+    from scorekeeper.ui.screens.hand_view import save_hand
 
     a = server.session()
     gid, _, bob = new_game(server, a)

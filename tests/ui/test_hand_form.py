@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from scorekeeper.engine import PRESETS, Game, Rules, card, parse_cards
 from scorekeeper.i18n import Translator
-from scorekeeper.ui.hand_model import HandForm
-from scorekeeper.ui.model import AppModel
-from scorekeeper.ui.sheet_model import quick_results
+from scorekeeper.ui.state.hand_model import HandForm
+from scorekeeper.ui.state.model import AppModel
+from scorekeeper.ui.state.sheet_model import quick_results
 
 from .conftest import start
 

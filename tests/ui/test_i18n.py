@@ -8,12 +8,12 @@ import pytest
 
 from scorekeeper.engine import DECK, PRESETS, Game, Hand, RuleError, card
 from scorekeeper.i18n import LANGUAGES, Translator
-from scorekeeper.ui.hand_model import HandForm
-from scorekeeper.ui.home_model import game_card
-from scorekeeper.ui.model import AppModel
-from scorekeeper.ui.model_messages import SORRY
-from scorekeeper.ui.newgame_model import NewGameForm
-from scorekeeper.ui.sheet_model import build_sheet
+from scorekeeper.ui.state.hand_model import HandForm
+from scorekeeper.ui.state.home_model import game_card
+from scorekeeper.ui.state.model import AppModel
+from scorekeeper.ui.state.model_messages import SORRY
+from scorekeeper.ui.state.newgame_model import NewGameForm
+from scorekeeper.ui.state.sheet_model import build_sheet
 
 from .conftest import start
 from .test_model import quick

@@ -21,8 +21,8 @@ from scorekeeper.engine import Hand, Rules
 from scorekeeper.store import open_store
 from scorekeeper.ui.app import GinApp
 from scorekeeper.ui.live import Live, LiveStore
-from scorekeeper.ui.model import AppModel
-from scorekeeper.ui.sheet_parts import LIT
+from scorekeeper.ui.screens.sheet_parts import LIT
+from scorekeeper.ui.state.model import AppModel
 
 from .fake_store import FakeStore
 from .flet_page import controls, new_page, strings, texts

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from scorekeeper.engine import card
-from scorekeeper.ui.hand_model import HandForm
-from scorekeeper.ui.model import AppModel
-from scorekeeper.ui.model_messages import SORRY
+from scorekeeper.ui.state.hand_model import HandForm
+from scorekeeper.ui.state.model import AppModel
+from scorekeeper.ui.state.model_messages import SORRY
 
 from .conftest import start
 from .fake_store import FakeStore
@@ -492,7 +492,7 @@ def test_still_to_enter_is_a_prompt_until_save_and_a_refusal_is_red_at_once(
 
 def test_the_rules_line_names_a_dealer_rule_other_than_winner_deals() -> None:
     from scorekeeper.engine import Rules
-    from scorekeeper.ui.sheet_rules import rules_summary
+    from scorekeeper.ui.state.sheet_rules import rules_summary
 
     assert "deals" not in rules_summary(Rules(), "standard")
     assert rules_summary(Rules(dealer="loser"), "standard").endswith(" · loser deals")

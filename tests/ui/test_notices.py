@@ -7,7 +7,7 @@ from pathlib import Path
 from scorekeeper.engine import Hand
 from scorekeeper.i18n import Translator
 from scorekeeper.store import open_store
-from scorekeeper.ui.model import AppModel
+from scorekeeper.ui.state.model import AppModel
 
 
 def _damaged_game(data_dir: Path) -> str:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from scorekeeper.engine import Format, Game, Hand, Rules
 from scorekeeper.i18n import Translator
-from scorekeeper.ui.model import AppModel
-from scorekeeper.ui.newgame_model import NewGameForm, Seat
-from scorekeeper.ui.sheet_model import build_sheet, quick_results
-from scorekeeper.ui.table_model import build_board
+from scorekeeper.ui.state.model import AppModel
+from scorekeeper.ui.state.newgame_model import NewGameForm, Seat
+from scorekeeper.ui.state.sheet_model import build_sheet, quick_results
+from scorekeeper.ui.state.table_model import build_board
 
 from .conftest import start
 from .test_model import quick

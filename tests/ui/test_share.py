@@ -15,10 +15,10 @@ from PIL import Image, ImageChops
 
 from scorekeeper.engine import PRESETS, Format, Game, Hand, Rules
 from scorekeeper.i18n import Translator
-from scorekeeper.ui.model import AppModel
 from scorekeeper.ui.picture import picture_name, sheet_picture
-from scorekeeper.ui.share import bgstats_link, bgstats_plays, result_text
-from scorekeeper.ui.sheet_model import build_sheet
+from scorekeeper.ui.state.model import AppModel
+from scorekeeper.ui.state.share import bgstats_link, bgstats_plays, result_text
+from scorekeeper.ui.state.sheet_model import build_sheet
 
 from .conftest import start
 from .test_model import quick

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scorekeeper.engine import Game, Hand
 from scorekeeper.i18n import Translator
-from scorekeeper.ui.sheet_model import build_sheet
+from scorekeeper.ui.state.sheet_model import build_sheet
 
 
 def game_of(n: int) -> Game:

@@ -12,9 +12,9 @@ import pytest
 from scorekeeper.engine import Game, Hand, Rules
 from scorekeeper.i18n import Translator
 from scorekeeper.store import open_store
-from scorekeeper.ui.model import AppModel
-from scorekeeper.ui.newgame_model import NewGameForm
-from scorekeeper.ui.sheet_model import build_sheet
+from scorekeeper.ui.state.model import AppModel
+from scorekeeper.ui.state.newgame_model import NewGameForm
+from scorekeeper.ui.state.sheet_model import build_sheet
 
 from .flet_page import texts
 from .test_app_render import Table

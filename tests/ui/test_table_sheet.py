@@ -12,8 +12,8 @@ import pytest
 from scorekeeper.engine import Hand, Rules
 from scorekeeper.i18n import Translator
 from scorekeeper.store import Store, open_store
-from scorekeeper.ui.model import AppModel
-from scorekeeper.ui.sheet_model import build_sheet
+from scorekeeper.ui.state.model import AppModel
+from scorekeeper.ui.state.sheet_model import build_sheet
 
 from .conftest import start
 from .flet_page import controls, texts

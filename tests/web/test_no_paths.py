@@ -129,7 +129,7 @@ def test_no_app_screen_has_a_path_box_in_a_browser(store: Store, ids: dict[str, 
     from ui.flet_page import controls, new_page
 
     from scorekeeper.ui.app import GinApp
-    from scorekeeper.ui.hand_model import MODES
+    from scorekeeper.ui.state.hand_model import MODES
 
     page, _ = new_page()
     page.web = True

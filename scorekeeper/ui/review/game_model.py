@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from scorekeeper.engine import Format, Game, deal_pairings, format_spec
 from scorekeeper.i18n import Translator
 
-from ..sheet_labels import describe, name_of, scorer_names, versus
+from ..state.sheet_labels import describe, name_of, scorer_names, versus
 
 __all__ = ["ColumnHead", "GameView", "HandRow", "build_game_view", "format_label"]
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from scorekeeper.engine import Game
 from scorekeeper.store import StoreError
 
-from ..share import Shared, shared
+from ..state.share import Shared, shared
 from .common import Review, ScreenState
 from .data_state import Download
 from .game_model import GameView, build_game_view
@@ -77,7 +77,7 @@ class PastGameState(ScreenState):
         return score_race(self.load_game(gid))
 
     def shared(self, game_id: str) -> Shared:
-        """What a finished game's sharing buttons carry (see ui/share.py)."""
+        """What a finished game's sharing buttons carry (see ui/state/share.py)."""
         return shared(
             game_id,
             self.load_game(game_id),

@@ -10,7 +10,7 @@ import logging
 
 import flet as ft
 
-from ..share_view import share_buttons, tell_copied
+from ..screens.share_view import share_buttons, tell_copied
 from ..widgets import TAP, Screen, score_text
 from ..widgets import card_box as _box
 from .context import ReviewContext, messages, muted

@@ -10,8 +10,8 @@ from datetime import datetime
 from scorekeeper.engine import Format
 from scorekeeper.store import GameQuery, GameSummary, StoreError
 
-from ..home_model import listed_scorers, summary_score, won_words
-from ..sheet_labels import versus
+from ..state.home_model import listed_scorers, summary_score, won_words
+from ..state.sheet_labels import versus
 from .common import PERIODS, Review, ScreenState, date_words, period_range
 from .game_model import format_label
 

@@ -199,7 +199,7 @@ class ReviewModel:
                 self.stats.focus = None
             self.go(parts[0])
 
-    # --- for the core app (ui/app.py, ui/sheet_view.py) ----------------------------
+    # --- for the core app (ui/app.py, ui/screens/sheet_view.py) --------------------
 
     def show_unfinished(self) -> None:
         """Home's "All games in progress": :meth:`HistoryState.show_unfinished`."""

@@ -13,7 +13,7 @@ import flet as ft
 
 from scorekeeper.i18n import LANGUAGES
 
-from ..newgame_model import PRESET_LABELS
+from ..state.newgame_model import PRESET_LABELS
 from ..widgets import TAP, Screen, typed
 from ..widgets import section as _section
 from .context import ReviewContext, chip_row, choice, messages, muted

@@ -3,11 +3,11 @@ the inline message and friendly note on each screen, the safety net that
 turns a refusal into a message (and any other failure into an apology), and
 what the store told at open.
 
-:class:`Messages` is a part of :class:`~scorekeeper.ui.model.AppModel`, which
+:class:`Messages` is a part of :class:`~scorekeeper.ui.state.model.AppModel`, which
 holds the state named below.
 
 >>> from scorekeeper.engine import RuleError
->>> from scorekeeper.ui.model import AppModel
+>>> from scorekeeper.ui.state.model import AppModel
 >>> def undo():
 ...     raise RuleError("there is no hand to undo")
 >>> m = AppModel(store=None)
@@ -27,9 +27,9 @@ from scorekeeper.engine import RuleError
 from scorekeeper.engine.errors import N_, Msg, UserError
 from scorekeeper.i18n import Translator
 
+from ..ports import StaleGameError, StoreLike
 from .hand_model import HandForm
 from .newgame_model import NewGameForm
-from .ports import StaleGameError, StoreLike
 from .sheet_model import Sheet
 
 log = logging.getLogger(__name__)
@@ -149,7 +149,7 @@ class Messages:
         return told
 
     def _backup_failed(self) -> tuple[Any, Any] | None:
-        from .backups import keeper_of
+        from ..backups import keeper_of
 
         data_dir = getattr(self.store, "data_dir", None)
         keeper = keeper_of(data_dir) if data_dir is not None else None

@@ -2,7 +2,7 @@
 
 The dialog shows the address, its QR code, the join code, "New code" (every
 joined device is out) and the joined devices, each with "Remove".  New code
-and Remove go through the host's session (:class:`~.lan_session.LanSession`'s
+and Remove go through the host's session (:class:`~scorekeeper.ui.lan_session.LanSession`'s
 ``new_code`` and ``remove``), which checks that it is the host's.
 """
 
@@ -14,18 +14,18 @@ import flet as ft
 
 from scorekeeper.i18n import Translator
 
-from .lan import qr_png
+from ..lan import qr_png
 
 if TYPE_CHECKING:
-    from .join import JoinGate
-    from .lan import Lan
+    from ..join import JoinGate
+    from ..lan import Lan
 
 __all__ = ["HostSession", "InviteDialog"]
 
 
 class HostSession(Protocol):
     """What the dialog uses of the host's session: a
-    :class:`~.lan_session.LanSession`, which imports this module, so it is
+    :class:`~scorekeeper.ui.lan_session.LanSession`, which imports this module, so it is
     named here by what it does."""
 
     #: the dialog open (the dialog clears it when closed)

@@ -1,7 +1,7 @@
 """The home screen: New game, the games in progress that matter, the recent
 finished ones and the way to history, statistics and settings.
 
-Bounded whatever the history (issue #10): the :data:`~scorekeeper.ui.model.HOME_UNFINISHED`
+Bounded whatever the history (issue #10): the :data:`~scorekeeper.ui.state.model.HOME_UNFINISHED`
 newest games in progress, with "All games in progress (n)" for the rest.
 """
 
@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from .home_model import GameCard
-from .review import MENU, menu_labels
-from .widgets import TAP, Handler, Screen, card_box, message, section, slot, text
+from ..review import MENU, menu_labels
+from ..state.home_model import GameCard
+from ..widgets import TAP, Handler, Screen, card_box, message, section, slot, text
 
 if TYPE_CHECKING:
-    from .shell import Shell
+    from ..shell import Shell
 
 
 def home_screen(app: Shell) -> Screen:

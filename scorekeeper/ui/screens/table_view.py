@@ -1,6 +1,6 @@
 """The table view: a game's totals in numbers big enough to read from two
 metres, filling the window (a phone turned sideways, a desktop), drawn from
-:class:`~scorekeeper.ui.table_model.Board` and nothing else; with Enter hand
+:class:`~scorekeeper.ui.state.table_model.Board` and nothing else; with Enter hand
 and Undo, so a game can be kept from the table view alone."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from .table_model import Board, build_board
-from .widgets import TAP, Handler, message
+from ..state.table_model import Board, build_board
+from ..widgets import TAP, Handler, message
 
 if TYPE_CHECKING:
-    from .shell import Shell
+    from ..shell import Shell
 
 #: The window assumed before the browser told its size (a desktop).
 DEFAULT_SIZE = (1280.0, 800.0)
@@ -69,7 +69,7 @@ def sizes(board: Board, width: float | None, height: float | None) -> dict[str, 
     """Font sizes for the window, so the totals fill it without being cut off.
 
     >>> from scorekeeper.engine import Format, Game, Hand
-    >>> from .table_model import build_board
+    >>> from ..state.table_model import build_board
     >>> g = Game(Format.STANDARD, ["a", "b"], names={"a": "Ann", "b": "Bob"}, first_dealer="a")
     >>> _ = g.record(Hand.knock("b", 4, 30))
     >>> s = sizes(build_board(g), 844, 390)  # a phone held sideways

@@ -9,8 +9,8 @@
 'Kolmen pelaajan peli'
 
 The form is made of parts kept beside it: the options it offers and their
-labels (:mod:`~scorekeeper.ui.newgame_options`) and the stake of a game
-played for money (:mod:`~scorekeeper.ui.newgame_stake`); their names are
+labels (:mod:`~scorekeeper.ui.state.newgame_options`) and the stake of a game
+played for money (:mod:`~scorekeeper.ui.state.newgame_stake`); their names are
 importable from here too.
 """
 

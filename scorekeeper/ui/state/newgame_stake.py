@@ -4,10 +4,10 @@ plain Python (no flet).
 The stake is typed as money, a cent a point being "0.01" (the language's own
 decimal comma too), and kept whole in the currency's smallest unit.  A
 preset sets the scoring, never the stake.  :class:`StakeEntry` is a part of
-:class:`~scorekeeper.ui.newgame_model.NewGameForm`, which holds the stake
+:class:`~scorekeeper.ui.state.newgame_model.NewGameForm`, which holds the stake
 among the rules' values.
 
->>> from scorekeeper.ui.newgame_model import NewGameForm
+>>> from scorekeeper.ui.state.newgame_model import NewGameForm
 >>> form = NewGameForm(); form.set_money(True); form.set_currency("EUR")
 >>> form.set_stake("0.01"); form.rules().stake, form.stake_preview()
 (1, '€0.01 a point: a game won by 100 pays €1.00')

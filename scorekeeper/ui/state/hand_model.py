@@ -3,9 +3,9 @@
 It only builds an engine :class:`Hand` from what was tapped and asks the
 engine for a preview; every rule and every message comes from the engine.
 :class:`HandForm` is made of parts kept beside it: the keypad of a quick
-entry (:mod:`~scorekeeper.ui.hand_keypad`), the card grid
-(:mod:`~scorekeeper.ui.hand_cards`) and the preview's words
-(:mod:`~scorekeeper.ui.hand_preview`); their names are importable from here too.
+entry (:mod:`~scorekeeper.ui.state.hand_keypad`), the card grid
+(:mod:`~scorekeeper.ui.state.hand_cards`) and the preview's words
+(:mod:`~scorekeeper.ui.state.hand_preview`); their names are importable from here too.
 
 >>> from scorekeeper.engine import Format, Game
 >>> g = Game(Format.STANDARD, ["a", "b"], names={"a": "Ann", "b": "Bob"}, first_dealer="a")

@@ -1,7 +1,7 @@
 """A finished game's sharing buttons, the same on the game-over card and on
 a past game's screen: "Copy result", "Save picture" and "Send to BG Stats"
 (a Hollywood sheet: one play, or a play per game), drawn from
-:class:`~scorekeeper.ui.share.Shared`.
+:class:`~scorekeeper.ui.state.share.Shared`.
 
 Copying and opening the link are the browser's own actions, done inside
 the tap (``ft.CopyToClipboard``, ``ft.OpenUrl``): a browser refuses both
@@ -17,8 +17,8 @@ import flet as ft
 
 from scorekeeper.i18n import Translator
 
-from .share import PICTURES, Shared
-from .widgets import TAP, Handler
+from ..state.share import PICTURES, Shared
+from ..widgets import TAP, Handler
 
 
 def share_buttons(

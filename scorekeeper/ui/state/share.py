@@ -5,7 +5,7 @@ The text is the game-over card in words, in the session's language:
 
 >>> from datetime import datetime
 >>> from scorekeeper.engine import Format, Game, Hand, Rules
->>> from scorekeeper.ui.sheet_model import build_sheet
+>>> from scorekeeper.ui.state.sheet_model import build_sheet
 >>> g = Game(Format.STANDARD, ["a", "b"], Rules(stake=1), names={"a": "Ann", "b": "Bob"},
 ...          first_dealer="b")
 >>> _ = g.record(Hand.gin("a", 80))
@@ -38,7 +38,7 @@ from urllib.parse import quote
 from scorekeeper.engine import Format, Game
 from scorekeeper.i18n import Translator
 
-from .ports import GameId, SummaryLike
+from ..ports import GameId, SummaryLike
 from .sheet_labels import ENGLISH
 from .sheet_model import Sheet, build_sheet
 from .sheet_rules import format_name

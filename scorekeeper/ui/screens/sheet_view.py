@@ -1,9 +1,9 @@
 """The score sheet: each hand's points over the running totals, who deals
 next with the score and Undo (pinned above it), Enter hand / Table view,
-and the game-over card, drawn from :class:`~scorekeeper.ui.sheet_model.Sheet`.
+and the game-over card, drawn from :class:`~scorekeeper.ui.state.sheet_model.Sheet`.
 
 The sheet is drawn anew from the model after every change; its parts are
-components (:mod:`~scorekeeper.ui.sheet_parts`), the lines memoised, so
+components (:mod:`~scorekeeper.ui.screens.sheet_parts`), the lines memoised, so
 Flet sends what changed and nothing else.  The list around them and the
 bar pinned above it are kept while the sheet stays up (:class:`SheetFrame`):
 the browser keeps its place in a list it is not given anew.
@@ -21,9 +21,12 @@ import flet as ft
 
 from scorekeeper.engine import Format
 
-from .components import Part, rendered
+from ..components import Part, rendered
+from ..state.sheet_model import Sheet, oklahoma_reminder, quick_results
+from ..widgets import TAP, Handler, Screen
+from ..widgets import slot as _slot
+from ..widgets import text as _text
 from .game_over_view import game_over
-from .sheet_model import Sheet, oklahoma_reminder, quick_results
 from .sheet_parts import (
     Columns,
     Extras,
@@ -37,12 +40,9 @@ from .sheet_parts import (
     node,
 )
 from .sheet_undo import SheetUndo
-from .widgets import TAP, Handler, Screen
-from .widgets import slot as _slot
-from .widgets import text as _text
 
 if TYPE_CHECKING:
-    from .shell import Shell
+    from ..shell import Shell
 
 log = logging.getLogger(__name__)
 

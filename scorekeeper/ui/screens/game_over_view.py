@@ -10,17 +10,17 @@ import flet as ft
 
 from scorekeeper.engine import Format, format_spec
 
-from .model import SORRY
-from .review.model import Download
+from ..review.model import Download
+from ..state.model import SORRY
+from ..state.sheet_model import Sheet
+from ..widgets import TAP, Handler
+from ..widgets import card_box as _card_box
+from ..widgets import text as _text
 from .share_view import share_buttons, tell_copied
-from .sheet_model import Sheet
 from .sheet_parts import node
-from .widgets import TAP, Handler
-from .widgets import card_box as _card_box
-from .widgets import text as _text
 
 if TYPE_CHECKING:
-    from .shell import Shell
+    from ..shell import Shell
 
 log = logging.getLogger(__name__)
 

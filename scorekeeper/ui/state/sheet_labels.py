@@ -1,7 +1,7 @@
 """The words of a score sheet: the players' names, each hand in one line, a
 partnership's deals, three-hand's roles, the hands won (no flet).
 
-What :mod:`~scorekeeper.ui.sheet_model` builds the sheet's rows and titles
+What :mod:`~scorekeeper.ui.state.sheet_model` builds the sheet's rows and titles
 from, and what the hand form, the table view, home and the history name the
 players and the hands with.
 

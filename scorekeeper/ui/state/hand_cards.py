@@ -2,11 +2,11 @@
 deadwood, or their whole hands), Oklahoma's upcard picked on it, and what
 the taps add up to, shown while tapping (no flet).
 
-:class:`CardTaps` is a part of :class:`~scorekeeper.ui.hand_model.HandForm`,
+:class:`CardTaps` is a part of :class:`~scorekeeper.ui.state.hand_model.HandForm`,
 which builds the hand from the cards.
 
 >>> from scorekeeper.engine import Format, Game, card
->>> from scorekeeper.ui.hand_model import HandForm
+>>> from scorekeeper.ui.state.hand_model import HandForm
 >>> g = Game(Format.STANDARD, ["a", "b"], names={"a": "Ann", "b": "Bob"}, first_dealer="a")
 >>> f = HandForm(g); f.set_knocker("b"); f.set_mode("deadwood")
 >>> f.tap_card(card("7S")); f.tap_card(card("3H")); f.card_summary("knocker")

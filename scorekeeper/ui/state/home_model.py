@@ -10,7 +10,7 @@ from datetime import datetime
 from scorekeeper.engine import format_spec
 from scorekeeper.i18n import Translator
 
-from .ports import GameId, SummaryLike
+from ..ports import GameId, SummaryLike
 from .sheet_labels import ENGLISH, versus
 
 

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from ..widgets import Handler
 from .sheet_parts import label
-from .widgets import Handler
 
 if TYPE_CHECKING:
-    from .shell import Shell
+    from ..shell import Shell
 
 
 class SheetUndo:

@@ -3,10 +3,10 @@
 shutout.
 
 The tables keep the labels as msgids; :class:`OptionLabels`, a part of
-:class:`~scorekeeper.ui.newgame_model.NewGameForm`, gives them in the form's
+:class:`~scorekeeper.ui.state.newgame_model.NewGameForm`, gives them in the form's
 language.
 
->>> from scorekeeper.ui.newgame_model import NewGameForm
+>>> from scorekeeper.ui.state.newgame_model import NewGameForm
 >>> NewGameForm(t=Translator("lv")).preset_labels()["classic"]
 'Klasiskie'
 """

@@ -1,5 +1,5 @@
 """The new-game screen: format, players, first dealer (or the three-hand
-draw) and the rules, drawn from :class:`~scorekeeper.ui.newgame_model.NewGameForm`."""
+draw) and the rules, drawn from :class:`~scorekeeper.ui.state.newgame_model.NewGameForm`."""
 
 from __future__ import annotations
 
@@ -7,17 +7,17 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from .newgame_model import FORMATS, RANDOM, STAKE_LABEL, NewGameForm
-from .widgets import TAP, Handler, Screen, switched, typed
-from .widgets import choice as _choice
-from .widgets import muted_text as _muted_text
-from .widgets import section as _section
-from .widgets import slot as _slot
-from .widgets import switch_label as _switch_label
-from .widgets import text as _text
+from ..state.newgame_model import FORMATS, RANDOM, STAKE_LABEL, NewGameForm
+from ..widgets import TAP, Handler, Screen, switched, typed
+from ..widgets import choice as _choice
+from ..widgets import muted_text as _muted_text
+from ..widgets import section as _section
+from ..widgets import slot as _slot
+from ..widgets import switch_label as _switch_label
+from ..widgets import text as _text
 
 if TYPE_CHECKING:
-    from .shell import Shell
+    from ..shell import Shell
 
 
 def new_game_screen(app: Shell) -> Screen:

@@ -21,11 +21,11 @@ from typing import Any
 
 import flet as ft
 
-from .components import memo
-from .sheet_model import QuickResult, Row
-from .widgets import TAP, score_text
-from .widgets import card_box as _card_box
-from .widgets import text as _text
+from ..components import memo
+from ..state.sheet_model import QuickResult, Row
+from ..widgets import TAP, score_text
+from ..widgets import card_box as _card_box
+from ..widgets import text as _text
 
 #: The table card's colour and inner margin (widgets.card_box): its top,
 #: each line and its foot, drawn as one card.

@@ -2,7 +2,7 @@
 taken back, put back or reverted, each based on the revision the player saw,
 and the catching up with another device's change to the same game.
 
-:class:`GameWrites` is a part of :class:`~scorekeeper.ui.model.AppModel`,
+:class:`GameWrites` is a part of :class:`~scorekeeper.ui.state.model.AppModel`,
 which holds the state named below.
 """
 
@@ -15,8 +15,8 @@ from scorekeeper.engine import Game, RuleError
 from scorekeeper.engine.errors import N_, Msg, UserError
 from scorekeeper.store.changes import changed_hand, live_message
 
+from ..ports import GameId, StaleGameError
 from .model_messages import Message, Messages
-from .ports import GameId, StaleGameError
 from .sheet_model import Sheet
 
 #: The note on the sheet once the store refused a write based on an old one (msgid).
@@ -69,7 +69,7 @@ class GameWrites(Messages):
         each ``backup_every`` games (Settings)."""
         from scorekeeper.settings import load_settings
 
-        from .backups import finished_games, reminder
+        from ..backups import finished_games, reminder
 
         data_dir = getattr(self.store, "data_dir", None)
         if data_dir is None:

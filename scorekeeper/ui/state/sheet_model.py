@@ -1,7 +1,7 @@
 """The score sheet as plain data, laid out like the paper one for each format.
 
-Its words come from :mod:`~scorekeeper.ui.sheet_labels` (names, hands,
-deals, roles) and :mod:`~scorekeeper.ui.sheet_rules` (the rules line, the
+Its words come from :mod:`~scorekeeper.ui.state.sheet_labels` (names, hands,
+deals, roles) and :mod:`~scorekeeper.ui.state.sheet_rules` (the rules line, the
 Oklahoma reminder, what is owed); their names are importable from here too.
 
 >>> from scorekeeper.engine import Format, Game, Hand

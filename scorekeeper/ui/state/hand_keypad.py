@@ -1,11 +1,11 @@
 """The hand form's keypad: the two deadwood counts of a quick entry, typed
 digit by digit on the on-screen keys or whole on a keyboard (no flet).
 
-:class:`Keypad` is a part of :class:`~scorekeeper.ui.hand_model.HandForm`,
+:class:`Keypad` is a part of :class:`~scorekeeper.ui.state.hand_model.HandForm`,
 which holds the counts it types into.
 
 >>> from scorekeeper.engine import Format, Game
->>> from scorekeeper.ui.hand_model import HandForm
+>>> from scorekeeper.ui.state.hand_model import HandForm
 >>> g = Game(Format.STANDARD, ["a", "b"], names={"a": "Ann", "b": "Bob"}, first_dealer="a")
 >>> f = HandForm(g)
 

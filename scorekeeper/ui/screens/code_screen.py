@@ -12,8 +12,8 @@ import flet as ft
 
 from scorekeeper.i18n import Translator
 
-from .join import CODE_DIGITS, MAX_NAME
-from .widgets import TAP
+from ..join import CODE_DIGITS, MAX_NAME
+from ..widgets import TAP
 
 
 @dataclasses.dataclass(frozen=True)

@@ -7,8 +7,8 @@ rule or store refusal into an inline message and any other failure into a
 short apology (logged), so no traceback ever reaches the player.
 
 :class:`AppModel` is made of parts kept beside it: its language and messages
-(:mod:`~scorekeeper.ui.model_messages`) and its writes to the game on screen
-(:mod:`~scorekeeper.ui.model_writes`); their names are importable from here too.
+(:mod:`~scorekeeper.ui.state.model_messages`) and its writes to the game on screen
+(:mod:`~scorekeeper.ui.state.model_writes`); their names are importable from here too.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from scorekeeper.engine import Game, RuleError
 from scorekeeper.engine.errors import Msg, UserError
 from scorekeeper.i18n import Translator
 
+from ..ports import GameId, StoreLike
 from .hand_model import HandForm
 from .home_model import GameCard, game_card
 from .model_messages import SORRY as SORRY
@@ -29,7 +30,6 @@ from .model_messages import Messages
 from .model_writes import STALE_SHEET as STALE_SHEET
 from .model_writes import GameWrites
 from .newgame_model import RANDOM, NewGameForm, Seat, random_draw
-from .ports import GameId, StoreLike
 from .share import Shared, shared
 from .sheet_model import Sheet, build_sheet
 

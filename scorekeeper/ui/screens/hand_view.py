@@ -1,6 +1,6 @@
 """Hand entry: the result and the deadwood counts on a keypad, the deadwood
 cards, or both whole hands, with the engine's preview and Save always in
-reach in the bottom bar; drawn from :class:`~scorekeeper.ui.hand_model.HandForm`."""
+reach in the bottom bar; drawn from :class:`~scorekeeper.ui.state.hand_model.HandForm`."""
 
 from __future__ import annotations
 
@@ -10,17 +10,17 @@ import flet as ft
 
 from scorekeeper.engine import Card, Suit
 
-from .hand_model import HandForm, deck_by_suit
-from .sheet_model import hand_roles
-from .widgets import TAP, Handler, switched
-from .widgets import card_box as _card_box
-from .widgets import choice as _choice
-from .widgets import section as _section
-from .widgets import slot as _slot
-from .widgets import text as _text
+from ..state.hand_model import HandForm, deck_by_suit
+from ..state.sheet_model import hand_roles
+from ..widgets import TAP, Handler, switched
+from ..widgets import card_box as _card_box
+from ..widgets import choice as _choice
+from ..widgets import section as _section
+from ..widgets import slot as _slot
+from ..widgets import text as _text
 
 if TYPE_CHECKING:
-    from .shell import Shell
+    from ..shell import Shell
 
 RED_SUITS = (Suit.HEARTS, Suit.DIAMONDS)
 RED = "#c62828"
