@@ -69,7 +69,7 @@ class Shell(Protocol):
 
 
 class SheetSide(Protocol):
-    """The sheet, as the app's own parts see it (``sheet_view.SheetView``)."""
+    """The sheet, as the app's own parts see it (``screens.sheet_view.SheetView``)."""
 
     #: The bar under the sheet and its height, if one is drawn.
     bottom: tuple[ft.Control, float] | None
@@ -78,7 +78,7 @@ class SheetSide(Protocol):
         """Wait for the browser's report that the sheet just sent is drawn."""
 
     def tell(self, text: str) -> None:
-        """A short notice under the sheet."""
+        """A short notice over the sheet (another device's change)."""
 
 
 class Host(Shell, Protocol):
