@@ -80,8 +80,11 @@ def code_screen(
         route="/",
         controls=[ft.Column(controls, spacing=16)],
         padding=24,
+        # the app's own top bar (top_bar.TopBar): the same green, the same words' size
         appbar=ft.AppBar(
-            title=ft.Text(t.gettext("Join the table")), automatically_imply_leading=False
+            title=ft.Text(t.gettext("Join the table"), size=20),
+            bgcolor=ft.Colors.PRIMARY_CONTAINER,
+            automatically_imply_leading=False,
         ),
     )
     return CodeScreen(view, code, name, notice)
