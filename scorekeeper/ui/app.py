@@ -14,6 +14,7 @@ messages), so no rule and no storage code lives here.
 
 from __future__ import annotations
 
+import inspect
 import logging
 import time
 import typing
@@ -135,10 +136,23 @@ class GinApp:
         page.on_route_change = self._on_route
         page.on_keyboard_event = self._on_key
         page.on_resize = self._on_resize
+        #: the LAN session's own, if any (lan_session)
+        self._connect_before: Callable[..., Any] | None = page.on_connect
+        page.on_connect = self._on_connect
         page.views.clear()
         page.views.append(self.view)
         self._go(self.addresses.start(page.route or "/"))
         self.render()
+
+    async def _on_connect(self, e: Any = None) -> None:
+        """The browser came back on a new connection (a reload, a dropped
+        network: Flet keeps the session and its page): nothing waits for
+        an answer from the old page (Scroller.reconnected)."""
+        self.scroller.reconnected()
+        if self._connect_before is not None:  # the LAN session's (lan_session)
+            done = self._connect_before(e)
+            if inspect.isawaitable(done):
+                await done
 
     def _on_route(self, e: ft.RouteChangeEvent) -> None:
         self.addresses.heard(e.route)

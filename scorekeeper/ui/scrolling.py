@@ -19,13 +19,13 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: How long a redraw waits for the browser's answer to a scroll of the
-#: sheet (see Scroller._asking).  An answer can be lost: a page reloaded
-#: while its sheet scrolls reconnects to the same session, and the call
-#: sent to the old page is never answered; waited for without end, every
-#: redraw of the session waited with it (taps did nothing: CI, a reload
-#: right after a save).  The answer takes a frame or two.
-ANSWER_SECONDS = 3.0
+#: The longest a redraw waits for the browser's answer to a scroll of the
+#: sheet (see Scroller._asking), in case an answer is lost some other way
+#: than by a new connection (Scroller.reconnected).  The answer takes a
+#: frame or two; a slow phone or a busy host may take a second or more, and
+#: a redraw made before it came takes the list away: the late answer is then
+#: an error that ends the connection.
+ANSWER_SECONDS = 20.0
 
 
 class Scroller:
@@ -39,6 +39,8 @@ class Scroller:
         #: whether a redraw waits for their answers (see :meth:`_asking`).
         self._asked = 0
         self._redraw_waits = False
+        #: The waits for those answers (see reconnected).
+        self._waiting: set[asyncio.Timeout] = set()
 
     def waits(self) -> bool:
         """Whether a redraw must wait for the browser's answer (see
@@ -93,20 +95,35 @@ class Scroller:
         error that ends the connection: the device lost its session, and
         reconnected, when the sheet was redrawn (a turned phone, another
         screen) while it was still scrolling to its end.  The answer takes
-        a frame or two (one lost is waited for ANSWER_SECONDS at most).
+        a frame or two; an answer lost is not waited for (reconnected).
         The other controls asked (the view, the form's layer and first
         button) stay from screen to screen: nothing waits."""
         self._asked += keep
+        waiting: asyncio.Timeout | None = None
         try:
-            async with asyncio.timeout(ANSWER_SECONDS):
+            async with asyncio.timeout(ANSWER_SECONDS) as waiting:
+                self._waiting.add(waiting)
                 yield
-        except Exception:  # the browser went away or moved on, or no answer came
+        except Exception:  # the browser went away or moved on, or no answer will come
             log.debug("no answer from the browser", exc_info=True)
         finally:
+            if waiting is not None:
+                self._waiting.discard(waiting)
             self._asked -= keep
             if keep and not self._asked and self._redraw_waits:
                 self._redraw_waits = False
                 self.app.render()
+
+    def reconnected(self) -> None:
+        """The browser came back on a new connection: a page reloaded, a
+        network dropped.  Flet keeps the session, but what was asked of the
+        old page is never answered, and a redraw waiting for it waited
+        without end (taps did nothing: CI, a reload right after a save).
+        Nothing waits for those answers any more; a redraw that waited is
+        made now."""
+        now = asyncio.get_running_loop().time()
+        for waiting in list(self._waiting):
+            waiting.reschedule(now)
 
     def follows(self) -> bool:
         """Whether the sheet on screen follows a change to its end (see place):

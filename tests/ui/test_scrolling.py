@@ -25,9 +25,9 @@ class _App:
 def test_a_scroll_never_answered_holds_the_redraws_for_a_while_only(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A page reloaded while its sheet scrolled reconnects to the same
-    session, and the call sent to the old page is never answered: the
-    session's redraws waited for it without end, and taps did nothing."""
+    """An answer lost some other way than by a new connection (see the
+    next test) holds the session's redraws ANSWER_SECONDS at most: waited
+    for without end, taps did nothing."""
     monkeypatch.setattr(scrolling, "ANSWER_SECONDS", 0.05)
     app = _App()
     scroller = Scroller(app)  # type: ignore[arg-type]
@@ -50,3 +50,28 @@ def test_a_scroll_never_answered_holds_the_redraws_for_a_while_only(
     assert held
     assert not still  # ... and no longer once the answer is given up
     assert redraws == 1  # the redraw that waited is made
+
+
+def test_a_new_connection_gives_up_the_answers_of_the_old_page_at_once() -> None:
+    """A page reloaded while its sheet scrolled reconnects to the same
+    session; what was asked of the old page is never answered, and the
+    redraw that waited for it is made as the page comes back."""
+    app = _App()
+    scroller = Scroller(app)  # type: ignore[arg-type]
+
+    async def scroll_lost() -> None:
+        async with scroller._asking(keep=True):
+            await asyncio.get_running_loop().create_future()  # no answer comes
+
+    async def run() -> tuple[bool, bool, int]:
+        task = asyncio.create_task(scroll_lost())
+        await asyncio.sleep(0)
+        held = scroller.waits()  # a redraw now waits for the answer...
+        scroller.reconnected()  # ... until the page comes back
+        await asyncio.wait_for(task, 1)  # far less than ANSWER_SECONDS
+        return held, scroller.waits(), app.redraws
+
+    held, still, redraws = asyncio.run(run())
+    assert held
+    assert not still
+    assert redraws == 1
