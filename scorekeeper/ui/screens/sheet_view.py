@@ -279,7 +279,8 @@ class SheetView:
 
     def _sheet_buttons(self) -> ft.Control:
         """Enter hand (any result, any way of entry) and Table view; Undo
-        is under the totals (:meth:`SheetUndo.button`)."""
+        is pinned above the sheet, beside who deals next
+        (:meth:`SheetUndo.button`)."""
         m = self.app.model
         t = m.t
         # the results in the bottom bar are the usual way in: these two share one line
