@@ -147,12 +147,32 @@ class Unfinished(RuleError):
     """
 
 
+#: The most of a typed piece a card's refusal quotes: a card is at most
+#: three characters, and a field may be sent 100,000 (any web client).
+QUOTED = 12
+
+
+def quoted(text: str) -> str:
+    """``text`` as a refusal shows it: whole when short, else its start and
+    "…", so a message stays a line whatever was typed.
+
+    >>> quoted("7X"), quoted("x" * 100_000)
+    ('7X', 'xxxxxxxxxxxx…')
+    """
+    return text if len(text) <= QUOTED else text[:QUOTED] + "…"
+
+
 class CardError(RuleError):
     """A card that cannot be read, or one given twice.
 
-    ``token`` is the offending piece of input exactly as it was typed.
+    ``token`` is the offending piece of input exactly as it was typed; the
+    message quotes at most :data:`QUOTED` characters of it (:func:`quoted`).
+
+    >>> e = CardError('"{token}" is not a card', token="Q" * 5000)
+    >>> len(e.token), str(e)
+    (5000, '"QQQQQQQQQQQQ…" is not a card')
     """
 
     def __init__(self, message: str | Msg, /, token: str = "", **params: object) -> None:
-        super().__init__(message, token=token, **params)  # {token} may appear in the text
+        super().__init__(message, token=quoted(token), **params)  # {token} may appear in the text
         self.token = token

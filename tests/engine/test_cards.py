@@ -109,3 +109,14 @@ def test_card_given_twice_token_is_the_repeat_as_typed():
 def test_non_text_input_is_a_card_error(bad):
     with pytest.raises(CardError):
         parse_cards(bad)
+
+
+@pytest.mark.parametrize("text", ["7C " + "x" * 100_000, "Q" * 100_000, ["AS", "y" * 50_000]])
+def test_a_refusal_quotes_a_line_of_what_was_typed_not_all_of_it(text):
+    """Any web client may send a field 100,000 characters long: the refusal
+    names the piece, kept whole on the error, in a message a line long."""
+    with pytest.raises(CardError) as exc:
+        parse_cards(text)
+    assert len(exc.value.token) >= 50_000
+    assert len(str(exc.value)) < 60, str(exc.value)
+    assert str(exc.value).startswith('"') and "…" in str(exc.value)
