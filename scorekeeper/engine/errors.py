@@ -147,19 +147,21 @@ class Unfinished(RuleError):
     """
 
 
-#: The most of a typed piece a card's refusal quotes: a card is at most
-#: three characters, and a field may be sent 100,000 (any web client).
-QUOTED = 12
+#: The most characters of a typed piece a card's refusal quotes, "…"
+#: included: a card is at most three, and a field may be sent 100,000 (any
+#: web client).
+QUOTED = 13
 
 
-def quoted(text: str) -> str:
-    """``text`` as a refusal shows it: whole when short, else its start and
-    "…", so a message stays a line whatever was typed.
+def quoted(text: str, limit: int = QUOTED) -> str:
+    """``text`` as a refusal shows it: whole when at most ``limit``
+    characters, else its start and "…" in ``limit``, so a message stays a
+    line whatever was typed.
 
-    >>> quoted("7X"), quoted("x" * 100_000)
-    ('7X', 'xxxxxxxxxxxx…')
+    >>> quoted("7X"), quoted("x" * 100_000), quoted("abcdef", 4)
+    ('7X', 'xxxxxxxxxxxx…', 'abc…')
     """
-    return text if len(text) <= QUOTED else text[:QUOTED] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class CardError(RuleError):

@@ -45,7 +45,7 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Any
 
-from .errors import N_, RuleError
+from .errors import N_, RuleError, quoted
 
 
 class Shutout(Enum):
@@ -108,7 +108,7 @@ def _shown(value: object) -> str:
         text = repr(value)
     except ValueError:  # an int too long to print (sys.get_int_max_str_digits)
         text = "…"
-    return text if len(text) <= 40 else text[:39] + "…"
+    return quoted(text, 40)
 
 
 @dataclass(frozen=True)
