@@ -36,6 +36,7 @@ Bob nevar klauvēt ar 12
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Protocol
 
 
@@ -156,12 +157,22 @@ QUOTED = 13
 def quoted(text: str, limit: int = QUOTED) -> str:
     """``text`` as a refusal shows it: whole when at most ``limit``
     characters, else its start and "…" in ``limit``, so a message stays a
-    line whatever was typed.
+    line whatever was typed; a control or format character (a NUL, a line
+    break, U+202E that would turn the rest of the message around) shows as
+    "�", so what is quoted cannot change how the message reads.
 
     >>> quoted("7X"), quoted("x" * 100_000), quoted("abcdef", 4)
     ('7X', 'xxxxxxxxxxxx…', 'abc…')
+    >>> quoted("\\u202eSA"), quoted("7C\\x00\\n")
+    ('�SA', '7C��')
     """
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    cut = text if len(text) <= limit else text[: limit - 1] + "…"
+    return "".join("\ufffd" if unicodedata.category(c) in _UNSHOWN else c for c in cut)
+
+
+#: Unicode's control, format, separator and unassigned categories: never
+#: quoted as they are (see :func:`quoted`).
+_UNSHOWN = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
 class CardError(RuleError):

@@ -120,3 +120,17 @@ def test_a_refusal_quotes_a_line_of_what_was_typed_not_all_of_it(text):
     assert len(exc.value.token) >= 50_000
     assert len(str(exc.value)) < 60, str(exc.value)
     assert str(exc.value).startswith('"') and "…" in str(exc.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [("AS \u202eQX", '"\ufffdQX"'), ("7C\x00", '"7C\ufffd"'), (["\u200b"], '"\ufffd"')],
+)
+def test_a_refusal_quotes_no_control_or_direction_character(text, shown):
+    """A NUL, or U+202E that would turn the rest of the message around, is
+    quoted as "�": what a client sends cannot change how its refusal reads."""
+    with pytest.raises(CardError) as exc:
+        parse_cards(text)
+    message = str(exc.value)
+    assert message.startswith(shown + " is not a card"), message
+    assert exc.value.token == (text[0] if isinstance(text, list) else text.split()[-1])
