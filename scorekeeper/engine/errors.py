@@ -170,8 +170,9 @@ def quoted(text: str, limit: int = QUOTED) -> str:
     return "".join("\ufffd" if unicodedata.category(c) in _UNSHOWN else c for c in cut)
 
 
-#: Unicode's control, format, separator and unassigned categories: never
-#: quoted as they are (see :func:`quoted`).
+#: Unicode's control, format, surrogate, private-use and unassigned
+#: categories and its line and paragraph separators: never quoted as they
+#: are (see :func:`quoted`).
 _UNSHOWN = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
