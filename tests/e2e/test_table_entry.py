@@ -193,6 +193,42 @@ def test_no_text_is_cut_at_390_px_on_the_table_view_and_the_sheet(
     assert not cut, cut
 
 
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_who_deals_next_keeps_a_long_name_whole_on_the_table_view(
+    lang: str, tmp_path: Path, ui: Ui
+) -> None:
+    """A name as long as many are: in Ukrainian "Наступний здавальник:" took
+    both of the status's two lines beside the Sheet button, and
+    "Олександра", the one word that mattered, was cut off unseen."""
+    srv = Server(tmp_path / "data")
+    save_settings(srv.data_dir, Settings(language=lang))
+    with open_store(srv.data_dir, durable=False) as s:
+        long, bo = s.add_player("Олександра").id, s.add_player("Bo").id
+        gid = s.create_game("standard", [long, bo], Rules(), first_dealer=bo)
+        s.record_hand(gid, Hand.knock(long, 2, 12))  # the winner, Олександра, deals next
+    srv.start()
+    try:
+        deals = Translator(lang).gettext("{name} deals next").format(name="Олександра")
+        visit(ui, f"{srv.url}game/{gid}/table")
+        ui.see(re.compile("^" + re.escape(deals) + "$"))
+        found: list[list[Any]] = []
+
+        def judged() -> bool:  # the canvas lays the text out after the accessibility tree
+            shown, cut = texts_cut(ui, srv.url)
+            found[:] = [shown, cut]
+            return deals in shown and not cut
+
+        try:
+            wait_until(judged, timeout=5)
+        except AssertionError:
+            pass  # judged below, with what was cut
+        finally:
+            ui.shot(f"-table-long-name-{lang}")
+        assert deals in found[0] and not found[1], found[1]
+    finally:
+        srv.stop_checked()
+
+
 def test_a_hand_entered_and_taken_back_on_the_table_view(server: Server, ui: Ui) -> None:
     """Enter hand and Undo on the table view itself: the form is the sheet's,
     and saving it comes back to the table view with the new totals."""

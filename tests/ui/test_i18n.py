@@ -275,7 +275,7 @@ def test_switching_the_language_rerenders_the_sheet(app: AppModel) -> None:
     assert s.status == "Nākamais dala Bob"
     assert s.rows[0].text == "Bob klauvēja (4 pret 30): Bob +26"
     app.t = Translator("uk")
-    assert app.sheet().status == "Наступний здавальник: Bob"
+    assert app.sheet().status == "Далі здає Bob"
     app.t = Translator("en")
     assert app.sheet().status == "Bob deals next"
 

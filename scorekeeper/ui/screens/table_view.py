@@ -159,8 +159,15 @@ def table_screen(
         [
             ft.Column(
                 [
-                    # who deals next: two lines rather than cut ("Seuraavaksi jaka…")
-                    ft.Text(board.status, size=22, weight=ft.FontWeight.BOLD, max_lines=2),
+                    # who deals next: two lines rather than cut ("Seuraavaksi jaka…"),
+                    # and "…" where even two are not enough (a name cut unseen)
+                    ft.Text(
+                        board.status,
+                        size=22,
+                        weight=ft.FontWeight.BOLD,
+                        max_lines=2,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    ),
                     _big(board.hands, 15, color=ft.Colors.ON_SURFACE_VARIANT),
                 ],
                 spacing=2,
