@@ -194,12 +194,21 @@ def choice(label: str, selected: bool, handler: Handler, **kw: Any) -> ft.Contro
     return ft.OutlinedButton(label, on_click=handler, **kw)
 
 
+def column_width(page: ft.Page | None) -> float:
+    """The width of :func:`screen_body`'s column, in pixels, for the
+    window's size at the last redraw (a wide window when unknown).
+
+    >>> class P: width = 390
+    >>> column_width(P()), column_width(None)
+    (366.0, 942.0)
+    """
+    width = float(getattr(page, "width", None) or 1280)
+    share = 12 if width < 992 else 11 if width < 1200 else 9  # screen_body's columns
+    return (width - 24) * share / 12
+
+
 def switch_label(page: ft.Page, text: str) -> ft.Text:
     """A switch's label that wraps: Flet lays it beside the switch on one
     line, cut off at the window's edge, unless it has a width (the
-    screen's column, less the switch, for the window's size at the last
-    redraw: every tap redraws)."""
-    width = float(page.width or 1280)
-    share = 12 if width < 992 else 11 if width < 1200 else 9  # screen_body's columns
-    column = (width - 24) * share / 12
-    return ft.Text(text, width=max(160.0, column - 84))
+    screen's column, less the switch: every tap redraws)."""
+    return ft.Text(text, width=max(160.0, column_width(page) - 84))

@@ -94,6 +94,47 @@ def test_wins_axis_has_whole_steps_when_the_most_wins_is_one() -> None:
     assert (bars.max_y, bars.left_axis.label_spacing) == (1, 1)
 
 
+def test_no_empty_chart_before_a_game_is_won(tmp_path: Any) -> None:
+    """With hands played and no game won, statistics say so in a line, not
+    with an empty chart 200 px tall."""
+    from scorekeeper.engine import Hand, Rules
+    from scorekeeper.store import open_store
+
+    with open_store(tmp_path / "data", durable=False) as store:
+        ann, bob = store.add_player("Ann").id, store.add_player("Bob").id
+        gid = store.create_game("standard", [ann, bob], Rules(), first_dealer=ann)
+        store.record_hand(gid, Hand.knock(ann, 3, 20))
+        model = ReviewModel(store, Translator("en"), lambda _: None)
+        model.go("stats")
+        _, controls = render_screen(ReviewContext(model, lambda: None))
+        texts = [x.value for c in controls for x in walk(c) if isinstance(x, ft.Text)]
+        assert "No game won yet: the chart of games won starts with the first." in texts
+        assert not [x for c in controls for x in walk(c) if isinstance(x, fch.BarChart)]
+        store.record_hand(gid, Hand.gin(bob, 90))  # Bob wins the game: the chart
+        _, controls = render_screen(ReviewContext(model, lambda: None))
+        assert [x for c in controls for x in walk(c) if isinstance(x, fch.BarChart)]
+
+
+@pytest.mark.parametrize("width", [366.0, 942.0])  # the column on a phone, on a desktop
+@pytest.mark.parametrize("n", [1, 2, 4, 5, 8])
+def test_wins_chart_names_never_run_into_each_other(width: float, n: int) -> None:
+    """Four long names ran together under their bars on a phone
+    ("ОлександраСвятослав"): each is cut with "…" to the room between two
+    bars, so side by side they fit in the chart."""
+    from scorekeeper.i18n import Translator
+    from scorekeeper.statistics import Bar
+    from scorekeeper.ui.review.charts_view import WINS_AXIS, wins_chart
+
+    chart = wins_chart([Bar("Олександра" * 3, n - i) for i in range(n)], Translator("uk"), width)
+    (bars,) = [x for x in walk(chart) if isinstance(x, fch.BarChart)]
+    labels = [lab.label for lab in bars.bottom_axis.labels]
+    assert all(lab.no_wrap and lab.overflow == ft.TextOverflow.ELLIPSIS for lab in labels)
+    rod = bars.groups[0].rods[0].width
+    # n names and the gaps between them within the plot (and half a bar at each end)
+    assert sum(lab.width for lab in labels) + 4 * (n - 1) <= width - WINS_AXIS + rod
+    assert all(lab.width >= 20 for lab in labels)  # still room for a letter and "…"
+
+
 def test_handlers_never_raise(model: ReviewModel, ids: dict[str, str]) -> None:
     def boom() -> None:
         raise RuntimeError("bug")

@@ -89,17 +89,39 @@ def race_chart(race: ScoreRace, t: Any, *, compact: bool = False) -> list[ft.Con
     return out
 
 
-def wins_chart(bars: list[Bar], t: Any) -> ft.Control:
+#: The games-won chart's left axis (its labels' room), in pixels.
+WINS_AXIS = 30
+
+
+def name_room(width: float, bars: int, rod: float) -> float:
+    """The room for a name under one of ``bars`` bars ``rod`` wide, in a
+    chart ``width`` wide: the distance between two bars' centres (the
+    chart spaces them evenly, the ends too), less a gap.
+
+    >>> name_room(366, 4, 26), name_room(942, 2, 26)
+    (68.4, 308.7)
+    """
+    plot = width - WINS_AXIS
+    return round((plot + rod) / (bars + 1) - 4, 1)
+
+
+def wins_chart(bars: list[Bar], t: Any, width: float = 942) -> ft.Control:
+    """Games won per player, in a chart ``width`` wide (the screen's column):
+    each name under its bar, cut with "…" where it would run into the next
+    (four long names ran together on a phone); the bar's tooltip has it
+    whole."""
     # whole numbers on the axis, one label per step (a fractional default
     # spacing gave labels like 0.2 that wrapped when the most wins was 1)
     top, step = _scale(max([b.wins for b in bars] + [1]))
+    rod = 26 if len(bars) <= 5 else 14
+    room = name_room(width, max(len(bars), 1), rod)
     groups = [
         fch.BarChartGroup(
             x=i,
             rods=[
                 fch.BarChartRod(
                     to_y=b.wins,
-                    width=26 if len(bars) <= 5 else 14,
+                    width=rod,
                     color=ft.Colors.PRIMARY,
                     tooltip=f"{b.name}: {b.wins}",
                 )
@@ -114,12 +136,22 @@ def wins_chart(bars: list[Bar], t: Any) -> ft.Control:
         expand=True,
         bottom_axis=fch.ChartAxis(
             labels=[
-                fch.ChartAxisLabel(value=i, label=ft.Text(b.name, size=12, no_wrap=True))
+                fch.ChartAxisLabel(
+                    value=i,
+                    label=ft.Text(
+                        b.name,
+                        size=12,
+                        no_wrap=True,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                        text_align=ft.TextAlign.CENTER,
+                        width=room,
+                    ),
+                )
                 for i, b in enumerate(bars)
             ],
             label_size=28,
         ),
-        left_axis=fch.ChartAxis(label_size=30, label_spacing=step),
+        left_axis=fch.ChartAxis(label_size=WINS_AXIS, label_spacing=step),
         horizontal_grid_lines=fch.ChartGridLines(interval=step, width=0.5),
     )
     return ft.Semantics(

@@ -10,7 +10,7 @@ from typing import cast
 
 import flet as ft
 
-from ..widgets import TAP, Screen
+from ..widgets import TAP, Screen, column_width
 from ..widgets import card_box as _box
 from ..widgets import section as _section
 from .context import ReviewContext, format_chips, messages, muted, period_chips
@@ -84,9 +84,14 @@ def stats_screen(ctx: ReviewContext) -> Screen:
     if not stats.players:
         out.append(muted(t.gettext("No games yet for these filters."), size=16))
         return t.gettext("Statistics"), out
-    from .charts_view import wins_chart  # flet_charts, on the first chart drawn
+    bars = state.bars(stats)
+    if any(b.wins for b in bars):
+        from .charts_view import wins_chart  # flet_charts, on the first chart drawn
 
-    out.append(wins_chart(state.bars(stats), t))
+        out.append(wins_chart(bars, t, column_width(ctx.page)))
+    else:  # an empty chart took 200 px of a phone's screen to say this
+        no_wins = t.gettext("No game won yet: the chart of games won starts with the first.")
+        out.append(muted(no_wins, size=15))
     out.extend(_money(ctx))
     # each player's and pair's figures on demand (a tap opens them): the
     # screen stays small however many players and pairs there are
@@ -151,6 +156,9 @@ def _detail_toggle(ctx: ReviewContext, key: str, title: str) -> ft.Control:
         icon=ft.Icons.EXPAND_LESS if opened else ft.Icons.EXPAND_MORE,
         height=TAP,
         on_click=ctx.on(state.toggle_detail, key),
+        # a list of rows, read down the left edge (centred in the column's
+        # width, names of different lengths started at different places)
+        style=ft.ButtonStyle(alignment=ft.Alignment.CENTER_LEFT),
         key=f"open:{key}",
     )
 
