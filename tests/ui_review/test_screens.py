@@ -121,7 +121,6 @@ def test_wins_chart_names_never_run_into_each_other(width: float, n: int) -> Non
     """Four long names ran together under their bars on a phone
     ("ОлександраСвятослав"): each is cut with "…" to the room between two
     bars, so side by side they fit in the chart."""
-    from scorekeeper.i18n import Translator
     from scorekeeper.statistics import Bar
     from scorekeeper.ui.review.charts_view import WINS_AXIS, wins_chart
 
