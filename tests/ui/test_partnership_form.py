@@ -81,3 +81,15 @@ def test_the_table_view_shows_the_sides_and_the_coming_deal() -> None:
         ("Bob & Dan", ["0"]),
     ]
     assert board.status == "Deal 2: Ann v Dan · Cy v Bob"
+
+
+def test_the_hand_form_names_its_deal_and_table_with_a_capital(app: AppModel) -> None:
+    """The form's first line is a line of its own: "Deal 2: Ann v Dan", not
+    the sheet's "… · deal 2: Ann v Dan" (it read "роздача 1: …" in uk)."""
+    start(app, "partnership", ["Ann", "Bob", "Cy", "Dan"])
+    assert app.act(app.open_hand) and app.hand is not None
+    assert app.hand.dealt_line() == "Deal 1: Ann v Bob"
+    for code in ("lv", "fi", "uk"):
+        app.hand.t = Translator(code)
+        line = app.hand.dealt_line()
+        assert line[0].isupper() or line[0].isdigit(), (code, line)

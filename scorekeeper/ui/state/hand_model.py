@@ -183,7 +183,8 @@ class HandForm(Keypad, CardTaps):
         if st.sides is not None:
             n = len(st.lines) if self.edit_index is None else self.edit_index % len(st.lines)
             first, second = deal_pairings(st.sides, n // 2)[n % 2]
-            return self.t.gettext("deal {deal}: {first} v {second}").format(
+            # a line of its own, so a capital (the sheet's "· deal 2: …" has none)
+            return self.t.gettext("Deal {deal}: {first} v {second}").format(
                 deal=n // 2 + 1, first=self.names[first], second=self.names[second]
             )
         return self.t.gettext("{name} dealt this hand").format(
