@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from .review.stats_view import detail_key
+
 if TYPE_CHECKING:
     from .shell import Host
 
@@ -57,9 +59,18 @@ class Scroller:
         in view; otherwise it stays where the player left it."""
         if not self.app.on_loop():
             return
-        new = self.app.view.route != route_before
+        route = self.app.view.route
+        new = route != route_before
         if self.app.view.scroll is not None:
-            if new:
+            if not new or (_statistics(route_before) and _statistics(route)):
+                # a detail opened or closed on the statistics (its address
+                # names it): the page stays where the tap was (it went back
+                # to its top, the details out of sight below)
+                return
+            detail = self._detail()
+            if detail is not None:  # a link, Back or Forward to a player's details: them
+                self._ask(lambda: self.app.view.scroll_to(scroll_key=detail))
+            else:
                 self._ask(lambda: self.app.view.scroll_to(offset=0))
         elif self.app.model.screen == "hand":  # the form's layer is kept from hand to hand
             if new:
@@ -75,6 +86,15 @@ class Scroller:
                 self._ask(lambda: scroll.scroll_to(offset=0), keep=True)
             else:
                 self.app.page.run_task(self._to_end, scroll)
+
+    def _detail(self) -> str | None:
+        """The statistics' details the address names (a player's, a pair's):
+        their toggle's scroll key (stats_view.detail_key), else None."""
+        review = self.app.review
+        if self.app.model.screen != "review" or review.screen != "stats":
+            return None
+        focus = review.stats.focused
+        return None if focus is None else detail_key(focus)
 
     def _ask(self, call: Callable[[], Awaitable[Any]], *, keep: bool = False) -> None:
         """Have the browser scroll or focus a control on screen; ``keep``: one
@@ -164,3 +184,9 @@ class Scroller:
         """Whether ``scroll`` is the list of the sheet on the page now: the
         sheet's screen or the hand form over it, and no list drawn since."""
         return scroll is self.app.layers.sheet_scroll and self.app.model.screen in ("sheet", "hand")
+
+
+def _statistics(route: str) -> bool:
+    """Whether ``route`` is the statistics' address, a detail's included
+    (ReviewModel.route: "/review/stats", "/review/stats/player/<id>"...)."""
+    return route == "/review/stats" or route.startswith("/review/stats/")

@@ -283,6 +283,39 @@ def test_a_screen_opens_at_its_top(tmp_path: Path, ui: Ui) -> None:
         srv.stop_checked()
 
 
+def test_statistics_details_open_where_tapped_and_a_link_shows_them(tmp_path: Path, ui: Ui) -> None:
+    """A detail opened far down the statistics took the page back to its top
+    (its address changes, and a new address opened at the top): it stays
+    where the tap was.  A link to the details, opened in another tab, shows
+    them.  (A reload keeps the page's session, and opens at the top.)"""
+    srv = Server(tmp_path / "data")
+    with open_store(srv.data_dir, durable=False) as s:
+        ids = [s.add_player(n).id for n in ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")]
+        for i, a in enumerate(ids):  # many pairs: the head-to-heads run far below the window
+            for b in ids[i + 1 :]:
+                gid = s.create_game("standard", [a, b], Rules(), first_dealer=a)
+                s.record_hand(gid, Hand.gin(a, 90))
+    srv.start()
+    try:
+        visit(ui, f"{srv.url}review/stats")
+        show = ui.button("Show Cy v Hal")
+        ui.page.mouse.move(200, 500)
+        wait_until(lambda: scrolled_to(ui, show))
+        show.click()
+        hide = ui.button("Hide Cy v Hal")
+        see_whole(ui, hide)  # still where it was tapped
+        expect(ui.button("All formats")).not_to_be_in_viewport()
+        link = ui.page.url
+        assert link.endswith(tuple(f"/{p}" for p in ids)), link
+
+        tab = Ui(ui.page.context.new_page(), ui.name + "-tab")  # a link followed
+        visit(tab, link)
+        see_whole(tab, tab.button("Hide Cy v Hal"))
+        tab.shot("-statistics-link")
+    finally:
+        srv.stop_checked()
+
+
 def scrolled_away(ui: Ui, locator: Locator) -> bool:
     """Scroll down a step; whether ``locator`` has left the window at the top."""
     ui.page.mouse.wheel(0, 300)

@@ -146,6 +146,12 @@ def _money(ctx: ReviewContext) -> list[ft.Control]:
     return out
 
 
+def detail_key(key: str) -> str:
+    """The scroll key of the toggle of the details ``key`` ("player:<id>",
+    "pair:<id>:<id>"): a link to them is scrolled there (scrolling.py)."""
+    return f"open:{key}"
+
+
 def _detail_toggle(ctx: ReviewContext, key: str, title: str) -> ft.Control:
     """A button that opens (or closes) one player's or pair's figures."""
     state, t = ctx.model.stats, ctx.model.t
@@ -159,7 +165,7 @@ def _detail_toggle(ctx: ReviewContext, key: str, title: str) -> ft.Control:
         # a list of rows, read down the left edge (centred in the column's
         # width, names of different lengths started at different places)
         style=ft.ButtonStyle(alignment=ft.Alignment.CENTER_LEFT),
-        key=f"open:{key}",
+        key=ft.ScrollKey(detail_key(key)),  # type: ignore[call-arg]  # a dataclass made lazily
     )
 
 
