@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from .review.model import on_statistics
 from .review.stats_view import detail_key
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ class Scroller:
         route = self.app.view.route
         new = route != route_before
         if self.app.view.scroll is not None:
-            if not new or (_statistics(route_before) and _statistics(route)):
+            if not new or (on_statistics(route_before) and on_statistics(route)):
                 # a detail opened or closed on the statistics (its address
                 # names it): the page stays where the tap was (it went back
                 # to its top, the details out of sight below)
@@ -184,9 +185,3 @@ class Scroller:
         """Whether ``scroll`` is the list of the sheet on the page now: the
         sheet's screen or the hand form over it, and no list drawn since."""
         return scroll is self.app.layers.sheet_scroll and self.app.model.screen in ("sheet", "hand")
-
-
-def _statistics(route: str) -> bool:
-    """Whether ``route`` is the statistics' address, a detail's included
-    (ReviewModel.route: "/review/stats", "/review/stats/player/<id>"...)."""
-    return route == "/review/stats" or route.startswith("/review/stats/")

@@ -61,9 +61,25 @@ __all__ = [  # the screens' names stay importable from here
     "ReviewModel",
     "StatsCard",
     "import_summary",
+    "on_statistics",
     "period_label",
     "period_range",
 ]
+
+#: The statistics' address; a player's or pair's details are under it
+#: (:attr:`ReviewModel.route`).
+STATS_ROUTE = "/review/stats"
+
+
+def on_statistics(route: str) -> bool:
+    """Whether ``route`` is the statistics' address, a detail's included.
+
+    >>> on_statistics("/review/stats"), on_statistics("/review/stats/player/a")
+    (True, True)
+    >>> on_statistics("/review/statsx"), on_statistics("/review/history")
+    (False, False)
+    """
+    return route == STATS_ROUTE or route.startswith(STATS_ROUTE + "/")
 
 
 class ReviewModel:
@@ -180,7 +196,7 @@ class ReviewModel:
         if self.screen == "stats" and focus is not None:
             # a player's details, "/review/stats/player/<id>"; a pair's,
             # "/review/stats/pair/<id>/<id>"
-            return "/review/stats/" + focus.replace(":", "/")
+            return f"{STATS_ROUTE}/" + focus.replace(":", "/")
         return f"/review/{self.screen}"
 
     def go_route(self, route: str) -> None:
