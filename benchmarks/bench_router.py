@@ -25,7 +25,6 @@ fixed sleep.  Needs Debian's chromium and Playwright (see the README).
 from __future__ import annotations
 
 import argparse
-import math
 import shutil
 import sys
 import tempfile
@@ -35,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from bench_app import p50, spread  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 from sheet_moves import WAIT_MS, WATCH_JS, BenchServer, open_page  # noqa: E402
 
@@ -56,19 +56,6 @@ class RouterFloor(BenchServer):
             "FLOOR_ROUTER": "1" if routed else "0",
             "FLOOR_LINES": str(lines),
         }
-
-
-def spread(values: list[float]) -> str:
-    """p50, p95 (nearest rank) and max, in ms."""
-    v = sorted(values)
-    p50 = v[max(math.ceil(0.50 * len(v)) - 1, 0)]
-    p95 = v[max(math.ceil(0.95 * len(v)) - 1, 0)]
-    return f"p50 {p50:6.1f}  p95 {p95:6.1f}  max {v[-1]:6.1f}  (n={len(v)})"
-
-
-def p50(values: list[float]) -> float:
-    v = sorted(values)
-    return v[max(math.ceil(0.50 * len(v)) - 1, 0)]
 
 
 def tap(page: Page, button: str) -> float:
