@@ -33,7 +33,7 @@ would open it:
     served on the folder (``python -m scorekeeper --web``, loopback), home
     drawn, then ``--repeat`` times each: the tap on "History" to the history
     drawn (its "N games" line visible), on "Statistics" to the statistics
-    drawn (their "N games · H hands" line), and on a player's "Show ..." to
+    drawn (their "N games finished · H hands" line), and on a player's "Show ..." to
     that player's figures drawn; with the bytes the server sent for each.
     Every wait is on a text drawn, never a fixed sleep.
 
@@ -289,7 +289,8 @@ def screens_in_chromium(
             home.wait_for()
             back = re.compile(r"^Back")
             history = page.get_by_text(re.compile(f"^{games} games?$")).first
-            summary = page.get_by_text(f"{games} games · {hands} hands").first
+            # finished games only, each Hollywood column one (stats_view's summary)
+            summary = page.get_by_text(re.compile(rf"^\d+ games? finished · {hands} hands$")).first
             figures = page.get_by_text(re.compile(f"^{re.escape(player)}: Games won ")).first
             for _ in range(repeat):
                 timed(page, "history", "History", history)
