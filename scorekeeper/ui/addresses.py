@@ -29,6 +29,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from .routes import match
 from .state.drafts import DRAFT_KEY, draft_of, restore, sheet_mark
 from .state.model import AppModel
 
@@ -173,7 +174,5 @@ def _new_hand_of(route: str) -> str | None:
     >>> _new_hand_of("/game/ab12/hand"), _new_hand_of("/game/ab12/hand/3"), _new_hand_of("/")
     ('/game/ab12', None, None)
     """
-    parts = [p for p in route.split("?")[0].split("/") if p]
-    if len(parts) == 3 and parts[0] == "game" and parts[2] == "hand":
-        return f"/game/{parts[1]}"
-    return None
+    found = match(route)
+    return f"/game/{found.params['game']}" if found is not None and found.name == "hand" else None

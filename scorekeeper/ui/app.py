@@ -27,6 +27,7 @@ from scorekeeper.engine.errors import N_
 from scorekeeper.runtime import cpu_time
 from scorekeeper.store.changes import DESKTOP_DEVICE
 
+from . import routes
 from .addresses import Addresses
 from .components import part
 from .layers import BottomBar, Layers
@@ -162,16 +163,7 @@ class GinApp:
         self.render()
 
     def _go(self, route: str) -> None:
-        if route.startswith("/review"):
-            self.review.act(self.review.go_route, route)
-            self.model.go_home()
-            self.model.screen = "review"
-        else:
-            if self.model.screen == "review":
-                # the review's address is the review model's: the app's model
-                # would take "/" for where it already is, and stay on the review
-                self.model.go_home()
-            self.model.act(self.model.go, route)
+        routes.show(route, self.model, self.review)
 
     def _route(self) -> str:
         return self.review.route if self.model.screen == "review" else self.model.route

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from .review.model import on_statistics
 from .review.stats_view import detail_key
+from .routes import on_statistics
 
 if TYPE_CHECKING:
     from .shell import Host

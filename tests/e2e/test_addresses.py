@@ -177,7 +177,7 @@ def test_a_reload_comes_back_to_the_same_screen(server: Server, ui: Ui) -> None:
     assert not ui.errors
 
 
-def test_a_link_to_a_game_opens_it_and_a_stale_one_lands_home(
+def test_a_link_to_a_game_opens_it_and_a_stale_or_unknown_one_lands_home(
     server: Server, ui: Ui, browser: Browser, contexts: list[BrowserContext]
 ) -> None:
     game = a_game(ui, server)
@@ -198,4 +198,8 @@ def test_a_link_to_a_game_opens_it_and_a_stale_one_lands_home(
     load(other, game)
     at(other, server, "/", HOME)
     other.see("That game is not on this device.")
+    # an address of no screen (mistyped, from a later version): home, saying so
+    load(other, server.url.rstrip("/") + "/games/list")
+    at(other, server, "/", HOME)
+    other.see("There is no such page.")
     assert not ui.errors and not other.errors

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from scorekeeper.ui import routes
 from scorekeeper.ui.addresses import Addresses
 from scorekeeper.ui.state.drafts import DRAFT_KEY, MAX_DRAFT, draft_of, restore, sheet_mark
 from scorekeeper.ui.state.hand_model import HandForm
@@ -68,7 +69,7 @@ def session(app: AppModel, prefs: Prefs | None = None) -> tuple[Addresses, Page]
     page = Page()
 
     def follow(route: str) -> None:
-        app.go(route)
+        routes.show_app(route, app)
         addresses.shown()
         page.settle()
 
@@ -86,7 +87,7 @@ def session(app: AppModel, prefs: Prefs | None = None) -> tuple[Addresses, Page]
 
 def test_each_screen_pushes_its_address_once_and_an_echo_is_no_back(app: AppModel) -> None:
     addresses, page = session(app)
-    app.go(addresses.start("/"))
+    routes.show_app(addresses.start("/"), app)
     page.settle()
     addresses.shown()
     assert page.pushed == []  # the browser shows it already
@@ -168,7 +169,7 @@ def test_a_session_started_on_a_new_hands_address(app: AppModel) -> None:
     # a new session on the form's address (the tab reloaded)
     app.go_home()
     again, page = session(app, prefs)
-    app.go(again.start(f"{sheet}/hand"))
+    routes.show_app(again.start(f"{sheet}/hand"), app)
     page.settle()
     assert app.hand is not None and app.hand.knocker == ann and app.hand.k_text == "3"
     assert page.pushed == []
@@ -178,14 +179,14 @@ def test_a_session_started_on_a_new_hands_address(app: AppModel) -> None:
     assert prefs.kept[DRAFT_KEY] == sheet_mark(f"{sheet}/hand")
     app.go_home()
     third, page = session(app, prefs)
-    app.go(third.start(f"{sheet}/hand"))
+    routes.show_app(third.start(f"{sheet}/hand"), app)
     page.settle()
     assert app.screen == "sheet" and app.hand is None
     # nothing kept (a link, another device): the address's form, empty
     prefs.kept.clear()
     app.go_home()
     fourth, page = session(app, prefs)
-    app.go(fourth.start(f"{sheet}/hand"))
+    routes.show_app(fourth.start(f"{sheet}/hand"), app)
     page.settle()
     assert app.screen == "hand" and app.hand is not None and app.hand.knocker is None
 

@@ -324,18 +324,6 @@ def test_unexpected_error_shows_apology(app: AppModel) -> None:
     assert app.error == SORRY
 
 
-def test_routes_roundtrip(app: AppModel) -> None:
-    start(app, "standard", ["Ann", "Bob"])
-    gid = app.game_id
-    assert app.route == f"/game/{gid}"
-    app.go("/")
-    assert app.screen == "home"
-    app.go(f"/game/{gid}/hand")
-    assert app.screen == "hand" and app.route == f"/game/{gid}/hand"
-    app.go("/game/999")
-    assert app.screen == "home" and app.error
-
-
 def test_play_again_same_players(app: AppModel) -> None:
     start(app, "standard", ["Ann", "Bob"], first_dealer="Ann", target="20")
     quick(app, "Ann", "gin", d="5")

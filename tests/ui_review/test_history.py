@@ -11,7 +11,15 @@ import pytest
 from scorekeeper.engine import Hand
 from scorekeeper.store import Store, open_store
 from scorekeeper.store import index as index_module
+from scorekeeper.ui import routes
 from scorekeeper.ui.review import PAGE, ReviewModel
+
+
+def follow(model: ReviewModel, route: str) -> None:
+    """The review's screen at ``route``, as a link or Back would show it."""
+    found = routes.match(route)
+    assert found is not None and found.name in routes.REVIEW, route
+    routes.show_review(found, model)
 
 
 def test_lists_every_game_newest_first(model: ReviewModel, ids: dict[str, str]) -> None:
@@ -135,7 +143,7 @@ def test_errors_become_messages(model: ReviewModel) -> None:
     model.act(model.go, "game", "nope")
     assert model.error is not None and "nope" in model.error
     assert model.screen == "history"
-    model.act(model.go_route, "/review/nowhere")
+    follow(model, "/review/nowhere")
     assert model.error == "There is no such page."
 
 
@@ -144,9 +152,9 @@ def test_routes_round_trip(model: ReviewModel, ids: dict[str, str]) -> None:
         model.act(model.go, screen)
         route = model.route
         model.act(model.go, "history")
-        model.act(model.go_route, route)
+        follow(model, route)
         assert model.screen == screen
-    model.act(model.go_route, f"/review/game/{ids['A']}")
+    follow(model, f"/review/game/{ids['A']}")
     assert (model.screen, model.game_id) == ("game", ids["A"])
     model.act(model.back)
     assert model.screen == "history"
@@ -291,16 +299,16 @@ def test_a_players_and_a_pairs_details_have_addresses(
     assert route == f"/review/stats/player/{ids['ann']}"
     model.act(model.go, "history")
     model.stats.opened.clear()
-    model.act(model.go_route, route)  # a reload, a link
+    follow(model, route)  # a reload, a link
     assert (model.screen, model.stats.opened, model.route) == (
         "stats",
         {f"player:{ids['ann']}"},
         route,
     )
     pair = f"/review/stats/pair/{ids['ann']}/{ids['bob']}"
-    model.act(model.go_route, pair)
+    follow(model, pair)
     assert model.stats.opened == {f"pair:{ids['ann']}:{ids['bob']}"} and model.route == pair
-    model.act(model.go_route, "/review/stats")  # Back
+    follow(model, "/review/stats")  # Back
     assert model.route == "/review/stats" and model.error is None
-    model.act(model.go_route, "/review/stats/player/nobody")
+    follow(model, "/review/stats/player/nobody")
     assert model.error == "There is no such page."

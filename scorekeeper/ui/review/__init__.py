@@ -20,8 +20,9 @@ The pieces:
   Python, no flet.  ``model.screen`` is one of :data:`SCREENS`
   (``history``, ``deleted``, ``game``, ``stats``, ``players``, ``settings``,
   ``data``); ``model.go(screen[, game_id])``; ``model.route`` is
-  ``/review/<screen>`` (``/review/game/<id>``) and ``model.go_route(route)``
-  follows one.  Every action is a method, of the model or of a screen's
+  ``/review/<screen>`` (``/review/game/<id>``), which
+  :func:`scorekeeper.ui.routes.show_review` follows.  Every action is a
+  method, of the model or of a screen's
   state (``model.history``, ``model.past_game``, ``model.stats``,
   ``model.players``, ``model.options``, ``model.data``); run it through
   ``model.act(fn, *args)``, which turns RuleError/StoreError/OSError (and
@@ -57,7 +58,7 @@ The pieces:
   ``theme`` (:func:`theme_mode`) and ``language_code`` at start.
 
 How the core app mounts them: :class:`~scorekeeper.ui.app.GinApp` makes the
-model and context, routes ``/review/...`` to ``model.go_route``, draws
+model and context, routes ``/review/...`` to it (:mod:`~scorekeeper.ui.routes`), draws
 :func:`render_screen` as its "review" screen, and puts one home-screen
 button per :data:`MENU` entry (``GinApp.open_review``).
 

@@ -61,7 +61,6 @@ __all__ = [  # the screens' names stay importable from here
     "ReviewModel",
     "StatsCard",
     "import_summary",
-    "on_statistics",
     "period_label",
     "period_range",
 ]
@@ -69,17 +68,6 @@ __all__ = [  # the screens' names stay importable from here
 #: The statistics' address; a player's or pair's details are under it
 #: (:attr:`ReviewModel.route`).
 STATS_ROUTE = "/review/stats"
-
-
-def on_statistics(route: str) -> bool:
-    """Whether ``route`` is the statistics' address, a detail's included.
-
-    >>> on_statistics("/review/stats"), on_statistics("/review/stats/player/a")
-    (True, True)
-    >>> on_statistics("/review/statsx"), on_statistics("/review/history")
-    (False, False)
-    """
-    return route == STATS_ROUTE or route.startswith(STATS_ROUTE + "/")
 
 
 class ReviewModel:
@@ -198,22 +186,6 @@ class ReviewModel:
             # "/review/stats/pair/<id>/<id>"
             return f"{STATS_ROUTE}/" + focus.replace(":", "/")
         return f"/review/{self.screen}"
-
-    def go_route(self, route: str) -> None:
-        """Follow a route from :attr:`route` (``/review/...``)."""
-        parts = [p for p in route.split("/") if p]
-        if parts[:1] == ["review"]:
-            parts = parts[1:]
-        if not parts:
-            self.go("history")
-        elif parts[0] == "game" and len(parts) == 2:
-            self.go("game", parts[1])
-        elif parts[0] == "stats" and len(parts) > 1:
-            self.stats.open_detail(":".join(parts[1:]))
-        else:
-            if parts[0] == "stats":
-                self.stats.focus = None
-            self.go(parts[0])
 
     # --- for the core app (ui/app.py, ui/screens/sheet_view.py) --------------------
 

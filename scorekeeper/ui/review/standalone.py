@@ -18,6 +18,7 @@ import flet as ft
 
 from scorekeeper.store import Store, open_store
 
+from .. import routes
 from ..components import part
 from ..widgets import apply_look, screen_body
 from .model import ChangeKind, ReviewModel
@@ -51,9 +52,7 @@ class ReviewApp:
         page.views.clear()
         page.views.append(self.view)
         self.ctx.attach_file_picker(page)
-        route = page.route or "/"
-        if route.startswith("/review/"):
-            self.model.act(self.model.go_route, route)
+        self._follow(page.route or "/")
         self.render()
         page.run_thread(self.model.stats.preload)  # the first statistics are then quick
 
@@ -62,10 +61,16 @@ class ReviewApp:
             self.page.theme_mode = theme_mode(self.model.settings.theme)
 
     def _on_route(self, e: ft.RouteChangeEvent) -> None:
-        if e.route == self.model.route or not e.route.startswith("/review"):
-            return
-        self.model.act(self.model.go_route, e.route)
-        self.render()
+        if e.route != self.model.route and self._follow(e.route):
+            self.render()
+
+    def _follow(self, route: str) -> bool:
+        """Show the review screen ``route`` names; False if it names none."""
+        found = routes.match(route)
+        if found is None or found.name not in routes.REVIEW:
+            return False
+        routes.show_review(found, self.model)
+        return True
 
     def render(self) -> None:
         m = self.model
@@ -90,9 +95,9 @@ class ReviewApp:
         col: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 12, "lg": 10, "xl": 8}
         key = f"review:{m.screen}:{m.game_id or ''}"
         self.view.controls = [part(lambda: screen_body(body, col=col), key)]
-        if self.page.route != m.route:
-            self.page.route = m.route
         self.page.update()
+        if self.page.route != m.route:  # Flet's page.route cannot be set: pushed
+            self.page.run_task(self.page.push_route, m.route)
 
 
 def mount_demo(page: ft.Page, store: Store) -> ReviewApp:

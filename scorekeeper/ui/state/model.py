@@ -14,7 +14,7 @@ short apology (logged), so no traceback ever reaches the player.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Literal
 
 from scorekeeper.engine import Game, RuleError
 from scorekeeper.engine.errors import Msg, UserError
@@ -32,6 +32,9 @@ from .model_writes import GameWrites
 from .newgame_model import RANDOM, NewGameForm, Seat, random_draw
 from .share import Shared, shared
 from .sheet_model import Sheet, build_sheet
+
+#: A game's screens that have an address of their own (routes.py).
+GameView = Literal["sheet", "table", "hand"]
 
 RECENT_FINISHED = 8
 #: Games in progress on the home screen, most recent first; the rest are a
@@ -108,34 +111,31 @@ class AppModel(GameWrites, Messages):
             return f"/game/{self.game_id}/table"
         return "/"
 
-    def go(self, route: str) -> None:
-        """Show the screen for a URL (browser back/forward, reload, deep link)."""
-        if route == self.route:
-            return
-        parts = [p for p in route.split("?")[0].split("/") if p]
+    def go_new(self) -> None:
+        """The new-game form as it was left (its address: a reload, Back)."""
+        if self.new_game is None:
+            self.new_game = NewGameForm(t=self.t)
+        self.screen = "new"
         self.error = None
-        if parts == ["new"]:
-            if self.new_game is None:
-                self.new_game = NewGameForm(t=self.t)
-            self.screen = "new"
+
+    def go_game(self, text: str, view: GameView = "sheet", number: int | None = None) -> None:
+        """A game's screen from its address (a link, a reload, Back): its
+        sheet, its table view, or the form of a new hand or of hand
+        ``number`` (from 1).  A game not on this device (deleted, or
+        another's) lands on Home with a notice; a finished game, or a hand
+        it does not have, on its sheet."""
+        gid = self._find_game(text)
+        if gid is None:
+            self.go_home()
+            self.error = Msg("That game is not on this device.")
             return
-        if len(parts) >= 2 and parts[0] == "game":
-            gid = self._find_game(parts[1])
-            if gid is None:
-                self.go_home()
-                self.error = Msg("That game is not on this device.")
-                return
-            self.open_game(gid)
-            if len(parts) == 3 and parts[2] == "table":
-                self.open_table()
-                return
-            if len(parts) >= 3 and parts[2] == "hand" and not self.sheet().finished:
-                index = int(parts[3]) - 1 if len(parts) == 4 and parts[3].isdigit() else None
-                if index is not None and not 0 <= index < len(self.game().hands):
-                    return
+        self.open_game(gid)
+        if view == "table":
+            self.open_table()
+        elif view == "hand" and not self.sheet().finished:
+            index = number - 1 if number is not None else None
+            if index is None or 0 <= index < len(self.game().hands):
                 self.open_hand(index)
-            return
-        self.go_home()
 
     def _find_game(self, text: str) -> GameId | None:
         """The game of an address, when it is one and not deleted (even the
