@@ -468,3 +468,29 @@ def test_a_card_typed_while_an_earlier_redraw_waits_is_kept(store: Store) -> Non
         if isinstance(c, ft.TextField) and c.label == "Card Cy drew"
     )
     assert shown == "7C"
+
+
+@pytest.mark.parametrize(("width", "shown"), [(390, ("A…er", "A…ra")), (1280, None)])
+def test_hollywood_heads_tell_like_names_apart_on_a_phone(
+    store: Store, width: int, shown: tuple[str, str] | None
+) -> None:
+    """Six columns of some 48 px: "Alexander" and "Alexandra" were both drawn
+    "Alex…".  Where they would read the same they keep their ends; each is
+    read aloud whole; a wide window shows them whole."""
+    a, b = store.add_player("Alexander").id, store.add_player("Alexandra").id
+    gid = store.create_game("hollywood", [a, b], Rules(), first_dealer=a)
+    store.record_hand(gid, Hand.knock(a, 2, 15))
+    t = Table(store)
+    t.page.width = width
+    t.tap(t.m.open_game, gid)
+    heads = [
+        c
+        for v in t.page.views
+        for c in controls(v)
+        if isinstance(c, ft.Text)
+        and c.weight == ft.FontWeight.BOLD
+        and c.size == 15
+        and c.value != "Σ"
+    ]
+    assert [h.semantics_label or h.value for h in heads] == ["Alexander", "Alexandra"] * 3
+    assert [h.value for h in heads] == list(shown or ("Alexander", "Alexandra")) * 3

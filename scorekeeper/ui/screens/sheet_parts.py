@@ -22,6 +22,7 @@ from typing import Any
 import flet as ft
 
 from ..components import memo
+from ..state.sheet_labels import heads as short_heads
 from ..state.sheet_model import QuickResult, Row
 from ..widgets import TAP, score_text
 from ..widgets import card_box as _card_box
@@ -68,16 +69,21 @@ def cells(
     size: int = 17,
     below: Sequence[str] | None = None,
     nodes: bool = False,
+    said: Sequence[str] | None = None,
 ) -> list[ft.Control]:
     """One cell per column; ``below``: a smaller value with each (a hand's
     running totals beside the points it scored, or under them in
     Hollywood's narrow columns); ``nodes``: each value read by itself
-    (outside a hand's line, which is read whole)."""
+    (outside a hand's line, which is read whole); ``said``: each value as
+    read aloud, where that differs (a name shortened)."""
     out: list[ft.Control] = []
     for i, v in enumerate(values):
         closed = cols.hollywood and i < len(cols.closed) and cols.closed[i]
         scored = bool(marks and marks[i])
-        value: ft.Control = score_text(v, size, bold=bold, scored=scored)
+        figure = score_text(v, size, bold=bold, scored=scored)
+        if said is not None and said[i] != v:
+            figure.semantics_label = said[i]
+        value: ft.Control = figure
         if below is not None:
             small = ft.Text(
                 below[i],
@@ -202,9 +208,16 @@ class Head:
 
 
 def _table_top(
-    names: tuple[str, ...], heads: tuple[Head, ...], cols: Columns, *, key: str | None = None
+    names: tuple[str, ...],
+    heads: tuple[Head, ...],
+    cols: Columns,
+    room: int,
+    *,
+    key: str | None = None,
 ) -> ft.Control:
-    """The table card's top: Hollywood's game heads, then the names."""
+    """The table card's top: Hollywood's game heads, then the names, told
+    apart where ``room`` characters fit (sheet_labels.heads), each read
+    whole."""
     rows: list[ft.Control] = []
     if heads:
         row: list[ft.Control] = [ft.Container(width=NUM_W)]
@@ -235,7 +248,7 @@ def _table_top(
         ft.Row(
             [
                 ft.Container(node(ft.Text("#", size=14)), width=NUM_W),
-                *cells(names, cols, bold=True, size=15, nodes=True),
+                *cells(short_heads(names, room), cols, bold=True, size=15, nodes=True, said=names),
             ],
             spacing=2,
         )

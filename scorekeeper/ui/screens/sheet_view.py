@@ -23,11 +23,13 @@ from scorekeeper.engine import Format
 
 from ..components import Part, rendered
 from ..state.sheet_model import Sheet, oklahoma_reminder, quick_results
-from ..widgets import TAP, Handler, Screen
+from ..widgets import TAP, Handler, Screen, column_width
 from ..widgets import slot as _slot
 from ..widgets import text as _text
 from .game_over_view import game_over
 from .sheet_parts import (
+    CARD_PAD,
+    NUM_W,
     Columns,
     Extras,
     Head,
@@ -51,6 +53,12 @@ WIDE = 768
 #: Hands sent at a time when a long sheet opens (SheetView._in_parts).
 PART = 40
 _frames = itertools.count()
+
+
+def _room(page: ft.Page, columns: int) -> int:
+    """The characters a name head has room for in one of ``columns``
+    (some 10 px each, bold at 15 px)."""
+    return int(((column_width(page) - 2 * CARD_PAD - NUM_W) / max(columns, 1) - 2) // 10)
 
 
 def _said(text: str | None, kind: str = "error") -> ft.Control:
@@ -217,7 +225,7 @@ class SheetView:
         def build() -> list[ft.Control]:
             return [
                 Part(lambda: self._head(s, fmt), key="head"),
-                TableTop(names, heads, cols, key="top"),
+                TableTop(names, heads, cols, _room(self.app.page, len(names)), key="top"),
                 *(
                     SheetLine(
                         r,

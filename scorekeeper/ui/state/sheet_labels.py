@@ -13,7 +13,8 @@ players and the hands with.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import unicodedata
+from collections.abc import Mapping, Sequence
 
 from scorekeeper.engine import Game, Line, Outcome, Standings
 from scorekeeper.i18n import Translator
@@ -39,6 +40,34 @@ def scorer_names(st: Standings, names: Mapping[str, str]) -> dict[str, str]:
     if st.sides is None:
         return {p: name_of(names, p) for p in st.players}
     return {side[0]: " & ".join(name_of(names, p) for p in side) for side in st.sides}
+
+
+def heads(names: Sequence[str], room: int) -> tuple[str, ...]:
+    """Column heads for ``names`` where ``room`` characters fit (Hollywood's
+    narrow columns on a phone).  A name cut at its end ("Alex…") is left to
+    the screen, unless two names would read the same cut: those keep their
+    first letter and as much of their end as fits ("A…er", "A…ra").
+
+    >>> heads(["Alexander", "Alexandra"], 4), heads(["Alexander", "Bob"], 4)
+    (('A…er', 'A…ra'), ('Alexander', 'Bob'))
+    >>> heads(["Alexander", "Alexandra"], 14), heads(["Anna Lee", "Anna Lee"], 4)
+    (('Alexander', 'Alexandra'), ('Anna Lee', 'Anna Lee'))
+    """
+    if room < 3:
+        return tuple(names)
+    cut = [n[: room - 1] if len(n) > room else n for n in names]
+    # cuts shared by different names (one name twice is no help to tell)
+    same = {c for c in cut if len({n for n, k in zip(names, cut, strict=True) if k == c}) > 1}
+    out = []
+    for name, c in zip(names, cut, strict=True):
+        if c in same and len(name) > room:
+            end = len(name) - (room - 2)
+            while end < len(name) - 1 and unicodedata.combining(name[end]):
+                end += 1  # a mark stays with its letter
+            out.append(f"{name[0]}…{name[end:]}")
+        else:
+            out.append(name)
+    return tuple(out) if len(set(out)) == len(set(names)) else tuple(names)
 
 
 def deal_status(st: Standings, names: Mapping[str, str], t: Translator = ENGLISH) -> str:
