@@ -58,7 +58,6 @@ Playwright (see the README).
 from __future__ import annotations
 
 import argparse
-import math
 import re
 import shutil
 import sys
@@ -73,6 +72,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_history import synthetic_history  # noqa: E402
+from figures import p50, spread  # noqa: E402
 from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
 from sheet_moves import (  # noqa: E402
     MOVES,
@@ -96,21 +96,6 @@ from tests.e2e.conftest import (  # noqa: E402
 
 SHOTS = ROOT / "test-output" / "bench"
 WAIT_MS = 120_000  # a generous ceiling for any one wait on a condition
-
-
-def spread(values: list[float]) -> str:
-    """p50, p95 (nearest rank) and max of the values, in their unit."""
-    v = sorted(values)
-    if not v:
-        return "no samples"
-    p50 = v[max(math.ceil(0.50 * len(v)) - 1, 0)]
-    p95 = v[max(math.ceil(0.95 * len(v)) - 1, 0)]
-    return f"p50 {p50:.2f}  p95 {p95:.2f}  max {v[-1]:.2f}  (n={len(v)})"
-
-
-def p50(values: list[float]) -> float:
-    v = sorted(values)
-    return v[max(math.ceil(0.50 * len(v)) - 1, 0)] if v else math.nan
 
 
 def kb(n: float) -> str:

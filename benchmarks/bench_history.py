@@ -49,7 +49,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import shutil
 import statistics as stats_mod
@@ -62,6 +61,8 @@ import zlib
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+
+from figures import spread
 
 from scorekeeper.engine import PRESETS, Game, Hand, RuleError
 from scorekeeper.engine import game as engine_game
@@ -230,16 +231,6 @@ def copied_opens(folder: Path, repeat: int, games: int) -> dict[str, list[float]
             assert total == games, (kind, total, games)  # the same games
             shutil.rmtree(copy)
     return out
-
-
-def spread(values: list[float]) -> str:
-    """p50, p95 (nearest rank) and max of the values, in their unit."""
-    v = sorted(values)
-    if not v:
-        return "no samples"
-    p50 = v[max(math.ceil(0.50 * len(v)) - 1, 0)]
-    p95 = v[max(math.ceil(0.95 * len(v)) - 1, 0)]
-    return f"p50 {p50:.2f}  p95 {p95:.2f}  max {v[-1]:.2f}  (n={len(v)})"
 
 
 def screens_in_chromium(

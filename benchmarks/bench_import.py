@@ -52,6 +52,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_store import synthetic_export, time_to_doc_ts  # noqa: E402
 from e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Ui  # noqa: E402
+from figures import rank  # noqa: E402
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 from sheet_moves import BenchServer  # noqa: E402
 
@@ -64,11 +65,6 @@ EVERY = 0.1  # seconds between the other client's requests
 RESULT_MS = 600_000  # the longest an import may take to show its result
 VALID = ("valid", "many")
 HEAD = '{"format": "gin-scorekeeper-export", "version": 1, "players": '
-
-
-def pct(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
 def valid_file(path: Path, mb: float) -> int:
@@ -238,7 +234,7 @@ def main() -> int:
                 print(
                     f"{r['kind']:<8} {r['size'] / 1e6:5.1f} MB  {r['seconds']:5.1f} s  "
                     f"stall n={len(r['stalls']):<4} p50 {statistics.median(r['stalls']):6.1f} ms"
-                    f"  p95 {pct(r['stalls'], 95):6.1f} ms  max {max(r['stalls']):7.1f} ms"
+                    f"  p95 {rank(r['stalls'], 0.95):6.1f} ms  max {max(r['stalls']):7.1f} ms"
                     f" (at {r['worst_at']:.1f} s)  "
                     f"peak memory {r['hwm_before']:.0f} -> {r['hwm_after']:.0f} MB "
                     f"(+{r['hwm_after'] - r['hwm_before']:.0f})  "

@@ -35,6 +35,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from figures import rank  # noqa: E402
 from flet.pubsub.pubsub_hub import PubSubHub  # noqa: E402
 
 from scorekeeper.engine import Hand, Rules  # noqa: E402
@@ -43,15 +44,10 @@ from scorekeeper.ui.app import GinApp  # noqa: E402
 from tests.ui.flet_page import new_page  # noqa: E402
 
 
-def pct(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
-
-
 def line(label: str, values: list[float]) -> str:
     return (
         f"{label:<34} n={len(values):<4} p50 {statistics.median(values):7.1f} ms"
-        f"   p95 {pct(values, 95):7.1f} ms   max {max(values):7.1f} ms"
+        f"   p95 {rank(values, 0.95):7.1f} ms   max {max(values):7.1f} ms"
     )
 
 
@@ -174,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     print(line("save -> each other sheet updated", lag_ms))
     print(line("save -> every other sheet updated", last_ms))
     ratio = statistics.median(save_ms) / statistics.median(alone)
-    p95 = pct(lag_ms, 95)
+    p95 = rank(lag_ms, 0.95)
     print(f"save time ratio (p50, {args.sessions} vs 1 session): {ratio:.2f}x (target <= 1.5x)")
     print(f"live p95: {p95:.1f} ms (target < 250 ms)")
     ok = ratio <= 1.5 and p95 < 250

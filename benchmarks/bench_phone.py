@@ -83,7 +83,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+import figures  # noqa: E402
 from bench_history import synthetic_history  # noqa: E402
+from figures import p50  # noqa: E402
 from playwright.sync_api import Browser, BrowserContext, Page, Route, sync_playwright  # noqa: E402
 from sheet_moves import BenchServer  # noqa: E402
 
@@ -428,18 +430,8 @@ async () => {
 
 
 def spread(values: list[float], unit: str = "") -> str:
-    """p50, p95 (nearest rank) and max of the values."""
-    v = sorted(values)
-    if not v:
-        return "no samples"
-    p50 = v[max(math.ceil(0.50 * len(v)) - 1, 0)]
-    p95 = v[max(math.ceil(0.95 * len(v)) - 1, 0)]
-    return f"p50 {p50:8.1f}{unit}  p95 {p95:8.1f}{unit}  max {v[-1]:8.1f}{unit}  (n={len(v)})"
-
-
-def p50(values: list[float]) -> float:
-    v = sorted(values)
-    return v[max(math.ceil(0.50 * len(v)) - 1, 0)] if v else math.nan
+    """p50, p95 and max of the values, to a tenth."""
+    return figures.spread(values, unit, digits=1, width=8)
 
 
 def mb(n: float) -> str:

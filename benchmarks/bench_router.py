@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_app import p50, spread  # noqa: E402
+from figures import p50, spread  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 from sheet_moves import WAIT_MS, WATCH_JS, BenchServer, open_page  # noqa: E402
 

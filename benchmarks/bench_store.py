@@ -53,6 +53,8 @@ import uuid
 from pathlib import Path
 from typing import Any
 
+from figures import rank
+
 from scorekeeper.engine import Hand
 from scorekeeper.store import index as index_module
 from scorekeeper.store import open_store
@@ -193,11 +195,6 @@ def time_to_doc_ts(ts: float) -> str:
     from datetime import UTC, datetime
 
     return time_to_doc(datetime.fromtimestamp(ts, UTC))
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 class Subject:
@@ -343,7 +340,7 @@ def peak_memory_mb(folder: Path) -> float:
 
 def row(label: str, values: list[float]) -> str:
     ms = [v * 1000 for v in values]
-    return f"{label:>6} {statistics.median(ms):>8.2f} {percentile(ms, 0.95):>8.2f} {max(ms):>8.2f}"
+    return f"{label:>6} {statistics.median(ms):>8.2f} {rank(ms, 0.95):>8.2f} {max(ms):>8.2f}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -424,12 +421,12 @@ def main(argv: list[str] | None = None) -> int:
                 ms_ = [v * 1000 for v in rest]
                 print(
                     f"  {what:>38}: first {first * 1000:7.2f}, {statistics.median(ms_):7.2f} "
-                    f"{percentile(ms_, 0.95):7.2f} {max(ms_):7.2f}"
+                    f"{rank(ms_, 0.95):7.2f} {max(ms_):7.2f}"
                 )
             every = subject.times["save"] + subject.times["fold"]
             if subject.size >= 200_000:
                 met = (
-                    percentile(every, 0.95) < 0.025
+                    rank(every, 0.95) < 0.025
                     and max(every) < 0.060
                     and subject.open < 0.100
                     and copy < 300
