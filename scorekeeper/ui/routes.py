@@ -29,7 +29,7 @@ from urllib.parse import urlsplit
 
 import flet as ft
 
-from scorekeeper.engine.errors import Msg
+from scorekeeper.engine.errors import N_, Msg
 
 from .review.model import ReviewModel
 from .state.model import AppModel, GameView
@@ -69,7 +69,7 @@ REVIEW: Final = frozenset({"history", "past_game", "player", "pair", "review"})
 _VIEWS: Final[dict[str, GameView]] = {"sheet": "sheet", "table": "table", "hand": "hand"}
 
 #: An address that names no screen lands on Home with this (a msgid).
-NO_SUCH_PAGE: Final = "There is no such page."
+NO_SUCH_PAGE: Final = N_("There is no such page.")
 
 _NAMES = {pattern: re.findall(r":(\w+)", pattern) for _, pattern in ADDRESSES}
 
