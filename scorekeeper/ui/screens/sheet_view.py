@@ -203,8 +203,10 @@ class SheetView:
         hollywood = len(s.games) > 1 or any(g for g in s.header_game)
         closed = tuple(s.games[g].closed if g < len(s.games) else False for g in s.header_game)
         cols = Columns(hollywood, closed if hollywood else ())
+        room = 0  # the names as they are (a resize redraws no table top)
         if hollywood:
             names = tuple(h.split(" ", 1)[1] for h in s.header)
+            room = _room(self.app.page, len(names))
             heads = tuple(Head(g.title, g.closed, g.winner, len(s.players)) for g in s.games)
         else:
             names, heads = tuple(s.header), ()
@@ -225,7 +227,7 @@ class SheetView:
         def build() -> list[ft.Control]:
             return [
                 Part(lambda: self._head(s, fmt), key="head"),
-                TableTop(names, heads, cols, _room(self.app.page, len(names)), key="top"),
+                TableTop(names, heads, cols, room, key="top"),
                 *(
                     SheetLine(
                         r,
