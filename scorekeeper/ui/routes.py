@@ -113,14 +113,17 @@ def show(route: str, model: AppModel, review: ReviewModel) -> None:
         model.go_home()
         model.screen = "review"
         return
-    show_app(route, model)
+    _show_app(route, found, model)
 
 
 def show_app(route: str, model: AppModel) -> None:
     """Put the app's model on the screen ``route`` names, one of its own.
     Any other address, or a game not on this device, lands on Home with a
     notice."""
-    found = match(route)
+    _show_app(route, match(route), model)
+
+
+def _show_app(route: str, found: Address | None, model: AppModel) -> None:
     if model.screen == "review":
         # the review's address is the review model's: the app's model would
         # take "/" for where it already is, and stay on the review
