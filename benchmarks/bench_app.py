@@ -36,13 +36,16 @@ plus one game of ``--hands`` hands between Ann and Bob, the newest.
    the sheet ``--hands`` long: the app and ``floor_sheet.py`` (a minimal
    Flet app: a list of as many lines, a form over it, Save and Undo; web
    mode, ``no_cdn``, the same Flet), each served on loopback with two
-   devices (browser contexts) on the sheet; twice: the floor's lines in a
-   column, then in a list built as they come into view (``FLOOR_LIST=1``,
-   as the app's sheet is).  ``--rounds`` times: device A saves hand N+1 and
-   takes it back, takes back hand N and saves it again; then device B does
-   the same while A watches (a live change).  The two sides take turns move
-   by move (which goes first alternates by round), so a noisy machine weighs
-   on both alike.  For each move: ms from the tap to
+   devices (browser contexts) on the sheet; three times: the floor's lines
+   in a column, then in a list built as they come into view
+   (``FLOOR_LIST=1``, as the app's sheet is), then in that list disabled
+   while the form is over it (``FLOOR_GUARD=1``, as the app's sheet must
+   be to keep Tab and Enter off it: what that guard alone costs).
+   ``--rounds`` times: device A saves hand N+1 and takes it back, takes
+   back hand N and saves it again; then device B does the same while A
+   watches (a live change).  The two sides take turns move by move (which
+   goes first alternates by round), so a noisy machine weighs on both
+   alike.  For each move: ms from the tap to
    the line's "Edit hand N" in (or gone from) A's semantics tree, timed in
    the pages; the app / floor ratio (target <= 1.5x for save and undo); the
    bytes A receives (target <= 4 KB each, whatever the sheet's length), by
@@ -260,21 +263,30 @@ def open_app_sheet(ui: Ui, url: str) -> None:
         ui.page.wait_for_timeout(250)
 
 
-def moves(
-    browser: Browser, data_dir: Path, game_hands: int, rounds: int, floor_list: bool
-) -> list[Side]:
+#: The floors the moves are run beside, each on its own: the name, its
+#: environment for floor_sheet.py, and what it is, as printed.
+FLOORS: dict[str, tuple[dict[str, str], str]] = {
+    "column": ({}, "a column of its lines"),
+    "list": (
+        {"FLOOR_LIST": "1"},
+        "its lines in a list built as they come into view (FLOOR_LIST=1, as the app's sheet)",
+    ),
+    "guard": (
+        {"FLOOR_LIST": "1", "FLOOR_GUARD": "1"},
+        "that list disabled under the form, as the app's sheet must be (FLOOR_GUARD=1)",
+    ),
+}
+
+
+def moves(browser: Browser, data_dir: Path, game_hands: int, rounds: int, floor: str) -> list[Side]:
     """The app and its floor side by side, each with two devices on a sheet of
     ``game_hands`` hands; ``rounds`` times each move, the two sides taking
     turns move by move, and which goes first changing every round.
-    ``floor_list``: the floor's lines in a list built as they come into view
-    (FLOOR_LIST=1, as the app's sheet is), else a column of them.  Two sides
-    at a time: a third (six tabs on two cores) slowed the column floor
-    2.6-fold in one run."""
+    ``floor``: which of :data:`FLOORS`.  Two sides at a time: a third (six
+    tabs on two cores) slowed the column floor 2.6-fold in one run."""
     app_srv = BenchServer(data_dir)
-    name = "floor-list" if floor_list else "floor"
-    floor_srv = FloorServer(data_dir.parent / name, game_hands)
-    if floor_list:
-        floor_srv.env["FLOOR_LIST"] = "1"
+    floor_srv = FloorServer(data_dir.parent / f"floor-{floor}", game_hands)
+    floor_srv.env.update(FLOORS[floor][0])
     sides: list[Side] = []
     try:
         app_srv.start()
@@ -304,13 +316,9 @@ MOVE_TEXT = {
 }
 
 
-def print_moves(sides: list[Side], size: int, game_hands: int, floor_list: bool) -> None:
+def print_moves(sides: list[Side], size: int, game_hands: int, which: str) -> None:
     app, floor = sides
-    kind = (
-        "its lines in a list built as they come into view (FLOOR_LIST=1, as the app's sheet)"
-        if floor_list
-        else "a column of its lines"
-    )
+    kind = FLOORS[which][1]
     print(f"  moves on the {game_hands}-hand sheet ({size:,} history hands), app beside the"
           f" floor (floor_sheet.py: {kind}), interleaved; ms, tap to semantics node:")  # fmt: skip
     for move in MOVES:
@@ -343,10 +351,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--hands", type=int, default=200, help="hands in the game saved into")
     p.add_argument("--saves", type=int, default=5, help="saves timed on the server")
     p.add_argument("--rounds", type=int, default=3, help="rounds of moves beside the floor")
+    p.add_argument(
+        "--floors", default=",".join(FLOORS), help=f"floors, comma separated: {', '.join(FLOORS)}"
+    )
     args = p.parse_args(argv)
     if args.rounds and args.hands < 1:
         p.error("the moves take back the sheet's last hand: --hands must be 1 or more")
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
+    floors = [f.strip() for f in args.floors.split(",") if f.strip()]
+    if unknown := set(floors) - set(FLOORS):
+        p.error(f"no such floor: {', '.join(sorted(unknown))}")
     failed = False
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -374,8 +388,8 @@ def main(argv: list[str] | None = None) -> int:
                     data_mb = folder_bytes(tmp / "data") / 2**20
                     # the moves first: they leave the sheet as long as it was
                     m = [
-                        moves(browser, tmp / "data", args.hands, args.rounds, listed)
-                        for listed in ((False, True) if args.rounds else ())
+                        moves(browser, tmp / "data", args.hands, args.rounds, floor)
+                        for floor in (floors if args.rounds else ())
                     ]
                     s = saves(browser, tmp / "data", args.hands, args.saves)
                     print(f"  save hand -> new line drawn in chromium, ms: {spread(s['drawn'])}")
@@ -391,8 +405,8 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"  server peak memory (VmHWM) once drawn, MB: {steps}"
                           "   (target < 150 MB at 200k)")  # fmt: skip
                     print(f"  data folder on disk: {data_mb:.1f} MB for {info['hands']:,} hands")
-                    for sides, listed in zip(m, (False, True), strict=False):
-                        print_moves(sides, size, args.hands, listed)
+                    for sides, floor in zip(m, floors, strict=False):
+                        print_moves(sides, size, args.hands, floor)
                 finally:
                     shutil.rmtree(tmp, ignore_errors=True)
         finally:

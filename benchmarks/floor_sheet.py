@@ -37,6 +37,7 @@ LINES: list[tuple[int, int, int]] = [
 def main(page: ft.Page) -> None:
     page.title = "Floor"
     listed = os.environ.get("FLOOR_LIST") == "1"
+    guard = os.environ.get("FLOOR_GUARD") == "1"
     page.scroll = None if listed else ft.ScrollMode.AUTO
 
     def line(number: int, ann: int, bob: int) -> ft.Control:
@@ -77,13 +78,19 @@ def main(page: ft.Page) -> None:
 
     def show_form() -> None:
         form.visible = True
-        form.update()
+        if guard:
+            lines.disabled = True
+            page.update()
+        else:
+            form.update()
 
     def save() -> None:
         number = len(LINES) + 1
         LINES.append((number, 7, 0))
         lines.controls.append(line(*LINES[-1]))
         form.visible = False
+        if guard:
+            lines.disabled = False
         page.update()
         page.pubsub.send_others(len(LINES))
 
