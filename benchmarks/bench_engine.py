@@ -50,7 +50,7 @@ def planted_meld(rng: random.Random, free: set[Card]) -> list[Card]:
 
 def meld_rich_hands(rng: random.Random, n: int, size: int = 10) -> list[tuple[Card, ...]]:
     """Hands with two or three planted melds, often overlapping sets and runs."""
-    out = []
+    out: list[tuple[Card, ...]] = []
     while len(out) < n:
         free = set(DECK)
         hand: list[Card] = []
@@ -73,7 +73,7 @@ def meld_rich_hands(rng: random.Random, n: int, size: int = 10) -> list[tuple[Ca
 
 def knock_deals(rng: random.Random, n: int) -> list[tuple[tuple[Card, ...], tuple[Card, ...]]]:
     """Knocker hands that may knock (deadwood <= 10) and a defender's ten from the rest."""
-    deals = []
+    deals: list[tuple[tuple[Card, ...], tuple[Card, ...]]] = []
     while len(deals) < n:
         knocker = meld_rich_hands(rng, 1)[0]
         if deadwood_of(knocker) > 10:

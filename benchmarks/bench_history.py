@@ -107,7 +107,7 @@ def synthetic_history(
     """
     rng = random.Random(seed)
     people = [{"id": uuid.uuid4().hex, "name": f"Player {i}", "hidden": False} for i in range(8)]
-    ids = [p["id"] for p in people]
+    ids = [str(p["id"]) for p in people]
     rules = rules_to_doc(PRESETS["seed"])
     out = []
     total = 0
@@ -123,7 +123,7 @@ def synthetic_history(
         draw = rng.choice(DRAWS) if fmt == "three-hand" else None
         dealer = None if draw else players[0]
         game = Game(fmt, players, "seed", first_dealer=dealer, draw=draw)
-        records = []
+        records: list[dict[str, Any]] = []
         created = t0 + g * 1200
         tries = 0
         cap = rng.randint(per_game // 2, per_game * 3 // 2)  # some games left unfinished

@@ -81,7 +81,7 @@ def synthetic_export(
     games = []
     t0 = time.time() - 86400 * 365
     for g in range(hands // HANDS_PER_GAME):
-        a, b = rng.sample([p["id"] for p in people], 2)
+        a, b = rng.sample([str(p["id"]) for p in people], 2)
         created = time_to_doc_ts(t0 + g * 600)
         records = []
         for seq in range(HANDS_PER_GAME):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -18,3 +19,16 @@ def _no_page_left_current() -> Iterator[None]:
     token = _context_page.set(None)
     yield
     _context_page.reset(token)
+
+
+@pytest.fixture(autouse=True)
+def _page_loops_closed() -> Iterator[None]:
+    """The loops of a test's in-process pages (tests/ui/flet_page.py) are
+    closed after it, what a session handed them cancelled.  The module is
+    looked up, not imported: most tests have no page (and no Flet); it may
+    be loaded under either name, each a module of its own."""
+    yield
+    for name in ("ui.flet_page", "tests.ui.flet_page"):
+        pages = sys.modules.get(name)
+        if pages is not None:
+            pages.close_loops()

@@ -75,11 +75,38 @@ class RecordingConnection(Connection):
         return out
 
 
+#: The loops :func:`new_page` made, never run: closed by :func:`close_loops`.
+_LOOPS: list[asyncio.AbstractEventLoop] = []
+
+
+def close_loops() -> None:
+    """Close the loops the pages of a test made.  What a session handed its
+    loop (``page.run_task``: an address pushed, a draft written) is cancelled
+    unstarted rather than dropped: a dropped coroutine was reported, at some
+    later test, as "never awaited"."""
+
+    async def cancel_all() -> None:
+        await asyncio.sleep(0)  # callbacks handed over "from another thread" become tasks
+        tasks = asyncio.all_tasks() - {asyncio.current_task()}
+        for task in tasks:  # which are cancelled before they start
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    while _LOOPS:
+        loop = _LOOPS.pop()
+        loop.run_until_complete(cancel_all())
+        loop.close()
+
+
 def new_page(
     loop: asyncio.AbstractEventLoop | None = None, hub: PubSubHub | None = None
 ) -> tuple[ft.Page, RecordingConnection]:
-    """A page; pages given one ``loop`` and ``hub`` are sessions of one server."""
-    loop = loop or asyncio.new_event_loop()
+    """A page; pages given one ``loop`` and ``hub`` are sessions of one server
+    (the caller's loop is the caller's to close; one made here is closed
+    after the test)."""
+    if loop is None:
+        loop = asyncio.new_event_loop()
+        _LOOPS.append(loop)
     conn = RecordingConnection()
     conn.loop = loop
     conn.pubsubhub = hub or PubSubHub(loop)
