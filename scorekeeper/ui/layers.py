@@ -85,9 +85,9 @@ class Layers:
         # nor can a key reach it: Tab from the form's last field would stop
         # on a sheet button unseen under it, and the Enter that saves would
         # press that button too (the table view opened after a save); Flet
-        # 1.0.5 has no other way (no ExcludeFocus or focus scope), and this
-        # one has the lines in view built again (test_sheet_layers's floor
-        # test reproduces both; bench_app's FLOOR_GUARD floor measures it)
+        # 1.0.5 has no other way (no ExcludeFocus or focus scope): a test in
+        # test_sheet_layers reproduces it in a minimal app, and bench_app's
+        # FLOOR_GUARD floor measures what the guard costs there
         self._sheet_layer.disabled = under
         self._semantics.exclude_semantics = under
         # the last form stays, hidden, to be patched into the next (above)

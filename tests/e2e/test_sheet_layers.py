@@ -174,10 +174,8 @@ def test_in_flet_only_disabling_a_covered_list_keeps_tab_off_it(
     off what another control covers (Flutter's ``ExcludeFocus``, a focus
     scope): Tab from the form's Save goes on to the lines unseen under it,
     where Enter would press one.  ``disabled`` on the list is the one way
-    Flet gives; it costs a rebuild of the lines in view each time the form
-    opens or closes (bench_app's FLOOR_GUARD floor).  If this plain case
-    ever stops reaching the lines, Flet has grown a way, and the save can
-    shed that cost."""
+    Flet gives (bench_app's FLOOR_GUARD floor measures what it costs).  If
+    this plain case ever stops reaching the lines, Flet has grown a way."""
     srv = FloorServer(tmp_path / "floor", guard)
     srv.start()
     try:
