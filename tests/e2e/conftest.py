@@ -267,12 +267,15 @@ class Ui:
         self.errors: list[str] = []
         page.on("pageerror", lambda e: self.errors.append(str(e)))
 
-    def open(self, url: str) -> None:
+    def open(self, url: str, ready: str | None = "New game") -> None:
+        """Load ``url``, turn Flutter's accessibility tree on (the tests read
+        it) and wait until the button ``ready`` is drawn (None: no wait)."""
         self.page.goto(url)
         ph = self.page.locator("flt-semantics-placeholder")
         ph.wait_for(state="attached", timeout=60_000)
         ph.evaluate("el => el.click()")
-        self.page.get_by_role("button", name="New game").wait_for(timeout=60_000)
+        if ready is not None:
+            self.page.get_by_role("button", name=ready).wait_for(timeout=60_000)
 
     def button(self, name: str | re.Pattern[str]) -> Locator:
         return self.page.get_by_role("button", name=name, exact=isinstance(name, str)).first

@@ -21,10 +21,7 @@ GAME = re.compile(r"/game/[0-9a-f]+$")
 def load(u: Ui, url: str) -> None:
     """Open ``url`` in ``u``'s tab (typed, a link, or a reload) and wait for
     the app to start."""
-    u.page.goto(url)
-    ph = u.page.locator("flt-semantics-placeholder")
-    ph.wait_for(state="attached", timeout=60_000)
-    ph.evaluate("el => el.click()")
+    u.open(url, ready=None)
 
 
 def reload(u: Ui) -> None:

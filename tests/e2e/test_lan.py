@@ -89,10 +89,7 @@ def lan(tmp_path: Path) -> Iterator[LanServer]:
 
 def reopen(ui: Ui, url: str) -> None:
     """Load ``url`` afresh (a reload, or the address typed again)."""
-    ui.page.goto(url)
-    ph = ui.page.locator("flt-semantics-placeholder")
-    ph.wait_for(state="attached", timeout=60_000)
-    ph.evaluate("el => el.click()")
+    ui.open(url, ready=None)
 
 
 def enter_code(ui: Ui, code: str) -> None:

@@ -179,10 +179,7 @@ def test_in_flet_only_disabling_a_covered_list_keeps_tab_off_it(
     srv = FloorServer(tmp_path / "floor", guard)
     srv.start()
     try:
-        ui.page.goto(srv.url)
-        ph = ui.page.locator("flt-semantics-placeholder")
-        ph.wait_for(state="attached", timeout=60_000)
-        ph.evaluate("el => el.click()")
+        ui.open(srv.url, ready="Enter hand")
         ui.click("Enter hand")
         ui.button("Save hand").wait_for()
         # round the page's controls: its two buttons, the form's Save and,
