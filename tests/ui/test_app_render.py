@@ -133,7 +133,10 @@ def correct_hand_15(t: Table) -> list[str]:
 def test_a_long_sheet_builds_only_the_lines_that_changed(store: Store) -> None:
     """The sheet's lines are memoised components: a save, an undo or a
     redo builds no line but the one it adds; an edit, the lines from the
-    edited hand on (their running totals changed)."""
+    edited hand on (their running totals changed).  A line whose hand did
+    not change is the same component, not a new one with the same body:
+    Flet's diff passes over it at once (some 5 ms of a save's 15 ms on a
+    200-hand sheet went in comparing 200 new components with the last)."""
     gid, *_ = long_game(store, 34)
     t = Table(store)
     t.tap(t.m.open_game, gid)
@@ -148,11 +151,15 @@ def test_a_long_sheet_builds_only_the_lines_that_changed(store: Store) -> None:
             if str(c.key).startswith("hand:")
         }
 
-    first = bodies()
+    def lines() -> dict[str, object]:
+        return {str(c.key): c for c in frame.sheet.controls if str(c.key).startswith("hand:")}
+
+    first, first_lines = bodies(), lines()
     assert list(first) == [f"hand:{n}" for n in range(1, 35)]
     t.quick_hand(t.m.game().standings.players[0], 3, 20)
     saved = bodies()
     assert len(saved) == 35 and all(saved[k] is v for k, v in first.items())
+    assert all(lines()[k] is v for k, v in first_lines.items())
     items = frame.sheet.controls
     assert (items[0].key, items[1].key, items[-1].key) == ("head", "top", "foot")
     t.tap(t.m.undo)
@@ -163,6 +170,7 @@ def test_a_long_sheet_builds_only_the_lines_that_changed(store: Store) -> None:
     edited = bodies()
     kept = [k for k, v in edited.items() if v is first[k]]
     assert kept == [f"hand:{n}" for n in range(1, 15)]
+    assert [k for k, v in lines().items() if v is first_lines[k]] == kept
     assert t.gin.sheet.frame is frame  # the same list, its items drawn again
 
 

@@ -110,6 +110,8 @@ class SheetFrame:
     #: the hands drawn so far while a long sheet is first sent in parts
     #: (SheetView._in_parts); None: every hand
     shown: int | None = None
+    #: each hand's line as last drawn, by its number, with what it was drawn from
+    lines: dict[int, tuple[tuple[Any, ...], ft.Control]] = dataclasses.field(default_factory=dict)
 
     @classmethod
     def new(cls, game_id: Any, margin: float) -> SheetFrame:
@@ -224,25 +226,44 @@ class SheetView:
         else:
             hint = t.gettext("No hands yet: after each deal, tap how it ended below.")
 
+        kept = frame.lines if frame is not None else {}
+        drawn: dict[int, tuple[tuple[Any, ...], ft.Control]] = {}
+
+        def line(r: Any) -> ft.Control:
+            # A hand whose line would be drawn from the same things keeps
+            # the very component drawn last.  Flet's diff passes over a
+            # component it has already sent at once; a new one, memoised or
+            # not, it compares with the last field by field and hands the
+            # old one's state over: a third of a save's time on the server
+            # at 200 hands (15 ms -> 10 ms in-process, p50 of 40).
+            args = (r, cols, edit, r.number == lit)
+            old = kept.get(r.number)
+            if old is not None and old[0] == args:
+                drawn[r.number] = old
+                return old[1]
+            c = SheetLine(
+                r,
+                cols,
+                edit.format(number=r.number),
+                r.number == lit,
+                self.open_line,
+                key=f"hand:{r.number}",
+            )
+            drawn[r.number] = (args, c)
+            return c
+
         def build() -> list[ft.Control]:
             return [
                 Part(lambda: self._head(s, fmt), key="head"),
                 TableTop(names, heads, cols, room, key="top"),
-                *(
-                    SheetLine(
-                        r,
-                        cols,
-                        edit.format(number=r.number),
-                        r.number == lit,
-                        self.open_line,
-                        key=f"hand:{r.number}",
-                    )
-                    for r in rows
-                ),
+                *(line(r) for r in rows),
                 TableFoot(tuple(s.totals), tuple(s.boxes), hint, not s.rows, cols, key="foot"),
             ]
 
-        return rendered(build)
+        items = rendered(build)
+        if frame is not None:
+            frame.lines = drawn
+        return items
 
     async def _in_parts(self, frame: SheetFrame) -> None:
         """The rest of a long sheet opened with its first :data:`PART`
