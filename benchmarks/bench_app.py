@@ -36,11 +36,14 @@ plus one game of ``--hands`` hands between Ann and Bob, the newest.
    the sheet ``--hands`` long: the app and ``floor_sheet.py`` (a minimal
    Flet app: a list of as many lines, a form over it, Save and Undo; web
    mode, ``no_cdn``, the same Flet), each served on loopback with two
-   devices (browser contexts) on the sheet; three times: the floor's lines
-   in a column, then in a list built as they come into view
-   (``FLOOR_LIST=1``, as the app's sheet is), then in that list disabled
-   while the form is over it (``FLOOR_GUARD=1``, as the app's sheet must
-   be to keep Tab and Enter off it: what that guard alone costs).
+   devices (browser contexts) on the sheet; once per floor (``--floors``):
+   the floor's lines in a column (``column``), then in a list built as they
+   come into view (``list``, ``FLOOR_LIST=1``, as the app's sheet is: the
+   floor of the 1.5x target), then in that list disabled while the form is
+   over it (``guard``, ``FLOOR_GUARD=1``, as the app's sheet must be to keep
+   Tab and Enter off it), then disabled and out of the accessibility tree
+   meanwhile (``hidden``, ``FLOOR_HIDE=1`` too, as the app's sheet must be
+   for a screen reader): what each guard alone costs.
    ``--rounds`` times: device A saves hand N+1 and takes it back, takes
    back hand N and saves it again; then device B does the same while A
    watches (a live change).  The two sides take turns move by move (which
@@ -274,6 +277,11 @@ FLOORS: dict[str, tuple[dict[str, str], str]] = {
     "guard": (
         {"FLOOR_LIST": "1", "FLOOR_GUARD": "1"},
         "that list disabled under the form, as the app's sheet must be (FLOOR_GUARD=1)",
+    ),
+    "hidden": (
+        {"FLOOR_LIST": "1", "FLOOR_GUARD": "1", "FLOOR_HIDE": "1"},
+        "that list disabled and out of the accessibility tree under the form,"
+        " as the app's sheet must be (FLOOR_GUARD=1 FLOOR_HIDE=1)",
     ),
 }
 

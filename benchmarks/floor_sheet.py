@@ -14,7 +14,10 @@ only the list (or the form and the list), so Flet sends what changed.
 With ``FLOOR_LIST=1`` the lines are a ``ListView`` filling the window (the
 browser builds only the lines in view, as it does the app's sheet) that
 follows its end, under the two buttons; otherwise a column of all the lines
-in the page's scroll.
+in the page's scroll.  ``FLOOR_GUARD=1``: the list is disabled while the
+form is over it (no Tab or Enter reaches a line); ``FLOOR_HIDE=1``: it is
+left out of the accessibility tree meanwhile (no screen reader reads it),
+both as the app's sheet must be (layers.py).
 
 Served in web mode on 127.0.0.1 with ``no_cdn``, as the app is; ``--data-dir``
 is accepted (and ignored) so that ``tests.e2e.conftest.Server`` starts it.
@@ -38,6 +41,9 @@ def main(page: ft.Page) -> None:
     page.title = "Floor"
     listed = os.environ.get("FLOOR_LIST") == "1"
     guard = os.environ.get("FLOOR_GUARD") == "1"
+    # and out of the accessibility tree while covered, as the app's sheet
+    # (layers.py): a screen reader would otherwise read the lines under the form
+    hide = os.environ.get("FLOOR_HIDE") == "1"
     page.scroll = None if listed else ft.ScrollMode.AUTO
 
     def line(number: int, ann: int, bob: int) -> ft.Control:
@@ -75,11 +81,20 @@ def main(page: ft.Page) -> None:
         visible=False,
     )
     page.overlay.append(form)
+    hidden = ft.Semantics(content=lines, exclude_semantics=False, expand=listed) if hide else None
+    shown = lines if hidden is None else hidden
+
+    def cover(under: bool) -> None:
+        """The list under the form (``under``), or shown again."""
+        if guard:
+            lines.disabled = under
+        if hidden is not None:
+            hidden.exclude_semantics = under
 
     def show_form() -> None:
         form.visible = True
-        if guard:
-            lines.disabled = True
+        if guard or hide:
+            cover(True)
             page.update()
         else:
             form.update()
@@ -89,8 +104,7 @@ def main(page: ft.Page) -> None:
         LINES.append((number, 7, 0))
         lines.controls.append(line(*LINES[-1]))
         form.visible = False
-        if guard:
-            lines.disabled = False
+        cover(False)
         page.update()
         page.pubsub.send_others(len(LINES))
 
@@ -115,7 +129,7 @@ def main(page: ft.Page) -> None:
                 ft.OutlinedButton("Undo last hand", on_click=lambda _: undo()),
             ]
         ),
-        lines,
+        shown,
     )
 
 
