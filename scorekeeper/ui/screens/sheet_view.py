@@ -22,7 +22,7 @@ import flet as ft
 from scorekeeper.engine import Format
 
 from ..components import Part, rendered
-from ..state.sheet_model import Sheet, oklahoma_reminder, quick_results
+from ..state.sheet_model import Row, Sheet, oklahoma_reminder, quick_results
 from ..widgets import TAP, Handler, Screen, column_width
 from ..widgets import slot as _slot
 from ..widgets import text as _text
@@ -229,7 +229,7 @@ class SheetView:
         kept = frame.lines if frame is not None else {}
         drawn: dict[int, tuple[tuple[Any, ...], ft.Control]] = {}
 
-        def line(r: Any) -> ft.Control:
+        def line(r: Row) -> ft.Control:
             # A hand whose line would be drawn from the same things keeps
             # the very component drawn last.  Flet's diff passes over a
             # component it has already sent at once; a new one, memoised or
