@@ -47,6 +47,13 @@ def rendered(build: Callable[[], R]) -> R:
     return cast("R", Renderer().render(build))  # type: ignore[no-untyped-call]
 
 
+def called_with(control: ft.Control | None, *args: Any) -> bool:
+    """Whether ``control`` is a component called with ``args`` (equal, in
+    order): drawn from the same things, it may be put in the page again
+    as it is."""
+    return isinstance(control, Component) and control.args == args
+
+
 def _part(build: Callable[[], ft.Control], *, key: str | None = None) -> ft.Control:
     return build()
 

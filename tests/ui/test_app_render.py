@@ -143,16 +143,13 @@ def test_a_long_sheet_builds_only_the_lines_that_changed(store: Store) -> None:
     frame = t.gin.sheet.frame
     assert frame is not None
 
+    def lines() -> dict[str, object]:
+        """Each line's component, by the line's key."""
+        return {str(c.key): c for c in frame.sheet.controls if str(c.key).startswith("hand:")}
+
     def bodies() -> dict[str, object]:
         """Each line's drawn body, by the line's key."""
-        return {
-            str(c.key): c._b  # type: ignore[attr-defined]
-            for c in frame.sheet.controls
-            if str(c.key).startswith("hand:")
-        }
-
-    def lines() -> dict[str, object]:
-        return {str(c.key): c for c in frame.sheet.controls if str(c.key).startswith("hand:")}
+        return {k: c._b for k, c in lines().items()}  # type: ignore[attr-defined]
 
     first, first_lines = bodies(), lines()
     assert list(first) == [f"hand:{n}" for n in range(1, 35)]
