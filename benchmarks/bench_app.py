@@ -92,7 +92,7 @@ from sheet_moves import (  # noqa: E402
 
 from scorekeeper.engine import Hand, Rules  # noqa: E402
 from scorekeeper.store import open_store  # noqa: E402
-from tests.e2e.conftest import (  # noqa: E402
+from tests.support.browser import (  # noqa: E402
     CHROMIUM,
     CHROMIUM_ARGS,
     DESKTOP,

@@ -244,7 +244,7 @@ def screens_in_chromium(
     from playwright.sync_api import Page, expect, sync_playwright
     from sheet_moves import BenchServer
 
-    from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
+    from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, PHONE
 
     wait_ms = 120_000
     frames: list[int] = []

@@ -41,7 +41,7 @@ from flet.pubsub.pubsub_hub import PubSubHub  # noqa: E402
 from scorekeeper.engine import Hand, Rules  # noqa: E402
 from scorekeeper.store import open_store  # noqa: E402
 from scorekeeper.ui.app import GinApp  # noqa: E402
-from tests.ui.flet_page import new_page  # noqa: E402
+from tests.support.flet_page import new_page  # noqa: E402
 
 
 def line(label: str, values: list[float]) -> str:

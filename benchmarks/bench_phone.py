@@ -92,7 +92,7 @@ from sheet_moves import BenchServer  # noqa: E402
 from scorekeeper.engine import Hand, Rules  # noqa: E402
 from scorekeeper.store import open_store  # noqa: E402
 from scorekeeper.web.build import build  # noqa: E402
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Server, Ui  # noqa: E402
+from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, Server, Ui  # noqa: E402
 
 #: No name but loopback resolves: a request off the machine fails.
 BLOCK_ARGS = ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]

@@ -38,7 +38,7 @@ from figures import p50, spread  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 from sheet_moves import WAIT_MS, WATCH_JS, BenchServer, open_page  # noqa: E402
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Ui  # noqa: E402
+from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, Ui  # noqa: E402
 
 #: the button each screen shows, and the one the other screen shows
 TO = {"Open game": "Back home", "Back home": "Open game"}

@@ -17,7 +17,7 @@ of text, and both keep the browser's address and Back:
   makes by itself (Back, Forward) is followed, the echo of a push is not.
 
 Served in web mode on 127.0.0.1 with ``no_cdn``, as the app is; ``--data-dir``
-is accepted (and ignored) so that ``tests.e2e.conftest.Server`` starts it.
+is accepted (and ignored) so that ``tests.support.browser.Server`` starts it.
 """
 
 from __future__ import annotations

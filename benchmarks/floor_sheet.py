@@ -20,7 +20,7 @@ left out of the accessibility tree meanwhile (no screen reader reads it),
 both as the app's sheet must be (layers.py).
 
 Served in web mode on 127.0.0.1 with ``no_cdn``, as the app is; ``--data-dir``
-is accepted (and ignored) so that ``tests.e2e.conftest.Server`` starts it.
+is accepted (and ignored) so that ``tests.support.browser.Server`` starts it.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Locator
 
-from tests.e2e.conftest import PHONE, Server, Ui
+from tests.support.browser import PHONE, Server, Ui
 
 WAIT_MS = 120_000  # a generous ceiling for any one wait on a condition
 RETAP_MS = 15_000  # nothing changed this long after a tap: it was lost

@@ -8,6 +8,23 @@ from collections.abc import Iterator
 import pytest
 from flet.controls.context import _context_page
 
+pytest_plugins = ["tests.support.fixtures"]
+
+#: A test that asks for one of these starts chromium.
+BROWSER_FIXTURES = frozenset({"playwright", "browser"})
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test that starts chromium ``browser`` (before ``-m`` reads
+    the marks), and run those tests after all the others: they share one
+    Playwright, whose loop counts as running between its calls, and the
+    in-process tests run loops of their own (tests/support/fixtures.py)."""
+    for item in items:
+        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
 
 @pytest.fixture(autouse=True)
 def _no_page_left_current() -> Iterator[None]:
@@ -23,12 +40,10 @@ def _no_page_left_current() -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def _page_loops_closed() -> Iterator[None]:
-    """The loops of a test's in-process pages (tests/ui/flet_page.py) are
+    """The loops of a test's in-process pages (tests/support/flet_page.py) are
     closed after it, what a session handed them cancelled.  The module is
-    looked up, not imported: most tests have no page (and no Flet); it may
-    be loaded under either name, each a module of its own."""
+    looked up, not imported: most tests have no page."""
     yield
-    for name in ("ui.flet_page", "tests.ui.flet_page"):
-        pages = sys.modules.get(name)
-        if pages is not None:
-            pages.close_loops()
+    pages = sys.modules.get("tests.support.flet_page")
+    if pages is not None:
+        pages.close_loops()

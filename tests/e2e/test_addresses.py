@@ -11,7 +11,7 @@ import re
 
 from playwright.sync_api import Browser, BrowserContext, expect
 
-from .conftest import TIMEOUT_MS, Server, Ui, tab
+from tests.support.browser import TIMEOUT_MS, Server, Ui, tab
 
 HOME = "New game"
 SCORE = "Score: Ann 0 · Bob 18"
@@ -21,7 +21,7 @@ GAME = re.compile(r"/game/[0-9a-f]+$")
 def load(u: Ui, url: str) -> None:
     """Open ``url`` in ``u``'s tab (typed, a link, or a reload) and wait for
     the app to start."""
-    u.open(url, ready=None)
+    u.open(url, ready="")
 
 
 def reload(u: Ui) -> None:

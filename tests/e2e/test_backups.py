@@ -14,8 +14,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from scorekeeper.store.auto_backup import list_backups
-
-from .conftest import DESKTOP, PHONE, TIMEOUT_MS, Server, Ui
+from tests.support.browser import DESKTOP, PHONE, TIMEOUT_MS, Server, Ui
 
 
 def to_the_end(ui: Ui) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Error
 
-from .conftest import Server, stop_renderers, tab
+from tests.support.browser import Server, stop_renderers, tab
 
 
 def test_flets_own_renderer_draws_a_hand(

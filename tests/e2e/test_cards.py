@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .conftest import Server, Ui
+from tests.support.browser import Server, Ui
 
 ANN = ["5♠", "6♠", "7♠", "9♣", "9♦", "9♥", "2♣", "3♣", "4♣", "A♦"]
 BOB = ["8♠", "9♠", "K♥", "Q♥", "J♥", "2♦", "3♦", "4♥", "4♦", "10♣"]

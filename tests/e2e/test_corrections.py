@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .conftest import Server, Ui
+from tests.support.browser import Server, Ui
 
 
 def test_undo_edit_revert_and_restart(server: Server, ui: Ui) -> None:

@@ -9,8 +9,7 @@ from collections.abc import Callable
 from playwright.sync_api import expect
 
 from scorekeeper.i18n import Translator
-
-from .conftest import DESKTOP, PHONE, Server, Ui
+from tests.support.browser import DESKTOP, PHONE, Server, Ui
 
 
 def test_blank_deadwood_cards_are_not_a_gin(server: Server, ui: Ui) -> None:

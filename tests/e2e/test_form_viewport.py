@@ -16,8 +16,7 @@ from scorekeeper.i18n import Translator
 from scorekeeper.settings import Settings, save_settings
 from scorekeeper.store import open_store
 from scorekeeper.ui.state.hand_model import MODES
-
-from .conftest import DESKTOP, PHONE, TIMEOUT_MS, Server, Ui
+from tests.support.browser import DESKTOP, PHONE, TIMEOUT_MS, Server, Ui
 
 KEYS = ["1", "2", "3", "C", "4", "5", "6", "⌫", "7", "8", "9", "0"]
 

@@ -9,8 +9,6 @@ The server listens on all interfaces, but the tests connect only to loopback:
 from __future__ import annotations
 
 import re
-import subprocess
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,60 +16,9 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, WebSocket, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from .conftest import SHOTS, TIMEOUT_MS, Server, Ui, tab
+from tests.support.browser import SHOTS, TIMEOUT_MS, LanServer, Ui, tab
 
 CODE_SCREEN = "Enter the code shown on the host"
-
-
-class LanServer(Server):
-    """``python -m scorekeeper --lan``; reads the host link it prints."""
-
-    command = ("-m", "scorekeeper", "--lan", "--host", "0.0.0.0", "--allow-host", "127.0.0.2")
-
-    def __init__(self, data_dir: Path) -> None:
-        super().__init__(data_dir)
-        self.host_link = ""
-        self.links: list[str] = []  # every host link printed, in order
-        self.printed: list[str] = []
-        self.stdin = subprocess.PIPE  # Enter asks for a new host link
-        self._new_link = threading.Condition()
-
-    def start(self) -> None:
-        super().start()
-        assert self.proc is not None and self.proc.stdout is not None
-
-        def read() -> None:
-            assert self.proc is not None and self.proc.stdout is not None
-            for line in self.proc.stdout:
-                self.printed.append(line)
-                if line.startswith("Host link"):
-                    with self._new_link:
-                        self.links.append(line.rsplit(" ", 1)[1].strip())
-                        self._new_link.notify_all()
-
-        threading.Thread(target=read, daemon=True).start()
-        with self._new_link:
-            assert self._new_link.wait_for(lambda: self.links, 30), "".join(self.printed)
-        self.host_link = self.links[0]
-        # loopback only: the printed link is the host's own address
-        assert self.host_link.startswith(f"http://127.0.0.1:{self.port}/?host=")
-
-    def press_enter(self) -> str:
-        """Enter in the server's terminal: the fresh host link it prints."""
-        assert self.proc is not None and self.proc.stdin is not None
-        before = len(self.links)
-        self.proc.stdin.write("\n")
-        self.proc.stdin.flush()
-        with self._new_link:
-            assert self._new_link.wait_for(lambda: len(self.links) > before, 30)
-        return self.links[-1]
-
-    @property
-    def phone_url(self) -> str:
-        return f"http://127.0.0.2:{self.port}/"
-
-    def stop(self) -> str:
-        return "".join(self.printed) + super().stop()
 
 
 @pytest.fixture
@@ -89,7 +36,7 @@ def lan(tmp_path: Path) -> Iterator[LanServer]:
 
 def reopen(ui: Ui, url: str) -> None:
     """Load ``url`` afresh (a reload, or the address typed again)."""
-    ui.open(url, ready=None)
+    ui.open(url, ready="")
 
 
 def enter_code(ui: Ui, code: str) -> None:

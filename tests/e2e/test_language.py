@@ -8,29 +8,10 @@ import re
 from playwright.sync_api import expect
 
 from scorekeeper.engine import Game, Hand
-from scorekeeper.i18n import Translator
 from scorekeeper.ui.state.sheet_model import build_sheet
+from tests.support.browser import Server, Ui
 
-from .conftest import Server, Ui
-
-LV = Translator("lv")
-
-
-def lv(msgid: str, **values: object) -> str:
-    """A message as the Latvian catalog words it."""
-    return LV.gettext(msgid).format(**values)
-
-
-def open_in_latvian(ui: Ui, url: str) -> None:
-    """``ui.open`` for an app that already speaks Latvian (it waits for the
-    English "New game")."""
-    ui.page.goto(url)
-    # the page before lost its server (a restart): its errors end with it
-    ui.errors.clear()
-    ph = ui.page.locator("flt-semantics-placeholder")
-    ph.wait_for(state="attached", timeout=60_000)
-    ph.evaluate("el => el.click()")
-    ui.button(lv("New game")).wait_for(timeout=60_000)
+from .helpers import LV, lv, open_in_latvian
 
 
 def test_latvian_from_settings_to_the_sheet_and_after_a_restart(server: Server, ui: Ui) -> None:

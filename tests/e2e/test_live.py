@@ -9,7 +9,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, WebSocketRoute, expect
 
-from .conftest import TIMEOUT_MS, Server, Ui, tab
+from tests.support.browser import TIMEOUT_MS, Server, Ui, tab
 
 #: How soon another session must show a change (the issue's "within one second").
 LIVE_MS = 1000

@@ -13,8 +13,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, expect
 
 from scorekeeper.engine import Hand
 from scorekeeper.store import open_store
-
-from .conftest import Server, Ui, tab
+from tests.support.browser import Server, Ui, tab
 
 #: How soon another device must show a change, from the tap that made it.
 LIVE_S = 1.0

@@ -14,8 +14,7 @@ from playwright.sync_api import expect
 from scorekeeper.engine import Hand
 from scorekeeper.store import open_store
 from scorekeeper.ui.review import PAGE
-
-from .conftest import Server, Ui
+from tests.support.browser import Server, Ui
 
 GAMES = 62  # unfinished, three history pages
 

@@ -12,8 +12,7 @@ from playwright.sync_api import expect
 
 from scorekeeper.engine import Hand, Rules
 from scorekeeper.store import open_store
-
-from .conftest import DESKTOP, PHONE, Server, Ui
+from tests.support.browser import DESKTOP, PHONE, Server, Ui
 
 OWES = "Bob owes Ann €2.20 over 2 games"
 

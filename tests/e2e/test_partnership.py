@@ -4,7 +4,7 @@ at the pairing the sheet names, the sides' scores as the rules' example."""
 
 from __future__ import annotations
 
-from .conftest import DESKTOP, Server, Ui
+from tests.support.browser import DESKTOP, Server, Ui
 
 
 def test_a_partnership_game_from_setup_to_its_end(server: Server, ui: Ui) -> None:

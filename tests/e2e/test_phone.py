@@ -30,9 +30,15 @@ from playwright.sync_api import Error as PlaywrightError
 
 from scorekeeper.engine import Hand
 from scorekeeper.store import open_store
-
-from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, ROOT, TIMEOUT_MS, Ui
-from .phone_site import START_MS, Phone, PhoneTab, StaticServer, arm_kill, folder_and_storage
+from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, ROOT, TIMEOUT_MS, Ui
+from tests.support.phone_site import (
+    START_MS,
+    Phone,
+    PhoneTab,
+    StaticServer,
+    arm_kill,
+    folder_and_storage,
+)
 
 # Hand-worked from /work/shared/RULES.md (standard game to 100, gin bonus 25,
 # undercut bonus 10; the winner of a hand deals the next).

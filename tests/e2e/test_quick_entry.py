@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Locator, expect
 
-from .conftest import DESKTOP, PHONE, TIMEOUT_MS, Server, Ui
+from tests.support.browser import DESKTOP, PHONE, TIMEOUT_MS, Server, Ui
 
 
 class Taps:

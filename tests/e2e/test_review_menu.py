@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from .conftest import Server, Ui
+from tests.support.browser import Server, Ui
 
 BACK = re.compile(r"^Back")
 

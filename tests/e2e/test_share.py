@@ -18,8 +18,9 @@ from PIL import Image
 from playwright.sync_api import Browser, Download, Route, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .conftest import DESKTOP, PHONE, TIMEOUT_MS, Server, Ui
-from .test_stakes import scroll, turn_on
+from tests.support.browser import DESKTOP, PHONE, TIMEOUT_MS, Server, Ui
+
+from .helpers import scroll, turn_on
 
 BGSTATS = re.compile(r"^https://app\.bgstatsapp\.com/")
 #: Every address but this machine's.

@@ -23,9 +23,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from scorekeeper.engine import Hand, Rules
 from scorekeeper.store import open_store
+from tests.support.browser import DESKTOP, PHONE, Server, Ui, tab
 
-from .conftest import DESKTOP, PHONE, Server, Ui, tab
-from .test_table_sheet import wait_until
+from .helpers import wait_until
 
 HANDS = 12
 

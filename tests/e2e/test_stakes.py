@@ -8,28 +8,9 @@ import re
 
 from playwright.sync_api import expect
 
-from .conftest import DESKTOP, PHONE, Server, Ui
+from tests.support.browser import DESKTOP, PHONE, Server, Ui
 
-
-def turn_on(ui: Ui, label: str) -> None:
-    """Turn a switch on.  A tap lost to a redraw in flight leaves it off (the
-    switch turns as it is tapped) and is made again; one that turned it is not."""
-    switch = ui.page.get_by_role("switch", name=label)
-    for _ in range(3):
-        switch.click()
-        try:
-            expect(switch).to_be_checked(timeout=5000)
-            return
-        except AssertionError:
-            print(f"{ui.name}: {label!r} tapped again (the switch stayed off)")
-    expect(switch).to_be_checked()
-
-
-def scroll(ui: Ui, dy: int) -> None:
-    """Scroll the screen by ``dy`` pixels (a mouse wheel over its middle)."""
-    size = ui.page.viewport_size or PHONE
-    ui.page.mouse.move(size["width"] / 2, size["height"] / 2)
-    ui.page.mouse.wheel(0, dy)
+from .helpers import scroll, turn_on
 
 
 def test_hollywood_for_a_cent_a_point_third_game_double_bob_pays_ann(

@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .conftest import DESKTOP, Server, Ui
+from tests.support.browser import DESKTOP, Server, Ui
 
 
 def test_standard_game_to_100(server: Server, ui: Ui) -> None:

@@ -19,9 +19,9 @@ from scorekeeper.engine import Hand, Rules
 from scorekeeper.i18n import LANGUAGES, Translator
 from scorekeeper.settings import Settings, save_settings
 from scorekeeper.store import open_store
+from tests.support.browser import DESKTOP, PHONE, TIMEOUT_MS, Server, Ui
 
-from .conftest import DESKTOP, PHONE, TIMEOUT_MS, Server, Ui
-from .test_table_sheet import see_whole, visit, wait_until
+from .helpers import see_whole, visit, wait_until
 
 #: Lays each text of the page out again in the app's own font and tells
 #: whether it is whole.  Flutter's accessibility tree keeps a text's full

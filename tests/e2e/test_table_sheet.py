@@ -6,21 +6,20 @@ screenshots of the sheet, the table view and hand entry at 390×844 and
 from __future__ import annotations
 
 import re
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import FloatRect, Locator, expect
+from playwright.sync_api import Locator, expect
 
 from scorekeeper.engine import Hand, Rules
 from scorekeeper.i18n import Translator
 from scorekeeper.settings import Settings, save_settings
 from scorekeeper.store import open_store
 from scorekeeper.ui.state.sheet_labels import hand_roles, won_text
+from tests.support.browser import DESKTOP, PHONE, TIMEOUT_MS, Server, Ui
 
-from .conftest import DESKTOP, PHONE, TIMEOUT_MS, Server, Ui
-from .test_language import open_in_latvian
+from .helpers import open_in_latvian, see_whole, visit, wait_until
 
 LANDSCAPE_PHONE = {"width": 844, "height": 390}
 
@@ -34,36 +33,6 @@ def height_of(locator: Locator) -> float:
     """The control's height on the page (0 while it is being redrawn)."""
     box = locator.bounding_box() if locator.count() else None
     return 0.0 if box is None else float(box["height"])
-
-
-def wait_until(condition: Callable[[], bool], timeout: float = TIMEOUT_MS / 1000) -> None:
-    """Poll a condition the page cannot wait for itself (a redraw's sizes)."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.1)
-
-
-def see_whole(ui: Ui, locator: Locator) -> None:
-    """The control is inside the window, not cut off at its right or bottom edge."""
-    expect(locator).to_be_visible(timeout=TIMEOUT_MS)
-    boxes: list[FloatRect] = []
-
-    def drawn() -> bool:
-        """Not in the middle of a redraw (a resize redraws it more than once:
-        the box is read in the same moment it is found drawn)."""
-        box = locator.bounding_box() if locator.count() else None
-        if box is None or box["height"] <= 0:
-            return False
-        boxes.append(box)
-        return True
-
-    wait_until(drawn)
-    box = boxes[-1]
-    size = ui.page.viewport_size
-    assert size is not None
-    assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 1, box
-    assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 1, box
 
 
 def test_points_totals_table_view_undo_and_redo(server: Server, ui: Ui) -> None:
@@ -369,12 +338,3 @@ def test_nothing_cut_off_at_390_px_in_latvian(tmp_path: Path, ui: Ui) -> None:
         ui.shot("-score-race")
     finally:
         srv.stop_checked()
-
-
-def visit(ui: Ui, url: str) -> None:
-    """Load the app at ``url`` and turn its accessibility tree on."""
-    ui.page.goto(url)
-    ph = ui.page.locator("flt-semantics-placeholder")
-    ph.wait_for(state="attached", timeout=60_000)
-    ph.evaluate("el => el.click()")
-    expect(ui.page.get_by_role("button").first).to_be_visible(timeout=60_000)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .conftest import DESKTOP, PHONE, Server, Ui
+from tests.support.browser import DESKTOP, PHONE, Server, Ui
 
 
 def test_hollywood_seed_example(server: Server, ui: Ui) -> None:

@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .conftest import DESKTOP, Server, Ui
+from tests.support.browser import DESKTOP, Server, Ui
 
 
 def test_filter_by_player_and_open_hollywood_series(server: Server, ui: Ui) -> None:

@@ -11,8 +11,7 @@ from playwright.sync_api import expect
 
 from scorekeeper.i18n import Translator
 from scorekeeper.ui.review import load_settings
-
-from .conftest import TIMEOUT_MS, Server, Ui
+from tests.support.browser import TIMEOUT_MS, Server, Ui
 
 
 def test_choose_latvian(server: Server, ui: Ui, data_dir: Path) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .conftest import DESKTOP, Server, Ui
+from tests.support.browser import DESKTOP, Server, Ui
 
 
 def test_stats_show_known_figures(server: Server, ui: Ui) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .conftest import DESKTOP, PHONE, Server, Ui
+from tests.support.browser import DESKTOP, PHONE, Server, Ui
 
 
 def test_every_screen_phone_and_desktop(server: Server, ui: Ui) -> None:

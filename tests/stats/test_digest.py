@@ -13,7 +13,7 @@ from scorekeeper.engine import Format, Game, Hand, Outcome, Rules
 from scorekeeper.statistics import DIGEST_VERSION, GameDigest, GameRecord, digest, statistics
 from scorekeeper.statistics.digest import OUTCOMES, valid_doc
 
-from .test_properties import histories
+from .strategies import histories
 
 
 def stored(game: Game) -> GameDigest:

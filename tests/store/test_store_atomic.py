@@ -15,9 +15,7 @@ import json
 import os
 import random
 import shutil
-import signal
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -26,99 +24,18 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-from bench_store import synthetic_export
 
 from scorekeeper.engine import Hand
 from scorekeeper.store import open_store
-from scorekeeper.store.journal import JOURNAL_FILE
+
+from .helpers import ImportRounds, committed, midway, run_and_kill, timed, visible_games
 
 KILLS = 30
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL (POSIX)")
 
 
-def run_and_kill(folder: Path, job: Callable[[], None], delay: float) -> bool:
-    """Fork a child running ``job`` (it signals when it starts); kill it after
-    ``delay`` seconds.  True if the child finished before the kill."""
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: never return into pytest
-        os.close(read_end)
-        code = 0
-        try:
-            os.write(write_end, b"s")
-            job()
-            os.write(write_end, b"d")
-        except BaseException:
-            code = 70
-        finally:
-            os._exit(code)
-    os.close(write_end)
-    assert os.read(read_end, 1) == b"s"
-    time.sleep(delay)
-    os.kill(pid, signal.SIGKILL)
-    _, status = os.waitpid(pid, 0)
-    finished = os.read(read_end, 1) == b"d"
-    os.close(read_end)
-    assert finished or os.WIFSIGNALED(status), status
-    return finished
-
-
-def timed(job: Callable[[], None]) -> float:
-    started = time.perf_counter()
-    job()
-    return time.perf_counter() - started
-
-
-def visible_games(folder: Path) -> set[str]:
-    games = folder / "games"
-    return {p.stem for p in games.glob("*.json")} if games.exists() else set()
-
-
-def committed(folder: Path) -> bool:
-    return (folder / JOURNAL_FILE).exists()
-
-
-def midway(folder: Path) -> bool:
-    """Whether the kill landed while the job was writing (files staged, or
-    the journal written but not yet cleared)."""
-    return committed(folder) or any(folder.glob(".staging-*"))
-
-
 # --- import --------------------------------------------------------------------------
-
-
-class ImportRounds:
-    """A folder with one game of its own (Ann and Bob, one hand) and an export
-    of 250 games of 20 hands by 6 new players to import into copies of it;
-    :meth:`outcome` reopens a copy after a killed import: none or all of it."""
-
-    def __init__(self, tmp_path: Path) -> None:
-        self.base = tmp_path / "base"
-        with open_store(self.base) as store:
-            ann, bob = store.add_player("Ann"), store.add_player("Bob")
-            self.own = store.create_game("standard", [ann.id, bob.id], first_dealer=ann.id)
-            self.hand = Hand.knock(ann.id, 2, 20)
-            store.record_hand(self.own, self.hand)
-        export = synthetic_export(5_000, seed=7)
-        self.ids = {g["id"] for g in export["games"]}
-        self.raw = json.dumps(export).encode()
-
-    def outcome(self, folder: Path, round_no: int) -> str:
-        """``"none"`` or ``"all"`` of the import (anything else fails the test)."""
-        with open_store(folder) as store:
-            listed = {s.id for s in store.list_games()} - {self.own}
-            assert listed in (set(), self.ids), f"round {round_no}: {len(listed)} games"
-            names = {p.name for p in store.players()}
-            if listed:
-                assert len(names) == 8 and sum(s.hand_count for s in store.list_games()) == 5_001
-            else:
-                assert names == {"Ann", "Bob"}
-            assert store.game(self.own).hands == (self.hand,)
-            assert store.check() == []
-            assert all("damaged" not in n for n in store.notices), store.notices
-        assert not list(folder.glob(".staging-*")) and not committed(folder)
-        return "all" if listed else "none"
 
 
 def test_a_killed_import_leaves_nothing_or_everything(tmp_path: Path) -> None:

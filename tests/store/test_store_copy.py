@@ -12,14 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import reseal_index
-from test_store_index import _fill
 
 from scorekeeper.statistics import statistics
 from scorekeeper.store import fingerprints, open_store
 from scorekeeper.store import index as index_module
 from scorekeeper.store import store as store_module
 from scorekeeper.store.storage import dumps
+
+from .helpers import fill_folder, reseal_index
 
 
 @pytest.fixture
@@ -50,7 +50,7 @@ def reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def _settled(data_dir: Path, games: int) -> list[str]:
-    ids = _fill(data_dir, games)
+    ids = fill_folder(data_dir, games)
     time.sleep(fingerprints.RACY_NS / 1e9 + 0.1)  # a later day
     with open_store(data_dir):
         pass

@@ -26,45 +26,14 @@ import pytest
 from scorekeeper.engine import Hand
 from scorekeeper.store import open_store
 
+from .helpers import CHILD, expected_hand, kill_forked
+
 #: Kills of a freshly started interpreter (slow to start: about 0.6 s each) ...
 SPAWN_KILLS = 15
 #: ... and of a forked copy of this process (starts at once, so the kill can
 #: land anywhere from opening the folder to the thousandth hand).
 FORK_KILLS = 60
 
-#: The writer.  ``emit`` is called only after ``record_hand`` has returned.
-CHILD = r"""
-import random
-from scorekeeper.engine import Hand
-from scorekeeper.store import open_store
-
-
-def run(data_dir, seed, emit):
-    rng = random.Random(seed)
-    with open_store(data_dir) as store:
-        names = {p.name: p.id for p in store.players()}
-        for name in ("Ann", "Bob"):
-            if name not in names:
-                names[name] = store.add_player(name).id
-        a, b = names["Ann"], names["Bob"]
-        emit("ready")
-        open_games = [s.id for s in store.list_games(finished=False)]
-        gid = open_games[0] if open_games else store.create_game("standard", [a, b])
-        while True:
-            if rng.random() < 0.1:
-                hand, code = Hand.draw(), "draw"
-            else:
-                by = rng.choice((a, b))
-                k = rng.randint(0, 8)
-                d = k + rng.randint(1, 3)
-                hand, code = Hand.knock(by, k, d), f"{by}:{k}:{d}"
-            game = store.record_hand(gid, hand)
-            emit(f"hand {gid} {len(game.hands)} {code}")
-            if rng.random() < 0.2:  # a settle-up: a file of its own (settle_ups.py)
-                emit(f"settle {store.settle_up(b, a, rng.randint(1, 500), 'EUR').id}")
-            if game.standings.finished:
-                gid = store.create_game("standard", [a, b], first_dealer=rng.choice((a, b)))
-"""
 
 SPAWN = (
     CHILD
@@ -76,13 +45,6 @@ def emit(line):
 run(sys.argv[1], int(sys.argv[2]), emit)
 """
 )
-
-
-def expected_hand(code: str) -> Hand:
-    if code == "draw":
-        return Hand.draw()
-    by, k, d = code.split(":")
-    return Hand.knock(by, int(k), int(d))
 
 
 def kill_spawned(data_dir: Path, seed: int, rng: random.Random) -> str:
@@ -101,32 +63,6 @@ def kill_spawned(data_dir: Path, seed: int, rng: random.Random) -> str:
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == -signal.SIGKILL, err
     return out
-
-
-def kill_forked(data_dir: Path, seed: int, rng: random.Random) -> str:
-    """Fork a copy of this process writing hands; kill it; return what it wrote."""
-    namespace: dict[str, object] = {}
-    exec(CHILD, namespace)
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: write hands until killed, never return into pytest
-        os.close(read_end)
-        try:
-            run = namespace["run"]
-            assert callable(run)
-            run(str(data_dir), seed, lambda line: os.write(write_end, (line + "\n").encode()))
-        finally:
-            os._exit(70)
-    os.close(write_end)
-    time.sleep(rng.uniform(0.0, 0.12))
-    os.kill(pid, signal.SIGKILL)
-    _, status = os.waitpid(pid, 0)
-    chunks = []
-    while chunk := os.read(read_end, 1 << 16):
-        chunks.append(chunk)
-    os.close(read_end)
-    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, status
-    return b"".join(chunks).decode()
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL (POSIX)")

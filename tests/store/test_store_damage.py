@@ -15,12 +15,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import reseal_index
 
 from scorekeeper.engine import Hand
 from scorekeeper.settings import Settings, load_settings, save_settings
 from scorekeeper.store import open_store
 from scorekeeper.store.cli import main as cli
+
+from .helpers import reseal_index
 
 DEEP = "[" * 100_000
 

@@ -10,27 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import reseal_index
 
 from scorekeeper.engine import PRESETS, Hand, Rules
-from scorekeeper.statistics import DIGEST_VERSION, GameDigest, GameRecord, digest, statistics
+from scorekeeper.statistics import DIGEST_VERSION, GameDigest, digest, statistics
 from scorekeeper.store import Store, open_store
 from scorekeeper.store import store as store_module
 
-
-def replayed(store: Store) -> dict[str, GameDigest]:
-    """Every listed game's digest, made now from ``Store.game`` (a replay)."""
-    return {s.id: digest(store.game(s.id)) for s in store.list_games()}
-
-
-def assert_digests_match(store: Store) -> None:
-    records = store.review_records()
-    fresh = replayed(store)
-    assert {r.id: r.game for r in records} == fresh
-    # ... and so do the statistics (the hand-worked figures are in tests/review)
-    by_games = [GameRecord(r.id, store.game(r.id), r.created_at, r.finished_at) for r in records]
-    assert statistics(records) == statistics(by_games)
-    assert not [p for p in store.check() if "digest" in p]
+from .helpers import assert_digests_match, reseal_index
 
 
 def test_a_digest_holds_the_facts_of_the_replay(store: Store) -> None:

@@ -18,20 +18,16 @@ import os
 import random
 import shutil
 import signal
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from test_store_atomic import ImportRounds, midway, timed
-
 from scorekeeper.store import StoreLockedError, open_store
 from scorekeeper.store.lock import FolderLock
+
+from .helpers import ImportRounds, midway, timed
 
 ROUNDS = 10
 #: Seconds a round waits for the import to start writing before it gives up.

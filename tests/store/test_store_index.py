@@ -12,14 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_store_crash import expected_hand, kill_forked
-from test_store_digest import assert_digests_match
 
 from scorekeeper.engine import Hand
 from scorekeeper.statistics import statistics
 from scorekeeper.store import fingerprints, open_store
 from scorekeeper.store import index as index_module
 from scorekeeper.store import store as store_module
+
+from .helpers import assert_digests_match, expected_hand, fill_folder, kill_forked
 
 
 @pytest.fixture
@@ -29,24 +29,8 @@ def small_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(index_module, "FOLD_EVERY", 5)
 
 
-def _fill(data_dir: Path, games: int, seed: int = 3) -> list[str]:
-    rng = random.Random(seed)
-    with open_store(data_dir) as store:
-        a, b = store.add_player("Ann").id, store.add_player("Bob").id
-        ids = []
-        for g in range(games):
-            gid = store.create_game("standard", [a, b], first_dealer=a)
-            for _ in range(rng.randint(0, 4)):
-                by = rng.choice((a, b))
-                store.record_hand(gid, Hand.knock(by, rng.randint(0, 5), rng.randint(6, 20)))
-            if g % 7 == 3:
-                store.delete_game(gid)
-            ids.append(gid)
-    return ids
-
-
 def test_statistics_from_the_blocks_equal_a_full_replay(data_dir: Path, small_blocks: None) -> None:
-    ids = _fill(data_dir, 30)
+    ids = fill_folder(data_dir, 30)
     blocks = sorted((data_dir / "index").glob("b*.json"))
     assert len(blocks) >= 6  # 30 games in blocks of about 4
     with open_store(data_dir) as store:
@@ -62,7 +46,7 @@ def test_statistics_from_the_blocks_equal_a_full_replay(data_dir: Path, small_bl
 
 
 def test_opening_reads_no_block_and_no_game(data_dir: Path, small_blocks: None) -> None:
-    _fill(data_dir, 12)
+    fill_folder(data_dir, 12)
     time.sleep(fingerprints.RACY_NS / 1e9 + 0.1)  # a later day (see fingerprints.py)
     with open_store(data_dir) as store:
         assert store._s.index._loaded == set()
@@ -105,7 +89,7 @@ def test_a_failing_index_write_is_a_notice_never_a_failed_save(
 def test_a_copied_folder_opens_with_the_same_games_without_reading_them(
     data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, small_blocks: None
 ) -> None:
-    _fill(data_dir, 20)
+    fill_folder(data_dir, 20)
     time.sleep(fingerprints.RACY_NS / 1e9 + 0.1)  # a later day
     with open_store(data_dir) as store:
         games = store.list_games(include_deleted=True)
@@ -129,7 +113,7 @@ def test_a_copied_folder_opens_with_the_same_games_without_reading_them(
 
 
 def test_a_game_file_changed_behind_the_index_is_read_again(data_dir: Path) -> None:
-    ids = _fill(data_dir, 3)
+    ids = fill_folder(data_dir, 3)
     src, dst = data_dir / "games" / f"{ids[0]}.json", data_dir / "games" / f"{ids[1]}.json"
     with open_store(data_dir) as store:
         before = store.summary(ids[0])
@@ -173,7 +157,7 @@ def test_sigkill_during_index_maintenance_loses_nothing(
 
 
 def test_paging_by_block_shows_every_game_exactly_once(data_dir: Path, small_blocks: None) -> None:
-    _fill(data_dir, 30)
+    fill_folder(data_dir, 30)
     time.sleep(fingerprints.RACY_NS / 1e9 + 0.1)  # a later day (see fingerprints.py)
     with open_store(data_dir) as store:
         paged = [
@@ -193,7 +177,7 @@ def test_paging_by_block_shows_every_game_exactly_once(data_dir: Path, small_blo
 def test_a_save_writes_one_block_at_most_whatever_the_history(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch, small_blocks: None
 ) -> None:
-    _fill(data_dir, 40)
+    fill_folder(data_dir, 40)
     written: list[tuple[str, int]] = []
     real = index_module.atomic_write_bytes
 
@@ -223,9 +207,9 @@ def test_a_sealed_block_nested_too_deep_is_found_again_from_the_game_files(
     """A block whose check sum is the manifest's is parsed without the deep-
     nesting guard: one forged to nest 100,000 deep is still only a damaged
     block (its games are read again), never a crash."""
-    from conftest import reseal_index
+    from .helpers import reseal_index
 
-    _fill(data_dir, 12)
+    fill_folder(data_dir, 12)
     with open_store(data_dir) as store:
         every = [s.id for s in store.list_games(include_deleted=True)]
     oldest = min((data_dir / "index").glob("b*.json"), key=lambda p: int(p.stem[1:]))

@@ -17,7 +17,7 @@ from scorekeeper.ui.state.drafts import DRAFT_KEY, MAX_DRAFT, draft_of, restore,
 from scorekeeper.ui.state.hand_model import HandForm
 from scorekeeper.ui.state.model import AppModel
 
-from .conftest import start
+from .helpers import start
 
 
 class Prefs:

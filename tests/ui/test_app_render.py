@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import random
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,45 +14,12 @@ import pytest
 from scorekeeper.engine import Hand, Rules
 from scorekeeper.i18n import Translator
 from scorekeeper.store import Store, open_store
-from scorekeeper.ui.app import GinApp
+from tests.support.flet_page import RecordingConnection, controls, new_page, strings, texts
 
-from .flet_page import RecordingConnection, controls, new_page, strings, texts
+from .helpers import Table, texts_and_tooltips, words
 
 #: Hands in the tests' long sheets: three screens of a phone.
 BLOCK = 10
-
-
-class Table:
-    """A GinApp on an in-process page, over a real store."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self.page, self.conn = new_page()
-        self.gin = GinApp(self.page, store)
-        self.gin.model.rng = random.Random(7)
-        self.gin.start()
-        self.m = self.gin.model
-
-    def tap(self, fn: object, *args: object) -> list[str]:
-        """Run a handler as a tap does; the strings it sent to the browser."""
-        self.conn.take()
-        self.gin.on(fn, *args)(None)  # type: ignore[arg-type]
-        return [s for msg in self.conn.take() for s in strings(msg)]
-
-    def quick_hand(self, knocker: str, k: int, d: int) -> list[str]:
-        self.tap(self.m.open_hand)
-        form = self.m.hand
-        assert form is not None
-        form.set_knocker(knocker)
-        form.set_active("knocker")
-        for ch in str(k):
-            form.press(ch)
-        form.set_active("defender")
-        for ch in str(d):
-            form.press(ch)
-        sent = self.tap(self.m.save_hand)
-        assert self.m.screen == "sheet", self.m.error
-        return sent
 
 
 def long_game(store: Store, hands: int) -> tuple[str, str, str]:
@@ -244,29 +210,6 @@ def test_a_new_game_from_a_finished_sheet_gets_a_fresh_sheet(store: Store) -> No
     assert t.gin.sheet.frame is not old
     sent = t.quick_hand(t.m.game().standings.players[0], 3, 9)
     assert "Edit hand 1" in sent
-
-
-def texts_and_tooltips(page: ft.Page) -> list[str]:
-    out = texts(page)
-    for view in page.views:
-        for c in controls(view):
-            tip = getattr(c, "tooltip", None)
-            if isinstance(tip, str):
-                out.append(tip)
-    return out
-
-
-def words(page: ft.Page) -> list[str]:
-    """Every text the page shows or speaks: texts, button labels, tooltips,
-    field labels and hints, semantics labels."""
-    out = texts(page)
-    for view in page.views:
-        for c in controls(view):
-            for name in ("content", "tooltip", "label", "hint_text"):
-                value = getattr(c, name, None)
-                if isinstance(value, str):
-                    out.append(value)
-    return out
 
 
 def test_a_language_switch_redraws_the_sheet_and_its_lines(store: Store) -> None:

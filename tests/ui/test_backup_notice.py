@@ -9,8 +9,7 @@ from scorekeeper.store.auto_backup import AutoBackup
 from scorekeeper.ui import backups
 from scorekeeper.ui.state.model import AppModel
 
-from .conftest import start
-from .test_model import quick
+from .helpers import quick, start
 
 
 def test_a_failed_backup_is_told_once_and_the_game_is_saved(tmp_path: Path) -> None:

@@ -20,8 +20,7 @@ from scorekeeper.store import Store, open_store
 from scorekeeper.ui.app import GinApp
 from scorekeeper.ui.review import PAGE
 from scorekeeper.ui.state.model import HOME_UNFINISHED
-
-from .flet_page import controls, new_page, strings
+from tests.support.flet_page import controls, new_page, strings
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from bench_history import synthetic_history

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from .test_live import Server, enter_counts, new_game, server, tap
-
-__all__ = ["server"]  # the fixture, used by name
+from .helpers import Server, enter_counts, new_game, tap
 
 
 def test_enter_after_another_devices_save_not_yet_drawn_is_refused(server: Server) -> None:

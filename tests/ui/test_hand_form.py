@@ -12,7 +12,7 @@ from scorekeeper.ui.state.hand_model import HandForm
 from scorekeeper.ui.state.model import AppModel
 from scorekeeper.ui.state.sheet_model import quick_results
 
-from .conftest import start
+from .helpers import start
 
 NAMES = {"a": "Ann", "b": "Bob"}
 

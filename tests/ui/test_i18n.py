@@ -15,8 +15,7 @@ from scorekeeper.ui.state.model_messages import SORRY
 from scorekeeper.ui.state.newgame_model import NewGameForm
 from scorekeeper.ui.state.sheet_model import build_sheet
 
-from .conftest import start
-from .test_model import quick
+from .helpers import quick, start
 
 LV = Translator("lv")
 UK = Translator("uk")

@@ -4,18 +4,14 @@ loses nothing (the store's revision)."""
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import random
 import threading
 import weakref
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import flet as ft
-import pytest
-from flet.pubsub.pubsub_hub import PubSubHub
 
 from scorekeeper.engine import Hand, Rules
 from scorekeeper.store import open_store
@@ -23,74 +19,10 @@ from scorekeeper.ui.app import GinApp
 from scorekeeper.ui.live import Live, LiveStore
 from scorekeeper.ui.screens.sheet_parts import LIT
 from scorekeeper.ui.state.model import AppModel
+from tests.support.flet_page import controls, new_page, strings, texts
 
 from .fake_store import FakeStore
-from .flet_page import controls, new_page, strings, texts
-
-
-class Server:
-    """Sessions sharing one event loop and one pubsub hub, as on the web server."""
-
-    def __init__(self, store: Any) -> None:
-        self.store = store
-        self.loop = asyncio.new_event_loop()
-        self.hub = PubSubHub(self.loop)
-        self.apps: list[GinApp] = []
-        self.conns: list[Any] = []  # each holds its session (the page, weakly)
-
-    def session(self) -> GinApp:
-        page, conn = new_page(self.loop, self.hub)
-        self.conns.append(conn)
-        gin = GinApp(page, self.store)
-        gin.model.rng = random.Random(7)
-        gin.start()
-        self.apps.append(gin)
-        return gin
-
-    def pump(self) -> None:
-        """Run what the hub scheduled on the loop (the other sessions' redraws)."""
-
-        async def turns() -> None:
-            for _ in range(10):
-                await asyncio.sleep(0)
-
-        self.loop.run_until_complete(turns())
-
-    def close(self) -> None:
-        self.pump()  # let what is scheduled finish before the loop goes
-        self.loop.close()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    with open_store(tmp_path / "data", durable=False) as store:
-        srv = Server(store)
-        yield srv
-        srv.close()
-
-
-def tap(gin: GinApp, fn: Any, *args: Any) -> None:
-    gin.on(fn, *args)(None)
-
-
-def enter_counts(gin: GinApp, knocker: str, k: str, d: str) -> None:
-    form = gin.model.hand
-    assert form is not None
-    form.set_knocker(knocker)
-    form.set_active("knocker")
-    for ch in k:
-        form.press(ch)
-    form.set_active("defender")
-    for ch in d:
-        form.press(ch)
-
-
-def new_game(server: Server, gin: GinApp) -> tuple[Any, str, str]:
-    s = gin.model.store  # the session's store: it tells the others
-    ann, bob = s.add_player("Ann").id, s.add_player("Bob").id
-    gid = s.create_game("standard", [ann, bob], Rules(), first_dealer=ann)
-    tap(gin, gin.model.open_game, gid)
-    return gid, ann, bob
+from .helpers import Server, enter_counts, new_game, tap
 
 
 def shows(gin: GinApp, text: str) -> bool:

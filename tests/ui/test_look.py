@@ -10,8 +10,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorekeeper.ui.widgets import FONT, apply_look
-
-from .flet_page import new_page
+from tests.support.flet_page import new_page
 
 
 def _page_props(set_look: object) -> dict[str, object]:

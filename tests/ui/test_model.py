@@ -7,26 +7,8 @@ from scorekeeper.ui.state.hand_model import HandForm
 from scorekeeper.ui.state.model import AppModel
 from scorekeeper.ui.state.model_messages import SORRY
 
-from .conftest import start
 from .fake_store import FakeStore
-
-
-def quick(app: AppModel, knocker: str | None, result: str, k: str = "", d: str = "") -> bool:
-    assert app.act(app.open_hand)
-    form = app.hand
-    assert form is not None
-    ids = {form.names[p]: p for p in form.game.players}
-    if result != "draw":
-        assert app.act(form.set_knocker, ids[knocker])
-    form.set_result(result)
-    if k and result not in ("gin", "big-gin"):
-        form.set_active("knocker")
-        for ch in k:
-            form.press(ch)
-    form.set_active("defender")
-    for ch in d:
-        form.press(ch)
-    return app.act(app.save_hand)
+from .helpers import quick, start
 
 
 def full_hands(

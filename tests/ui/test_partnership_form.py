@@ -9,8 +9,7 @@ from scorekeeper.ui.state.newgame_model import NewGameForm, Seat
 from scorekeeper.ui.state.sheet_model import build_sheet, quick_results
 from scorekeeper.ui.state.table_model import build_board
 
-from .conftest import start
-from .test_model import quick
+from .helpers import quick, start
 
 
 def test_choosing_partnership_plays_to_125_and_back_to_100() -> None:

@@ -8,8 +8,7 @@ import pytest
 from scorekeeper.ui import routes
 from scorekeeper.ui.state.model import AppModel
 
-from .conftest import start
-from .test_model import quick
+from .helpers import quick, start
 
 
 def where(app: AppModel) -> tuple[str, str, int | None]:

@@ -20,8 +20,7 @@ from scorekeeper.ui.state.model import AppModel
 from scorekeeper.ui.state.share import bgstats_link, bgstats_plays, result_text
 from scorekeeper.ui.state.sheet_model import build_sheet
 
-from .conftest import start
-from .test_model import quick
+from .helpers import quick, start
 
 NAMES = {"p1": "Ann", "p2": "Bob"}
 ENDED = datetime(2024, 5, 3, 21, 30, 15, tzinfo=UTC)

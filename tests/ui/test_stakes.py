@@ -15,10 +15,9 @@ from scorekeeper.store import open_store
 from scorekeeper.ui.state.model import AppModel
 from scorekeeper.ui.state.newgame_model import NewGameForm
 from scorekeeper.ui.state.sheet_model import build_sheet
+from tests.support.flet_page import texts
 
-from .flet_page import texts
-from .test_app_render import Table
-from .test_model import quick
+from .helpers import Table, quick
 
 
 def start_for_money(

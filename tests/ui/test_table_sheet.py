@@ -14,14 +14,10 @@ from scorekeeper.i18n import Translator
 from scorekeeper.store import Store, open_store
 from scorekeeper.ui.state.model import AppModel
 from scorekeeper.ui.state.sheet_model import build_sheet
+from tests.support.flet_page import controls, texts
 
-from .conftest import start
-from .flet_page import controls, texts
-from .test_app_render import Table, words
-from .test_live import Server as LiveServer
-from .test_live import enter_counts, new_game, server, tap
-
-__all__ = ["server"]  # the fixture, used by name
+from .helpers import Server as LiveServer
+from .helpers import Table, enter_counts, new_game, start, tap, words
 
 
 @pytest.fixture

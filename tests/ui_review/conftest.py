@@ -8,8 +8,7 @@ import pytest
 from scorekeeper.i18n import Translator
 from scorekeeper.store import Store, open_store
 from scorekeeper.ui.review import ReviewModel
-
-from .seed import seed
+from tests.support.seed import seed
 
 
 @pytest.fixture

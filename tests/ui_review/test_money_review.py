@@ -11,7 +11,7 @@ from scorekeeper.i18n import Translator
 from scorekeeper.store import open_store
 from scorekeeper.ui.review import ReviewContext, ReviewModel, render_screen
 
-from .test_screens import texts
+from .helpers import texts
 
 
 def test_the_balance_is_shown_settled_and_the_settle_up_taken_back(tmp_path: Path) -> None:

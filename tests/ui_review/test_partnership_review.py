@@ -11,7 +11,7 @@ from scorekeeper.i18n import LANGUAGES, Translator
 from scorekeeper.store import Store
 from scorekeeper.ui.review import SCREENS, ReviewContext, ReviewModel, render_screen
 
-from .test_screens import texts
+from .helpers import texts
 
 
 def _partnership(store: Store) -> str:

@@ -13,27 +13,7 @@ from scorekeeper.i18n import LANGUAGES, Translator
 from scorekeeper.statistics import score_race
 from scorekeeper.store import Store
 from scorekeeper.ui.review import SCREENS, ReviewContext, ReviewModel, render_screen
-
-
-def walk(c: Any) -> list[Any]:
-    out = [c]
-    for name in ("content", "controls", "actions", "leading", "title"):
-        v = getattr(c, name, None)
-        if isinstance(v, list):
-            for x in v:
-                out += walk(x)
-        elif isinstance(v, ft.BaseControl):
-            out += walk(v)
-    return out
-
-
-def texts(controls: list[ft.Control]) -> list[str]:
-    found = []
-    for c in controls:
-        for x in walk(c):
-            if isinstance(x, ft.Text) and isinstance(x.value, str):
-                found.append(x.value)
-    return found
+from tests.ui_review.helpers import texts, walk
 
 
 @pytest.mark.parametrize("code", list(LANGUAGES))

@@ -15,7 +15,7 @@ from PIL import Image
 
 from scorekeeper.ui.review import ReviewContext, ReviewModel, render_screen
 
-from .test_screens import walk
+from .helpers import walk
 
 
 def buttons(controls: list[ft.Control]) -> dict[str, Any]:

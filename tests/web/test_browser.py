@@ -12,17 +12,16 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, TIMEOUT_MS, Server, Ui
-from playwright.sync_api import Browser, BrowserContext, Playwright, expect, sync_playwright
-from ui_review.seed import seed_folder
+from playwright.sync_api import Browser, BrowserContext, expect
 
 from scorekeeper.ui.launch import ASSETS
 from scorekeeper.ui.wakelock import PREF_KEY
+from tests.support.browser import PHONE, TIMEOUT_MS, Server, Ui
+from tests.support.seed import seed_folder
 
 NOTHING_NEW = "Nothing new: everything in that file is already here."
 
@@ -48,28 +47,6 @@ WAKELOCK_SPY = """
 """
 
 
-@pytest.fixture(scope="module")
-def downloads(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("downloads")
-
-
-@pytest.fixture(scope="module")
-def playwright() -> Iterator[Playwright]:
-    with sync_playwright() as p:
-        yield p
-
-
-@pytest.fixture(scope="module")
-def browser(playwright: Playwright, downloads: Path) -> Iterator[Browser]:
-    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
-        pytest.fail(f"chromium not found at {CHROMIUM}: apt-get install chromium")
-    b = playwright.chromium.launch(
-        executable_path=CHROMIUM, args=CHROMIUM_ARGS, downloads_path=str(downloads)
-    )
-    yield b
-    b.close()
-
-
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     data = tmp_path / "data"
@@ -89,9 +66,9 @@ def new_context(browser: Browser) -> BrowserContext:
 
 
 @pytest.fixture
-def ui(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Ui]:
+def ui(browser: Browser, request: pytest.FixtureRequest, shots: Path) -> Iterator[Ui]:
     context = new_context(browser)
-    u = Ui(context.new_page(), "web-" + request.node.name)
+    u = Ui(context.new_page(), request.node.name, shots=shots)
     yield u
     try:
         u.shot("-end")

@@ -16,11 +16,11 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from e2e.conftest import Server
 
 from scorekeeper.ui.server import HEADER_TIMEOUT, KEEP_ALIVE_TIMEOUT, WS_MAX_SIZE
+from tests.support.browser import Server
 
-from .conftest import HOST, raw_request, request_bytes, status_of
+from .helpers import HOST, raw_request, request_bytes, status_of
 
 #: Longer than any deadline of the server's: a socket still open after this
 #: was not closed by it.

@@ -12,11 +12,19 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from e2e.conftest import Server
-from e2e.test_lan import LanServer
 from websockets.exceptions import InvalidStatus
 
-from .conftest import (
+from tests.support.browser import LanServer, Server
+from tests.support.flet_client import (
+    Control,
+    FletClient,
+    TreeModel,
+    connect,
+    http_get,
+    open_host_link,
+)
+
+from .helpers import (
     CODE_SCREEN,
     WRONG_CODE,
     join_as_host,
@@ -28,7 +36,6 @@ from .conftest import (
     type_code,
     wrong_code,
 )
-from .flet_client import Control, FletClient, TreeModel, connect, http_get, open_host_link
 
 # --- the model, without a server ------------------------------------------------------
 

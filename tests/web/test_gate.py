@@ -7,11 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from e2e.conftest import Server
 
 from scorekeeper.ui.server import allowed_authorities, is_allowed, names_for
+from tests.support.browser import Server
 
-from .conftest import raw_request, request_bytes, status_of, ws_request
+from .helpers import raw_request, request_bytes, status_of, ws_request
 
 FOREIGN = [
     pytest.param("127.0.0.1:{port}", "http://evil.example", id="foreign-origin"),

@@ -19,12 +19,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e.test_lan import LanServer
 from websockets.exceptions import ConnectionClosed
 
 from scorekeeper.ui.lan import PRE_JOIN_LIMIT
+from tests.support.browser import LanServer
+from tests.support.flet_client import ABSENT, Control, FletClient, Invocation, connect
 
-from .conftest import (
+from .helpers import (
     CODE_SCREEN,
     join_as_host,
     new_game,
@@ -35,7 +36,6 @@ from .conftest import (
     type_code,
     wrong_code,
 )
-from .flet_client import ABSENT, Control, FletClient, Invocation, connect
 
 DEVICE_KEY = "scorekeeper.device"  # where the app keeps a device token in the browser
 NAMES = re.compile("Ann|Bob")

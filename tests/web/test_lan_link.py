@@ -9,13 +9,13 @@ from collections.abc import Iterator
 
 import pytest
 import websockets
-from e2e.test_lan import LanServer
 
 from scorekeeper.ui.lan import PRE_JOIN_LIMIT
 from scorekeeper.ui.peer import Peer, guarded
 from scorekeeper.ui.server import SOCKETS_PER_ADDRESS
+from tests.support.browser import LanServer
 
-from .conftest import raw_request, request_bytes, status_of
+from .helpers import raw_request, request_bytes, status_of
 
 
 @pytest.fixture(scope="module")

@@ -15,11 +15,11 @@ from typing import Any
 
 import flet as ft
 import pytest
-from ui_review.seed import seed
 
 from scorekeeper.i18n import Translator
 from scorekeeper.store import Store, open_store
 from scorekeeper.ui.review import SCREENS, ReviewContext, ReviewModel, render_screen
+from tests.support.seed import seed
 
 
 @pytest.fixture
@@ -126,10 +126,9 @@ def test_a_browser_session_refuses_any_path(
 def test_no_app_screen_has_a_path_box_in_a_browser(store: Store, ids: dict[str, str]) -> None:
     """The whole app in a browser session (an in-process page marked web):
     home, new game, sheet, hand entry in every mode and each review screen."""
-    from ui.flet_page import controls, new_page
-
     from scorekeeper.ui.app import GinApp
     from scorekeeper.ui.state.hand_model import MODES
+    from tests.support.flet_page import controls, new_page
 
     page, _ = new_page()
     page.web = True

@@ -28,7 +28,7 @@ import scorekeeper.ui.browser  # the phone's start path
 from scorekeeper.engine import Hand, Rules, melds
 from scorekeeper.store import open_store
 from scorekeeper.ui.app import run_app
-from tests.ui.flet_page import new_page, strings
+from tests.support.flet_page import new_page, strings
 
 store = open_store(Path(tempfile.mkdtemp()) / "data", durable=False)
 ann, bob = store.add_player("Ann").id, store.add_player("Bob").id

@@ -10,58 +10,15 @@ open inbox slots; traffic goes to 127.0.0.1 only.
 from __future__ import annotations
 
 import socket
-import threading
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import uvicorn
 
-from scorekeeper.ui.server import allowed_authorities, build_app, names_for, server_config
 from scorekeeper.ui.uploads import MAX_UPLOAD, UploadInbox, UploadsBusy, UploadTooLarge
 
-from .conftest import HOST, answer_length, raw_request, request_bytes, status_of
-
-SECRET = "test-secret"
-
-
-class Running:
-    def __init__(self, inbox: UploadInbox) -> None:
-        with socket.socket() as s:
-            s.bind((HOST, 0))
-            self.port: int = s.getsockname()[1]
-        self.inbox = inbox
-        app = build_app(
-            lambda page: None,
-            allowed_hosts=allowed_authorities(names_for(HOST), self.port),
-            assets_dir=None,
-            inbox=inbox,
-            secret_key=SECRET,
-        )
-        self.server = uvicorn.Server(server_config(app, HOST, self.port))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def __enter__(self) -> Running:
-        self.thread.start()
-        deadline = time.monotonic() + 30
-        while not self.server.started:
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.02)
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=15)
-
-    def signed_url(self, slot: str) -> str:
-        from flet_web.uploads import build_upload_url
-
-        return build_upload_url("/upload", slot, 300, SECRET)
-
-    @property
-    def host(self) -> str:
-        return f"{HOST}:{self.port}"
+from .helpers import HOST, Running, answer_length, raw_request, request_bytes, status_of
 
 
 @pytest.fixture(scope="module")

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from e2e.conftest import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from scorekeeper.ui.uploads import UploadInbox
+from tests.support.browser import TIMEOUT_MS
 
-from .test_upload import Running
+from .helpers import Running
 
 PUT = """async ([url, size]) => {
   try {
@@ -27,15 +27,11 @@ PUT = """async ([url, size]) => {
 
 
 @pytest.fixture(scope="module")
-def page() -> Iterator[Page]:
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page()
-            page.set_default_timeout(TIMEOUT_MS)
-            yield page
-        finally:
-            browser.close()
+def page(browser: Browser) -> Iterator[Page]:
+    page = browser.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    yield page
+    page.close()
 
 
 @pytest.mark.parametrize("mb", [1, 15])

@@ -28,7 +28,7 @@ from scorekeeper.engine import Rules
 from scorekeeper.store import open_store
 from scorekeeper.ui.app import run_app
 from scorekeeper.web.warm import FIRST_TAPS
-from tests.ui.flet_page import new_page
+from tests.support.flet_page import new_page
 
 store = open_store(Path(tempfile.mkdtemp()) / "data", durable=False)
 ann, bob = store.add_player("Ann").id, store.add_player("Bob").id

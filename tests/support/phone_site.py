@@ -17,7 +17,7 @@ from typing import IO, Any
 
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Route, expect
 
-from .conftest import PHONE, SHOTS, TIMEOUT_MS, Ui, free_port, wait_port
+from .browser import PHONE, SHOTS, TIMEOUT_MS, Ui, free_port, wait_port
 
 #: How long Python may take to start in the browser and draw the app.
 START_MS = 120_000

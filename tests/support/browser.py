@@ -1,8 +1,14 @@
-"""Real-browser end-to-end tests: the app served in web mode on loopback,
-Debian's chromium driven by Python Playwright.
+"""The one browser harness: the app served in web mode on loopback, Debian's
+chromium driven by Python Playwright (tests/e2e, tests/e2e_review and the
+browser tests of tests/web; the benchmarks borrow it too).
 
-These tests fail (never skip) when chromium or Playwright is missing.
-Screenshots go to ``test-output/e2e/<test>.png``.
+The tests fail (never skip) when chromium or Playwright is missing.  The
+fixtures over these classes are in :mod:`tests.support.fixtures`.
+
+Screenshots are taken on demand: with ``SCOREKEEPER_SHOTS=1`` every
+:meth:`Ui.shot` is saved under ``test-output/<suite>/<test><suffix>.png``;
+without it, :meth:`Ui.shot` only sets the window's size it was given.  A test
+that asserts on pixels reads them itself (``page.screenshot()``).
 """
 
 from __future__ import annotations
@@ -10,20 +16,20 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import shutil
 import signal
 import socket
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / "test-output" / "e2e"
+OUTPUT = ROOT / "test-output"
+SHOTS = OUTPUT / "e2e"
+#: Every :meth:`Ui.shot` saved (``SCOREKEEPER_SHOTS=1``), for a person to look at.
+SHOTS_ON = os.environ.get("SCOREKEEPER_SHOTS", "") not in ("", "0")
 CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
@@ -40,20 +46,10 @@ DESKTOP = {"width": 1280, "height": 800}
 TIMEOUT_MS = 20_000
 
 try:
-    from playwright.sync_api import (
-        Browser,
-        BrowserContext,
-        Locator,
-        Page,
-        Playwright,
-        expect,
-        sync_playwright,
-    )
-    from playwright.sync_api import (
-        TimeoutError as PlaywrightTimeoutError,
-    )
+    from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 except ImportError as exc:  # pragma: no cover - CI installs it
-    raise RuntimeError("the e2e tests need Playwright: pip install -e '.[test]'") from exc
+    raise RuntimeError("the browser tests need Playwright: pip install -e '.[test]'") from exc
 
 
 def free_port() -> int:
@@ -145,12 +141,66 @@ class Server:
         return out or ""
 
 
-@pytest.fixture(scope="package")
-def playwright() -> Iterator[Playwright]:
-    """One Playwright for this package, stopped when its tests are done (the sync
-    API allows only one at a time in a process, and other suites start their own)."""
-    with sync_playwright() as p:
-        yield p
+class LanServer(Server):
+    """``python -m scorekeeper --lan``; reads the host link it prints."""
+
+    command = ("-m", "scorekeeper", "--lan", "--host", "0.0.0.0", "--allow-host", "127.0.0.2")
+
+    def __init__(self, data_dir: Path) -> None:
+        super().__init__(data_dir)
+        self.host_link = ""
+        self.links: list[str] = []  # every host link printed, in order
+        self.printed: list[str] = []
+        self.stdin = subprocess.PIPE  # Enter asks for a new host link
+        self._new_link = threading.Condition()
+
+    def start(self) -> None:
+        super().start()
+        assert self.proc is not None and self.proc.stdout is not None
+
+        def read() -> None:
+            assert self.proc is not None and self.proc.stdout is not None
+            for line in self.proc.stdout:
+                self.printed.append(line)
+                if line.startswith("Host link"):
+                    with self._new_link:
+                        self.links.append(line.rsplit(" ", 1)[1].strip())
+                        self._new_link.notify_all()
+
+        threading.Thread(target=read, daemon=True).start()
+        with self._new_link:
+            assert self._new_link.wait_for(lambda: self.links, 30), "".join(self.printed)
+        self.host_link = self.links[0]
+        # loopback only: the printed link is the host's own address
+        assert self.host_link.startswith(f"http://127.0.0.1:{self.port}/?host=")
+
+    def press_enter(self) -> str:
+        """Enter in the server's terminal: the fresh host link it prints."""
+        assert self.proc is not None and self.proc.stdin is not None
+        before = len(self.links)
+        self.proc.stdin.write("\n")
+        self.proc.stdin.flush()
+        with self._new_link:
+            assert self._new_link.wait_for(lambda: len(self.links) > before, 30)
+        return self.links[-1]
+
+    @property
+    def phone_url(self) -> str:
+        return f"http://127.0.0.2:{self.port}/"
+
+    def stop(self) -> str:
+        return "".join(self.printed) + super().stop()
+
+
+class ReviewServer(Server):
+    """``python -m scorekeeper.ui.review``: the review screens on their own,
+    in English whatever the machine's language."""
+
+    command = ("-m", "scorekeeper.ui.review")
+
+    def __init__(self, data_dir: Path) -> None:
+        super().__init__(data_dir)
+        self.env = {"LANGUAGE": "en", "LANG": "C.UTF-8"}
 
 
 #: A browser test taking longer than this has a tab that stopped answering
@@ -190,34 +240,6 @@ def stop_renderers() -> list[int]:
     return stopped
 
 
-@pytest.fixture(autouse=True)
-def hung_tab_watchdog() -> Iterator[None]:
-    """A hung tab fails its test, not the run.  Some Playwright calls have no
-    timeout of their own (``evaluate``, a context's ``close``): a tab whose
-    page never answers again would hold them, and the whole run, for good.
-    After :data:`HUNG_S`, this test's renderers are killed, which ends such
-    a call with an error, and the test fails saying so."""
-    stopped: list[int] = []
-    timer = threading.Timer(HUNG_S, lambda: stopped.extend(stop_renderers()))
-    timer.daemon = True
-    timer.start()
-    yield
-    timer.cancel()
-    if stopped:
-        pytest.fail(
-            f"a browser tab stopped answering: its renderer was killed after {HUNG_S:.0f} s"
-        )
-
-
-@pytest.fixture(scope="package")
-def browser(playwright: Playwright) -> Iterator[Browser]:
-    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
-        pytest.fail(f"chromium not found at {CHROMIUM}: apt-get install chromium")
-    b = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    yield b
-    b.close()
-
-
 #: What the web server's transport logs when a browser tab closes while a
 #: message is on its way to it: the browser's doing, not the app's.
 CLIENT_GONE = (
@@ -250,32 +272,36 @@ def app_tracebacks(out: str) -> list[str]:
     return found
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    srv = Server(tmp_path / "data")
-    srv.start()
-    yield srv
-    srv.stop_checked()
+#: Resolves once the browser has painted two frames from now (see :meth:`Ui.painted`).
+PAINTED = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 
 class Ui:
     """A browser tab on the app, with the few moves the tests need."""
 
-    def __init__(self, page: Page, name: str) -> None:
+    def __init__(
+        self, page: Page, name: str, *, shots: Path = SHOTS, ready: str = "New game"
+    ) -> None:
         self.page = page
         self.name = name
+        #: where :meth:`shot` saves (one folder per suite)
+        self.shots = shots
+        #: the button :meth:`open` waits for unless told another
+        self.ready = ready
         self.errors: list[str] = []
         page.on("pageerror", lambda e: self.errors.append(str(e)))
 
-    def open(self, url: str, ready: str | None = "New game") -> None:
+    def open(self, url: str, ready: str | None = None) -> None:
         """Load ``url``, turn Flutter's accessibility tree on (the tests read
-        it) and wait until the button ``ready`` is drawn (None: no wait)."""
+        it) and wait until the button ``ready`` is drawn (default: the
+        server's :attr:`Server.ready`; "" for no wait)."""
         self.page.goto(url)
         ph = self.page.locator("flt-semantics-placeholder")
         ph.wait_for(state="attached", timeout=60_000)
         ph.evaluate("el => el.click()")
-        if ready is not None:
-            self.page.get_by_role("button", name=ready).wait_for(timeout=60_000)
+        ready = self.ready if ready is None else ready
+        if ready:
+            self.page.get_by_role("button", name=ready).first.wait_for(timeout=60_000)
 
     def button(self, name: str | re.Pattern[str]) -> Locator:
         return self.page.get_by_role("button", name=name, exact=isinstance(name, str)).first
@@ -439,14 +465,23 @@ class Ui:
         flight from an earlier keystroke can put the field's old value back."""
         self.until(lambda: self.fill(label, value), shows)
 
-    def shot(self, suffix: str = "", size: dict[str, int] | None = None) -> Path:
-        SHOTS.mkdir(parents=True, exist_ok=True)
+    def painted(self) -> None:
+        """Wait until the browser has painted a frame after everything the
+        page has now: Flutter draws its canvas in the frame after it
+        updated the semantics tree the tests wait on, so two animation
+        frames from now the canvas shows it."""
+        self.page.evaluate(PAINTED)
+
+    def shot(self, suffix: str = "", size: dict[str, int] | None = None) -> None:
+        """Set the window to ``size`` (if given) and, with ``SCOREKEEPER_SHOTS=1``,
+        save what it shows as ``<test><suffix>.png`` under :attr:`shots`."""
         if size:
             self.page.set_viewport_size(size)  # type: ignore[arg-type]
-        self.page.wait_for_timeout(1200)  # the canvas paints after the semantics tree
-        path = SHOTS / f"{self.name}{suffix}.png"
-        self.page.screenshot(path=str(path))
-        return path
+        if not SHOTS_ON:
+            return
+        self.painted()
+        self.shots.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(self.shots / f"{self.name}{suffix}.png"))
 
     # --- app flows ------------------------------------------------------------
 
@@ -525,28 +560,6 @@ class Ui:
             except AssertionError:
                 print(f"{self.name}: 'Save hand' tapped again (the form stayed open)")
         expect(save).to_have_count(0, timeout=TIMEOUT_MS)
-
-
-@pytest.fixture
-def ui(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Ui]:
-    context = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    u = Ui(page, request.node.name)
-    yield u
-    try:
-        u.shot("-end")
-    finally:
-        context.close()
-
-
-@pytest.fixture
-def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
-    """Browser contexts a test opens with :func:`tab` (one per device), closed after it."""
-    made: list[BrowserContext] = []
-    yield made
-    for c in made:
-        c.close()
 
 
 def tab(browser: Browser, contexts: list[BrowserContext], name: str) -> Ui:

@@ -1,0 +1,91 @@
+"""Moves the browser tests of tests/e2e share (beside tests/support/browser.py)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from playwright.sync_api import FloatRect, Locator, expect
+
+from scorekeeper.i18n import Translator
+from tests.support.browser import PHONE, TIMEOUT_MS, Ui
+
+
+def turn_on(ui: Ui, label: str) -> None:
+    """Turn a switch on.  A tap lost to a redraw in flight leaves it off (the
+    switch turns as it is tapped) and is made again; one that turned it is not."""
+    switch = ui.page.get_by_role("switch", name=label)
+    for _ in range(3):
+        switch.click()
+        try:
+            expect(switch).to_be_checked(timeout=5000)
+            return
+        except AssertionError:
+            print(f"{ui.name}: {label!r} tapped again (the switch stayed off)")
+    expect(switch).to_be_checked()
+
+
+def scroll(ui: Ui, dy: int) -> None:
+    """Scroll the screen by ``dy`` pixels (a mouse wheel over its middle)."""
+    size = ui.page.viewport_size or PHONE
+    ui.page.mouse.move(size["width"] / 2, size["height"] / 2)
+    ui.page.mouse.wheel(0, dy)
+
+
+def wait_until(condition: Callable[[], bool], timeout: float = TIMEOUT_MS / 1000) -> None:
+    """Poll a condition the page cannot wait for itself (a redraw's sizes)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.1)
+
+
+def see_whole(ui: Ui, locator: Locator) -> None:
+    """The control is inside the window, not cut off at its right or bottom edge."""
+    expect(locator).to_be_visible(timeout=TIMEOUT_MS)
+    boxes: list[FloatRect] = []
+
+    def drawn() -> bool:
+        """Not in the middle of a redraw (a resize redraws it more than once:
+        the box is read in the same moment it is found drawn)."""
+        box = locator.bounding_box() if locator.count() else None
+        if box is None or box["height"] <= 0:
+            return False
+        boxes.append(box)
+        return True
+
+    wait_until(drawn)
+    box = boxes[-1]
+    size = ui.page.viewport_size
+    assert size is not None
+    assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 1, box
+    assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 1, box
+
+
+def visit(ui: Ui, url: str) -> None:
+    """Load the app at ``url`` and turn its accessibility tree on."""
+    ui.page.goto(url)
+    ph = ui.page.locator("flt-semantics-placeholder")
+    ph.wait_for(state="attached", timeout=60_000)
+    ph.evaluate("el => el.click()")
+    expect(ui.page.get_by_role("button").first).to_be_visible(timeout=60_000)
+
+
+def open_in_latvian(ui: Ui, url: str) -> None:
+    """``ui.open`` for an app that already speaks Latvian (it waits for the
+    English "New game")."""
+    ui.page.goto(url)
+    # the page before lost its server (a restart): its errors end with it
+    ui.errors.clear()
+    ph = ui.page.locator("flt-semantics-placeholder")
+    ph.wait_for(state="attached", timeout=60_000)
+    ph.evaluate("el => el.click()")
+    ui.button(lv("New game")).wait_for(timeout=60_000)
+
+
+LV = Translator("lv")
+
+
+def lv(msgid: str, **values: object) -> str:
+    """A message as the Latvian catalog words it."""
+    return LV.gettext(msgid).format(**values)

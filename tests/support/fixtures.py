@@ -1,0 +1,122 @@
+"""The browser harness's fixtures (a pytest plugin, loaded by tests/conftest.py).
+
+One Playwright and one chromium for the whole run: the sync Playwright API
+allows one at a time in a process, and between its calls it marks its loop
+as the running one, which the in-process tests' own loops refuse to run
+beside.  So tests/conftest.py runs every browser test after all the others,
+and the browser is started at the first of them and stopped at the end.
+"""
+
+from __future__ import annotations
+
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwright
+
+from .browser import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    HUNG_S,
+    OUTPUT,
+    PHONE,
+    TIMEOUT_MS,
+    Server,
+    Ui,
+    stop_renderers,
+)
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def downloads(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The browser's download folder."""
+    return tmp_path_factory.mktemp("downloads")
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright, downloads: Path) -> Iterator[Browser]:
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        pytest.fail(f"chromium not found at {CHROMIUM}: apt-get install chromium")
+    b = playwright.chromium.launch(
+        executable_path=CHROMIUM, args=CHROMIUM_ARGS, downloads_path=str(downloads)
+    )
+    yield b
+    b.close()
+
+
+@pytest.fixture(autouse=True)
+def hung_tab_watchdog(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A hung tab fails its test, not the run.  Some Playwright calls have no
+    timeout of their own (``evaluate``, a context's ``close``): a tab whose
+    page never answers again would hold them, and the whole run, for good.
+    After :data:`HUNG_S`, this test's renderers are killed, which ends such
+    a call with an error, and the test fails saying so.  Browser tests only."""
+    if request.node.get_closest_marker("browser") is None:
+        yield
+        return
+    stopped: list[int] = []
+    timer = threading.Timer(HUNG_S, lambda: stopped.extend(stop_renderers()))
+    timer.daemon = True
+    timer.start()
+    yield
+    timer.cancel()
+    if stopped:
+        pytest.fail(
+            f"a browser tab stopped answering: its renderer was killed after {HUNG_S:.0f} s"
+        )
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """``scorekeeper --web`` over a fresh data folder of this test's own."""
+    srv = Server(tmp_path / "data")
+    srv.start()
+    yield srv
+    srv.stop_checked()
+
+
+@pytest.fixture
+def shots(request: pytest.FixtureRequest) -> Path:
+    """Where this test's screenshots go: ``test-output/<its suite>/``."""
+    return OUTPUT / request.node.path.parent.name
+
+
+@pytest.fixture
+def home_button() -> str:
+    """The button that tells a test the app's first screen is drawn
+    (tests/e2e_review overrides it: its app opens on History)."""
+    return "New game"
+
+
+@pytest.fixture
+def ui(
+    browser: Browser, request: pytest.FixtureRequest, shots: Path, home_button: str
+) -> Iterator[Ui]:
+    """A tab at phone size in a context of its own."""
+    context = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    u = Ui(page, request.node.name, shots=shots, ready=home_button)
+    yield u
+    try:
+        u.shot("-end")
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
+    """Browser contexts a test opens with :func:`tab` (one per device), closed after it."""
+    made: list[BrowserContext] = []
+    yield made
+    for c in made:
+        c.close()

@@ -1,0 +1,249 @@
+"""What the web tests share: raw HTTP to the server, and sessions through the
+Flet protocol (tests/support/flet_client.py) for the LAN tests.  All traffic
+goes to the loopback range."""
+
+from __future__ import annotations
+
+import re
+import socket
+import threading
+import time
+import urllib.parse
+from typing import Any
+
+import uvicorn
+
+from scorekeeper.ui.server import allowed_authorities, build_app, names_for, server_config
+from scorekeeper.ui.uploads import UploadInbox
+from tests.support.browser import LanServer
+from tests.support.flet_client import Control, FletClient, connect, open_host_link
+
+HOST = "127.0.0.1"
+
+
+def raw_request(port: int, request: bytes, timeout: float = 10.0, *, whole: bool = False) -> bytes:
+    """Send ``request`` as is; the server's answer up to the end of its headers
+    (and whatever of the body came with them), or with ``whole`` its whole
+    body as its Content-Length gives it (the body may come in a later packet)."""
+    with socket.create_connection((HOST, port), timeout=timeout) as s:
+        s.sendall(request)
+        data = b""
+        while b"\r\n\r\n" not in data or (whole and len(data) < answer_length(data)):
+            chunk = s.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+        return data
+
+
+def answer_length(answer: bytes) -> int:
+    """How long ``answer`` is once its whole body is in (its Content-Length)."""
+    head, _, _ = answer.partition(b"\r\n\r\n")
+    for line in head.split(b"\r\n")[1:]:
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            return len(head) + 4 + int(value)
+    return len(answer)
+
+
+def status_of(answer: bytes) -> int:
+    line = answer.split(b"\r\n", 1)[0]
+    assert line.startswith(b"HTTP/1.1 "), answer[:200]
+    return int(line.split()[1])
+
+
+def request_bytes(
+    method: str, path: str, host: str | None, origin: str | None, extra: list[str] | None = None
+) -> bytes:
+    lines = [f"{method} {path} HTTP/1.1"]
+    if host is not None:
+        lines.append(f"Host: {host}")
+    if origin is not None:
+        lines.append(f"Origin: {origin}")
+    lines += extra or []
+    lines.append("Connection: close")
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
+
+
+WS_UPGRADE = [
+    "Upgrade: websocket",
+    "Connection: Upgrade",
+    "Sec-WebSocket-Version: 13",
+    "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+]
+
+
+def ws_request(path: str, host: str | None, origin: str | None) -> bytes:
+    lines = [f"GET {path} HTTP/1.1"]
+    if host is not None:
+        lines.append(f"Host: {host}")
+    if origin is not None:
+        lines.append(f"Origin: {origin}")
+    lines += WS_UPGRADE
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
+
+
+# --- sessions through the Flet protocol (flet_client), for the LAN tests --------------
+
+CODE_SCREEN = "Enter the code shown on the host"
+WRONG_CODE = "That is not the code shown on the host. Check it and try again."
+SIX_DIGITS = re.compile(r"^\d{6}$")
+THEME_BUTTON = re.compile(r"^(Dark|Light) theme$")
+
+
+def open_client(clients: list[FletClient], port: int, **kw: Any) -> FletClient:
+    """A new connection (see :func:`flet_client.connect`), closed after the test."""
+    c = connect(port, **kw)
+    clients.append(c)
+    return c
+
+
+def route_of(url: str) -> str:
+    """The route a browser registers for an address: its path and query.
+
+    >>> route_of("http://127.0.0.1:8550/?host=abc")
+    '/?host=abc'
+    """
+    parts = urllib.parse.urlsplit(url)
+    return (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+
+
+def join_as_host(
+    lan: LanServer, clients: list[FletClient], link: str | None = None, **kw: Any
+) -> FletClient:
+    """Open the host link as a browser does and register the page it leads to.
+
+    The one place that knows how the host link admits: when its answer sets
+    a cookie (a ``303`` to ``/``), the page's WebSocket carries the cookie
+    and registers ``/``; else (today) the page registers the link's route
+    and the app reads the token from it."""
+    link = link or lan.host_link
+    cookie = open_host_link(link)
+    if cookie is not None:
+        c = open_client(clients, lan.port, cookie=cookie, **kw)
+        return c.register("/")
+    c = open_client(clients, lan.port, **kw)
+    return c.register(route_of(link))
+
+
+def read_join_code(host: FletClient) -> str:
+    """Open the host's "Invite a device" (if it is not open) and read the code."""
+    if not host.shows("Then enter the join code:"):
+        host.click("Invite a device")
+    host.wait_text("Then enter the join code:")
+    return host.wait_text(SIX_DIGITS)
+
+
+def wrong_code(code: str) -> str:
+    """A code that is not ``code``.
+
+    >>> wrong_code("999999"), wrong_code("000123")
+    ('000000', '000124')
+    """
+    return f"{(int(code) + 1) % 1_000_000:06d}"
+
+
+def type_code(c: FletClient, code: str, field: Control | None = None) -> None:
+    """Type a join code into the code screen (or into ``field``, the code
+    screen's field as it was), press Enter, and wait for the server's answer:
+    the field emptied (or gone: another screen)."""
+    field = field or c.wait_control(label="Join code")
+    c.submit(field, code)
+
+    def answered() -> bool:
+        now = c.find(label="Join code")
+        return now is None or now.id != field.id or not now.value
+
+    c.wait_for(answered, what=f"the answer to the code {code}")
+
+
+def quiesce(c: FletClient) -> None:
+    """Make sure the server has handled everything this session sent so far,
+    answers to its calls included (e.g. the ``scroll_to`` a new screen asks
+    for): the theme button twice, each tap waited for.  The first one's redraw comes
+    after any call the server made before it, which this client answered on
+    arrival; the second one is sent after those answers, and the server
+    handles a connection's messages in order.  The theme ends as it was.
+
+    Needed before the host shuts a phone out: Flet's server ends a
+    connection, with a traceback, when an answer names a control it has
+    dropped meanwhile (the phone's old screen) -- a browser meets the same race."""
+    for _ in range(2):
+        before = c.model.page.get("theme_mode")
+        c.click(THEME_BUTTON)
+        c.wait_for(lambda b=before: c.model.page.get("theme_mode") != b, what="the theme toggled")
+
+
+def new_game(c: FletClient, names: list[str], dealer: str) -> None:
+    """From the home screen: a Standard game of ``names``, ``dealer`` dealing first."""
+    c.click("New game")
+    c.click(c.wait_clickable("Standard"))
+    for n in names:
+        c.submit(c.wait_control(label="New player name"), n)
+        c.wait_text(re.compile(r"^Playing: .*" + re.escape(n)))
+    c.click(f"{dealer} deals")
+    c.wait_for(lambda: c.find("Start game", type="FilledButton") is not None)
+    c.click("Start game")
+    c.wait_text(re.compile("deals next"))
+
+
+def box_texts(c: FletClient, label: str) -> list[str]:
+    """The texts of the control showing ``label`` (e.g. a deadwood box)."""
+    box = c.clickable(label)
+    return box.texts() if box is not None else []
+
+
+def quick_hand(c: FletClient, knocker: str, defender: str, k: int, d: int) -> None:
+    """On the sheet: enter a knock (``knocker``'s deadwood ``k``, ``defender``'s ``d``)."""
+    c.click("Enter hand")
+    c.wait_text("Who knocked?")
+    c.click(f"{knocker} knocked")
+    c.wait_text(f"{knocker}'s deadwood")
+    for box, n in ((f"{knocker}'s deadwood", k), (f"{defender}'s deadwood", d)):
+        c.click(box)
+        for key in ("C", *str(n)):  # the keypad's keys are Buttons
+            c.click(c.wait_control(key, type="Button", exact=True))
+        c.wait_for(lambda b=box, n=n: str(n) in box_texts(c, b), what=f"{box} {n}")
+    c.click("Save hand")
+    c.wait_gone("Save hand")
+
+
+SECRET = "test-secret"
+
+
+class Running:
+    def __init__(self, inbox: UploadInbox) -> None:
+        with socket.socket() as s:
+            s.bind((HOST, 0))
+            self.port: int = s.getsockname()[1]
+        self.inbox = inbox
+        app = build_app(
+            lambda page: None,
+            allowed_hosts=allowed_authorities(names_for(HOST), self.port),
+            assets_dir=None,
+            inbox=inbox,
+            secret_key=SECRET,
+        )
+        self.server = uvicorn.Server(server_config(app, HOST, self.port))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> Running:
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=15)
+
+    def signed_url(self, slot: str) -> str:
+        from flet_web.uploads import build_upload_url
+
+        return build_upload_url("/upload", slot, 300, SECRET)
+
+    @property
+    def host(self) -> str:
+        return f"{HOST}:{self.port}"
