@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
+import re
 
 from playwright.sync_api import FloatRect, Locator, expect
 
 from scorekeeper.i18n import Translator
-from tests.support.browser import PHONE, TIMEOUT_MS, Ui
+from tests.support.browser import PHONE, TIMEOUT_MS, Ui, wait_until
 
 
 def turn_on(ui: Ui, label: str) -> None:
@@ -32,12 +31,8 @@ def scroll(ui: Ui, dy: int) -> None:
     ui.page.mouse.wheel(0, dy)
 
 
-def wait_until(condition: Callable[[], bool], timeout: float = TIMEOUT_MS / 1000) -> None:
-    """Poll a condition the page cannot wait for itself (a redraw's sizes)."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.1)
+#: Matches any button's name, the empty one too.
+ANY_BUTTON = re.compile("")
 
 
 def see_whole(ui: Ui, locator: Locator) -> None:
@@ -63,24 +58,16 @@ def see_whole(ui: Ui, locator: Locator) -> None:
 
 
 def visit(ui: Ui, url: str) -> None:
-    """Load the app at ``url`` and turn its accessibility tree on."""
-    ui.page.goto(url)
-    ph = ui.page.locator("flt-semantics-placeholder")
-    ph.wait_for(state="attached", timeout=60_000)
-    ph.evaluate("el => el.click()")
-    expect(ui.page.get_by_role("button").first).to_be_visible(timeout=60_000)
+    """Load the app at ``url`` and wait for any button of the screen there."""
+    ui.open(url, ready=ANY_BUTTON)
 
 
 def open_in_latvian(ui: Ui, url: str) -> None:
     """``ui.open`` for an app that already speaks Latvian (it waits for the
     English "New game")."""
-    ui.page.goto(url)
+    ui.open(url, ready=lv("New game"))
     # the page before lost its server (a restart): its errors end with it
     ui.errors.clear()
-    ph = ui.page.locator("flt-semantics-placeholder")
-    ph.wait_for(state="attached", timeout=60_000)
-    ph.evaluate("el => el.click()")
-    ui.button(lv("New game")).wait_for(timeout=60_000)
 
 
 LV = Translator("lv")

@@ -50,7 +50,7 @@ def test_a_finished_game_is_backed_up_and_restored_on_a_new_device(
     server: Server, ui: Ui, tmp_path: Path
 ) -> None:
     folder = tmp_path / "cloud drive" / "gin"  # made when chosen
-    ui.page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
+    ui.resize(DESKTOP)
     ui.open(server.url)
     choose_folder(ui, folder)
     ui.see("No backup yet.")  # nothing played yet: nothing to keep
@@ -76,7 +76,7 @@ def test_a_finished_game_is_backed_up_and_restored_on_a_new_device(
         ui.see(re.compile(r"^Added 2 players, 1 game and 1 hand"))
         to_the_end(ui)
         ui.shot("-settings-desktop")
-        ui.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+        ui.resize(PHONE)
         to_the_end(ui)
         ui.shot("-settings-phone")
         ui.click(re.compile("^Back"))

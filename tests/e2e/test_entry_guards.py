@@ -136,7 +136,7 @@ def _hand_entry_shots(ui: Ui, t: Callable[..., str], lang: str) -> None:
     ui.see(t("{what}: {winner} +{points}", what=gin, winner="Ann", points=35))
     ui.shot(f"-{lang}-deadwood-390", PHONE)
     ui.shot(f"-{lang}-deadwood-1280", DESKTOP)
-    ui.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    ui.resize(PHONE)
     # each tap waits until it took: a tap on a form being redrawn can be lost
     ui.until(lambda: ui.click(t("Full hands")), t("Tap each player's whole hand"))
     ui.until(
@@ -153,7 +153,7 @@ def _hand_entry_shots(ui: Ui, t: Callable[..., str], lang: str) -> None:
     ui.see(t("{name} keeps unmelded: {cards}", name="Ann", cards="A♠ 7♥"))
     ui.shot(f"-{lang}-full-hands-390", PHONE)
     ui.shot(f"-{lang}-full-hands-1280", DESKTOP)
-    ui.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    ui.resize(PHONE)
     ui.click(t("Cancel"))
 
 

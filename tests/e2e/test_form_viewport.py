@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import FloatRect, Locator, expect
+from playwright.sync_api import FloatRect, Locator, ViewportSize, expect
 
 from scorekeeper.i18n import Translator
 from scorekeeper.settings import Settings, save_settings
@@ -84,10 +84,10 @@ def test_every_key_and_save_in_view_in_every_format_mode_and_size(
         srv.stop_checked()
 
 
-def walk(ui: Ui, t: Translator, url: str, what: str, size: dict[str, int], oklahoma: bool) -> None:
+def walk(ui: Ui, t: Translator, url: str, what: str, size: ViewportSize, oklahoma: bool) -> None:
     """The hand form at its address, in each way of entry."""
     page = ui.page
-    page.set_viewport_size(size)  # type: ignore[arg-type]
+    page.set_viewport_size(size)
     page.goto(url)
     placeholder = page.locator("flt-semantics-placeholder")
     placeholder.wait_for(state="attached", timeout=60_000)

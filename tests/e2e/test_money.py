@@ -38,7 +38,7 @@ def test_the_balance_is_settled_and_the_settle_up_taken_back(tmp_path: Path, ui:
         ui.text(OWES).scroll_into_view_if_needed()
         ui.shot("-phone")
         ui.shot("-desktop", DESKTOP)
-        ui.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+        ui.resize(PHONE)
         ui.click_until("Settle up", "Bob paid Ann €2.20.")
         ui.see(re.compile(r"^(Ann and Bob|Bob and Ann) are square over 2 games$"))
         expect(ui.button("Settle up")).to_have_count(0)

@@ -30,7 +30,15 @@ from playwright.sync_api import Error as PlaywrightError
 
 from scorekeeper.engine import Hand
 from scorekeeper.store import open_store
-from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, ROOT, TIMEOUT_MS, Ui
+from tests.support.browser import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    PHONE,
+    ROOT,
+    TIMEOUT_MS,
+    Ui,
+    closed_after,
+)
 from tests.support.phone_site import (
     START_MS,
     Phone,
@@ -84,10 +92,7 @@ def static(site: Path, tmp_path: Path) -> Iterator[StaticServer]:
 @pytest.fixture
 def phones(browser: Browser) -> Iterator[list[Phone]]:
     """The phones a test opens (closed after it, their tabs' logs kept)."""
-    made: list[Phone] = []
-    yield made
-    for p in made:
-        p.close()
+    yield from closed_after([])
 
 
 def phone(
@@ -185,7 +190,9 @@ def hands_by_game(data: Path) -> dict[str, list[str]]:
         for s in store.list_games():
             names = dict(zip(s.player_ids, s.player_names, strict=True))
             lines = store.game(s.id).standings.lines
-            out[" v ".join(s.player_names)] = [f"{names[ln.winner]} +{ln.points}" for ln in lines]
+            out[" v ".join(s.player_names)] = [
+                f"{names[ln.winner] if ln.winner else 'draw'} +{ln.points}" for ln in lines
+            ]
         return out
 
 
@@ -456,7 +463,7 @@ def test_the_site_installs_and_a_new_build_says_updated_once(
         str(tmp_path / "profile"),
         executable_path=CHROMIUM,
         args=CHROMIUM_ARGS,
-        viewport=PHONE,  # type: ignore[arg-type]
+        viewport=PHONE,
     )
     try:
         context.route("**/*", route)

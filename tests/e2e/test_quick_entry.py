@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Locator, expect
+from playwright.sync_api import Locator, ViewportSize, expect
 
 from tests.support.browser import DESKTOP, PHONE, TIMEOUT_MS, Server, Ui
 
@@ -61,9 +61,9 @@ def count_box(ui: Ui, who: str, value: str) -> Locator:
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["390x844", "1280x800"])
 def test_knock_gin_and_draw_in_five_four_and_two_taps(
-    server: Server, ui: Ui, size: dict[str, int]
+    server: Server, ui: Ui, size: ViewportSize
 ) -> None:
-    ui.page.set_viewport_size(size)  # type: ignore[arg-type]
+    ui.resize(size)
     ui.open(server.url)
     ui.new_game(["Ann", "Bob"], dealer="Ann")
     tag = f"-{size['width']}"
@@ -130,9 +130,9 @@ def test_typing_into_a_saved_count_replaces_it(server: Server, ui: Ui) -> None:
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["390x844", "1280x800"])
 def test_an_oklahoma_ace_chooses_gin_without_a_tap(
-    server: Server, ui: Ui, size: dict[str, int]
+    server: Server, ui: Ui, size: ViewportSize
 ) -> None:
-    ui.page.set_viewport_size(size)  # type: ignore[arg-type]
+    ui.resize(size)
     ui.open(server.url)
     ui.new_game(["Ann", "Bob"], dealer="Bob", preset="Oklahoma")
     taps = Taps(ui)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import re
 import time
+from functools import partial
 from pathlib import Path
 
 import msgpack  # type: ignore[import-untyped]
@@ -23,9 +24,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from scorekeeper.engine import Hand, Rules
 from scorekeeper.store import open_store
-from tests.support.browser import DESKTOP, PHONE, Server, Ui, tab
-
-from .helpers import wait_until
+from tests.support.browser import DESKTOP, PHONE, Server, Ui, tab, wait_until
 
 HANDS = 12
 
@@ -242,6 +241,10 @@ IN_WINDOW = """([e, height]) => {
 }"""
 
 
+def both_in_view(ui: Ui, one: Locator, other: Locator) -> bool:
+    return wholly_in_view(ui, one) and wholly_in_view(ui, other)
+
+
 def wholly_in_view(ui: Ui, control: Locator) -> bool:
     """Whether ``control`` is drawn wholly between the bars: not cut, not
     under either bar."""
@@ -295,11 +298,7 @@ def test_a_sheet_scrolled_to_its_end_follows_a_save_on_either_device(
                 # the sheet's very end, under the totals: a jump made before
                 # the new line was laid out left it a line short
                 end = ui.text("Tap a hand to open, correct or revert it.").first
-                wait_until(
-                    lambda ui=ui, newest=newest, end=end: (
-                        wholly_in_view(ui, newest) and wholly_in_view(ui, end)
-                    )
-                )
+                wait_until(partial(both_in_view, ui, newest, end))
     finally:
         srv.stop_checked()
 
@@ -320,7 +319,7 @@ def test_a_window_resized_while_a_hand_is_entered_still_follows_the_save(
         ui.see("Score: Ann 120 · Bob 0")
         ui.click("Ann knocked")
         ui.type_count("Ann", "5")
-        ui.page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
+        ui.resize(DESKTOP)
         ui.type_count("Bob", "9")
         ui.see("Ann knocked (5 v 9): Ann +4")
         ui.click("Save hand")

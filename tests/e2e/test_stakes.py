@@ -28,7 +28,7 @@ def test_hollywood_for_a_cent_a_point_third_game_double_bob_pays_ann(
     ui.click_until("EUR €", "€0.01 a point: a game won by 100 pays €1.00")
     turn_on(ui, "Third game counts double")
     ui.shot("-form-desktop", DESKTOP)
-    ui.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    ui.resize(PHONE)
     scroll(ui, 3000)  # the stake is at the foot of the form
     ui.shot("-form-phone")
     ui.click_until("Start game", "Ann deals next")
@@ -52,7 +52,7 @@ def test_hollywood_for_a_cent_a_point_third_game_double_bob_pays_ann(
     ui.see("Bob pays Ann €1.20")  # 75 - 45 + 2 x 45 cents
     scroll(ui, -5000)  # the sheet follows the game to its end: the card is at the top
     ui.shot("-over-phone")
-    ui.page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
+    ui.resize(DESKTOP)
     scroll(ui, -5000)
     ui.shot("-over-desktop")
-    ui.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    ui.resize(PHONE)

@@ -53,7 +53,7 @@ def test_standard_game_to_100(server: Server, ui: Ui) -> None:
     ui.see("Hand 3 taken back")  # with Redo offered
     expect(ui.text(re.compile("^77$"))).to_have_count(0)
     ui.shot("-sheet", DESKTOP)
-    ui.page.set_viewport_size({"width": 390, "height": 844})
+    ui.resize({"width": 390, "height": 844})
 
     ui.quick_hand("Ann", "Knock", k="2", d="39", defender="Bob")
     ui.see("Ann wins!")

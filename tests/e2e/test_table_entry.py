@@ -9,19 +9,19 @@ import io
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from PIL import Image
-from playwright.sync_api import expect
+from playwright.sync_api import ViewportSize, expect
 
 from scorekeeper.engine import Hand, Rules
 from scorekeeper.i18n import LANGUAGES, Translator
 from scorekeeper.settings import Settings, save_settings
 from scorekeeper.store import open_store
-from tests.support.browser import DESKTOP, PHONE, TIMEOUT_MS, Server, Ui
+from tests.support.browser import DESKTOP, PHONE, TIMEOUT_MS, Server, Ui, wait_until
 
-from .helpers import see_whole, visit, wait_until
+from .helpers import see_whole, visit
 
 #: Lays each text of the page out again in the app's own font and tells
 #: whether it is whole.  Flutter's accessibility tree keeps a text's full
@@ -159,8 +159,7 @@ def test_no_text_is_cut_at_390_px_on_the_table_view_and_the_sheet(
     # the Hollywood table view: totals 146 128 80 / 99 89 59, two games closed
     visit(ui, f"{server.url}game/{ids['hollywood']}/table")
     ui.see(re.compile("^" + re.escape(deals) + "$"))
-    ui.page.wait_for_timeout(500)  # the canvas lays out after the semantics tree
-    shown, cut = texts_cut(ui, server.url)
+    shown, cut = ui.settled(lambda: texts_cut(ui, server.url))
     assert {*TOTALS, deals} <= set(shown), shown
     assert any(s.startswith(game1) for s in shown), shown
     ui.shot(f"-table-hollywood-{lang}")
@@ -169,25 +168,22 @@ def test_no_text_is_cut_at_390_px_on_the_table_view_and_the_sheet(
     # the sheet: its heads, its Σ line (at the bottom: scrolled to), its status
     visit(ui, f"{server.url}game/{ids['hollywood']}")
     ui.see(re.compile("^" + re.escape(deals) + "$"))
-    ui.page.wait_for_timeout(500)
     seen: set[str] = set()
     for _ in range(12):
-        shown, cut = texts_cut(ui, server.url)
+        shown, cut = ui.settled(lambda: texts_cut(ui, server.url))
         seen.update(shown)
         assert not cut, cut
         if "Σ" in shown:  # the Σ line judged, wholly in the window
             break
         ui.page.mouse.move(200, 500)
         ui.page.mouse.wheel(0, 400)
-        ui.page.wait_for_timeout(400)
     assert {"Σ", "146", "99", deals} <= seen, seen
     ui.shot(f"-sheet-hollywood-{lang}")
 
     # three-hand: who deals, and each player's role
     visit(ui, f"{server.url}game/{ids['three']}/table")
     ui.see(t.gettext("captain"))
-    ui.page.wait_for_timeout(500)
-    shown, cut = texts_cut(ui, server.url)
+    shown, cut = ui.settled(lambda: texts_cut(ui, server.url))
     assert {t.gettext("captain"), t.gettext("sits out")} <= set(shown), shown
     ui.shot(f"-table-three-{lang}")
     assert not cut, cut
@@ -257,13 +253,14 @@ def test_a_hand_entered_and_taken_back_on_the_table_view(server: Server, ui: Ui)
     ui.see(re.compile("^26$"))
 
     # a phone held sideways and a desktop: the buttons beside the status
-    for size in ({"width": 844, "height": 390}, DESKTOP):
-        ui.page.set_viewport_size(size)  # type: ignore[arg-type]
+    sideways: ViewportSize = {"width": 844, "height": 390}
+    for size in (sideways, DESKTOP):
+        ui.resize(size)
         wait_until(lambda: (ui.button("Enter hand").bounding_box() or {"y": 999})["y"] < 150)
         see_whole(ui, ui.button("Enter hand"))
         see_whole(ui, ui.button("Undo last hand"))
     ui.shot("-table-desktop")
-    ui.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    ui.resize(PHONE)
     ui.to_sheet()
     ui.click("Enter hand")  # from the sheet, Cancel goes back to the sheet
     ui.click("Cancel")
@@ -275,7 +272,10 @@ def contrast(png: bytes) -> float:
     """The WCAG contrast between a control's commonest colour (its fill) and
     the colour in it that differs most from that (its text)."""
     image = Image.open(io.BytesIO(png)).convert("RGB")
-    colours = image.getcolors(image.width * image.height) or []
+    # an RGB image's colours are triples
+    colours = cast(
+        list[tuple[int, tuple[int, int, int]]], image.getcolors(image.width * image.height) or []
+    )
     fill = max(colours)[1]
 
     def luminance(rgb: tuple[int, int, int]) -> float:
@@ -307,13 +307,12 @@ def test_dark_theme_selected_tapping_segment_is_readable(tmp_path: Path, ui: Ui)
         ui.click("Full hands")
         segment = ui.button("Tapping Ann")
         see_whole(ui, segment)
-        ui.page.wait_for_timeout(1200)  # painted
         ui.shot("-dark-tapping")
-        ratio = contrast(segment.screenshot())
+        ratio = contrast(ui.settled(segment.screenshot, "Tapping Ann's pixels"))
         assert ratio >= 4.5, ratio  # WCAG AA for text this size
-        ui.click("Tapping Bob")
-        ui.page.wait_for_timeout(1200)
-        ratio = contrast(ui.button("Tapping Bob").screenshot())
+        ui.answered(lambda: ui.click("Tapping Bob"))  # the selection drawn
+        tapping_bob = ui.button("Tapping Bob")
+        ratio = contrast(ui.settled(tapping_bob.screenshot, "Tapping Bob's pixels"))
         assert ratio >= 4.5, ratio
     finally:
         srv.stop_checked()

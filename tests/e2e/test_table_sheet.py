@@ -10,18 +10,18 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Locator, expect
+from playwright.sync_api import Locator, ViewportSize, expect
 
 from scorekeeper.engine import Hand, Rules
 from scorekeeper.i18n import Translator
 from scorekeeper.settings import Settings, save_settings
 from scorekeeper.store import open_store
 from scorekeeper.ui.state.sheet_labels import hand_roles, won_text
-from tests.support.browser import DESKTOP, PHONE, TIMEOUT_MS, Server, Ui
+from tests.support.browser import DESKTOP, PHONE, TIMEOUT_MS, Server, Ui, wait_until
 
-from .helpers import open_in_latvian, see_whole, visit, wait_until
+from .helpers import open_in_latvian, see_whole, visit
 
-LANDSCAPE_PHONE = {"width": 844, "height": 390}
+LANDSCAPE_PHONE: ViewportSize = {"width": 844, "height": 390}
 
 
 def line(ui: Ui, number: int) -> Locator:
@@ -51,7 +51,7 @@ def test_points_totals_table_view_undo_and_redo(server: Server, ui: Ui) -> None:
     ui.shot("-sheet-en-phone")
     ui.shot("-sheet-en-desktop", DESKTOP)
 
-    ui.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    ui.resize(PHONE)
     ui.click("Enter hand")
     ui.knock("Ann")
     ui.shot("-hand-en-phone-knocker")
@@ -77,15 +77,15 @@ def test_points_totals_table_view_undo_and_redo(server: Server, ui: Ui) -> None:
     ui.see("Ann deals next")
     ui.shot("-table-en-phone")
     phone_height = height_of(big)
-    ui.page.set_viewport_size(LANDSCAPE_PHONE)  # type: ignore[arg-type]
+    ui.resize(LANDSCAPE_PHONE)
     wait_until(lambda: height_of(big) not in (0.0, phone_height))  # redrawn for the new size
     see_whole(ui, big)
     ui.shot("-table-en-landscape")
-    ui.page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
+    ui.resize(DESKTOP)
     wait_until(lambda: height_of(big) >= 150)  # a desktop's numbers fill it
     see_whole(ui, big)
     ui.shot("-table-en-desktop")
-    ui.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    ui.resize(PHONE)
     ui.to_sheet()
 
     # undo, then redo: the same hand back
@@ -118,14 +118,14 @@ def seed(data_dir: Path, language: str) -> dict[str, str]:
             Hand.undercut(girts, 8, 6),
             Hand.knock(girts, 1, 33),
         ]
-        for h in hands:
-            s.record_hand(g, h)
+        for hand in hands:
+            s.record_hand(g, hand)
         won = s.game(g).standings.columns[0].hands_won
         games["classic-total"] = str(s.game(g).standings.totals[girts])
         games["classic-won"] = won_text(t, won[girts])
         h = s.create_game("hollywood", [ann, girts], Rules(), first_dealer=ann)
-        for hand in (Hand.knock(girts, 5, 15), Hand.knock(ann, 2, 20), Hand.knock(girts, 1, 31)):
-            s.record_hand(h, hand)
+        for one in (Hand.knock(girts, 5, 15), Hand.knock(ann, 2, 20), Hand.knock(girts, 1, 31)):
+            s.record_hand(h, one)
         three = s.create_game("three-hand", [ann, girts, cy], Rules(), draw=["KS", "2H", "9D"])
         s.record_hand(three, Hand.knock(cy, 3, 19))
         games["three-roles"] = hand_roles(s.game(three), None, t)
@@ -181,7 +181,7 @@ def test_screenshots_of_sheet_table_view_and_hand_entry(
     def both(name: str) -> None:
         ui.shot(f"-{name}-{lang}-phone", PHONE)
         ui.shot(f"-{name}-{lang}-desktop", DESKTOP)
-        ui.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+        ui.resize(PHONE)
 
     # classic: the line bonus shows hands won beside the totals
     resume(1, "Ann", "Ģirts")

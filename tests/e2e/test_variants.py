@@ -22,7 +22,7 @@ def test_hollywood_seed_example(server: Server, ui: Ui) -> None:
     ui.see("Score: Alexandra 18 / 0 / 0 · Bob 44 / 34 / 4")
     ui.see("Games won: Alexandra 0, Bob 0")
     ui.shot("-desktop", DESKTOP)
-    ui.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    ui.resize(PHONE)
 
 
 def test_three_hand_box_win_loss_and_draw(server: Server, ui: Ui) -> None:

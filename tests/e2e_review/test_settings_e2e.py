@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from scorekeeper.i18n import Translator
 from scorekeeper.ui.review import load_settings
-from tests.support.browser import TIMEOUT_MS, Server, Ui
+from tests.support.browser import Server, Ui, wait_until
 
 
 def test_choose_latvian(server: Server, ui: Ui, data_dir: Path) -> None:
@@ -24,15 +24,10 @@ def test_choose_latvian(server: Server, ui: Ui, data_dir: Path) -> None:
     expect(ui.page.get_by_role("heading", name=lv.gettext("Settings"))).to_be_visible()
     expect(ui.button(lv.gettext("Statistics"))).to_be_visible()
     ui.see(lv.gettext("Saved."))
-    deadline_ms = TIMEOUT_MS
-    while load_settings(data_dir).language != "lv" and deadline_ms > 0:
-        ui.page.wait_for_timeout(100)
-        deadline_ms -= 100
-    assert load_settings(data_dir).language == "lv"
+    wait_until(lambda: load_settings(data_dir).language == "lv")
     ui.shot("-lv")
     ui.click(lv.gettext("Dark"))
-    ui.page.wait_for_timeout(300)
-    assert load_settings(data_dir).theme == "dark"
+    wait_until(lambda: load_settings(data_dir).theme == "dark")
     ui.shot("-lv-dark")
     assert not ui.errors
 

@@ -10,7 +10,7 @@ def test_every_screen_phone_and_desktop(server: Server, ui: Ui) -> None:
     ui.see("5 games")
     ui.shot("-history")
     ui.shot("-history-desktop", DESKTOP)
-    ui.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    ui.resize(PHONE)
     ui.click("Open Ann v Bob v Cy")  # the three-hand game
     ui.see("box Ann · captain Bob · Cy sits out")
     ui.shot("-three-hand")
@@ -31,8 +31,7 @@ def test_every_screen_phone_and_desktop(server: Server, ui: Ui) -> None:
     ui.shot("-settings-desktop", DESKTOP)
     ui.click("Back up now")
     ui.see(str(server.data_dir / "backups"))
-    ui.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
-    ui.page.wait_for_timeout(1200)  # let the page lay itself out again before tapping
+    ui.resize(PHONE)
     ui.click("History")
     ui.click("Delete")
     ui.click("Yes, delete it")

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from functools import cache
 from itertools import combinations, pairwise
 
-from scorekeeper.engine import DECK, SUITS, Arrangement, Card
+from scorekeeper.engine import DECK, SUITS, Arrangement, Card, Suit
 
 CardSet = frozenset[Card]
 MeldSet = frozenset[CardSet]
@@ -196,7 +196,7 @@ def check_arrangement(arr: Arrangement, hand: Iterable[Card]) -> None:
 _BY = {(c.rank, c.suit): c for c in DECK}
 
 
-def _c(rank: int, suit: object) -> Card:
+def _c(rank: int, suit: Suit) -> Card:
     return _BY[rank, suit]
 
 

@@ -16,7 +16,7 @@ def hollywood(rules: Rules | str = "seed") -> Game:
     return Game("hollywood", ["Alexandra", "Bob"], rules)
 
 
-def test_the_seeds_worked_example():
+def test_the_seeds_worked_example() -> None:
     # Bob 10 -> game 1; Alexandra 18 -> game 1; Bob 30 -> games 1, 2; Bob 4 -> games 1, 2, 3
     g = hollywood()
     for h in (knock("Bob", 10), knock("Alexandra", 18), knock("Bob", 30), knock("Bob", 4)):
@@ -27,7 +27,7 @@ def test_the_seeds_worked_example():
     assert not s.finished and s.winner is None
 
 
-def test_third_and_later_wins_go_into_all_three_games():
+def test_third_and_later_wins_go_into_all_three_games() -> None:
     g = hollywood()
     for pts in (5, 6, 7, 8):
         g.record(knock("Bob", pts))
@@ -51,7 +51,7 @@ def _full_series() -> Game:
     return g
 
 
-def test_a_game_closes_at_the_target_and_later_wins_go_only_into_open_games():
+def test_a_game_closes_at_the_target_and_later_wins_go_only_into_open_games() -> None:
     g = _full_series()
     s = g.standings
     assert [line.columns for line in s.lines] == [
@@ -67,14 +67,14 @@ def test_a_game_closes_at_the_target_and_later_wins_go_only_into_open_games():
     assert [c.winner for c in s.columns] == ["Bob", "Bob", "Bob"]
 
 
-def test_totals_after_each_hand_show_the_closing_column_frozen():
+def test_totals_after_each_hand_show_the_closing_column_frozen() -> None:
     s = _full_series().standings
     # after hand 2, game 1 is 100-0 and stays so
     for line in s.lines[1:]:
         assert line.totals_after[0] == {"Alexandra": 0, "Bob": 100}
 
 
-def test_player_shut_out_of_an_ended_game_starts_in_the_next_open_game():
+def test_player_shut_out_of_an_ended_game_starts_in_the_next_open_game() -> None:
     g = hollywood()
     g.record(Hand.gin("Bob", 75))  # Bob 100 in game 1: it ends, Alexandra never scored in it
     g.record(knock("Alexandra", 20))  # her first win: game 2 (not game 1, which has ended)
@@ -87,7 +87,7 @@ def test_player_shut_out_of_an_ended_game_starts_in_the_next_open_game():
     assert g.standings.column_totals["Bob"] == (100, 10, 5)
 
 
-def test_shut_out_of_two_ended_games_goes_straight_to_game_three():
+def test_shut_out_of_two_ended_games_goes_straight_to_game_three() -> None:
     g = hollywood()
     g.record(Hand.gin("Bob", 75))  # g1 Bob 100, ends
     g.record(Hand.gin("Bob", 75))  # f=2: g2 100, ends (g1 closed)
@@ -95,7 +95,7 @@ def test_shut_out_of_two_ended_games_goes_straight_to_game_three():
     assert g.standings.column_totals == {"Alexandra": (0, 0, 12), "Bob": (100, 100, 0)}
 
 
-def test_series_winner_is_who_wins_two_games_and_play_goes_on_to_the_third():
+def test_series_winner_is_who_wins_two_games_and_play_goes_on_to_the_third() -> None:
     g = hollywood()
     for h in _full_series().hands[:5]:
         g.record(h)
@@ -111,7 +111,7 @@ def test_series_winner_is_who_wins_two_games_and_play_goes_on_to_the_third():
     assert len(g.hands) == 7
 
 
-def test_series_split_two_to_one():
+def test_series_split_two_to_one() -> None:
     g = hollywood()
     g.record(Hand.gin("Bob", 75))  # g1 Bob 100 (ends)
     g.record(Hand.gin("Alexandra", 75))  # her 1st: g2 100 (ends, Alexandra)
@@ -123,7 +123,7 @@ def test_series_split_two_to_one():
     assert s.finished and s.winner == "Alexandra" and s.games_won["Alexandra"] == 2
 
 
-def test_classic_bonuses_are_counted_per_game():
+def test_classic_bonuses_are_counted_per_game() -> None:
     g = Game("hollywood", ["Alexandra", "Bob"], Rules(classic_bonuses=True))
     for h in _full_series().hands:
         g.record(h)
@@ -139,7 +139,7 @@ def test_classic_bonuses_are_counted_per_game():
     assert c3.final == {"Alexandra": 75, "Bob": 275} and c3.margin == 200
 
 
-def test_classic_shutout_variant_per_game():
+def test_classic_shutout_variant_per_game() -> None:
     rules = Rules(classic_bonuses=True, shutout=Shutout.DOUBLE_GAME_BONUS)
     g = Game("hollywood", ["Alexandra", "Bob"], rules)
     for h in _full_series().hands:
@@ -149,7 +149,7 @@ def test_classic_shutout_variant_per_game():
     assert g.standings.columns[1].final["Bob"] == 275
 
 
-def test_hollywood_target_option():
+def test_hollywood_target_option() -> None:
     g = hollywood(Rules(target=150))
     g.record(Hand.gin("Bob", 75))  # 100: game 1 still open at target 150
     assert not any(c.finished for c in g.standings.columns)
@@ -158,7 +158,7 @@ def test_hollywood_target_option():
     assert g.standings.column_totals["Bob"] == (150, 50, 0)
 
 
-def test_rolling_sheet_opens_a_new_game_when_one_closes():
+def test_rolling_sheet_opens_a_new_game_when_one_closes() -> None:
     g = hollywood(Rules(hollywood_rolling=True))
     g.record(knock("Bob", 60)).record(knock("Bob", 40))  # g1 ends at 100
     s = g.standings
@@ -176,7 +176,7 @@ def test_rolling_sheet_opens_a_new_game_when_one_closes():
     assert sum(not c.finished for c in s.columns) == 3
 
 
-def test_oklahoma_with_hollywood():
+def test_oklahoma_with_hollywood() -> None:
     g = hollywood("oklahoma")
     # target 150; upcard 6♦ limits knocks to 6; spade upcard doubles
     with pytest.raises(RuleError, match="limit this hand is 6"):

@@ -13,6 +13,7 @@ import pytest
 
 from scorekeeper.engine import (
     DECK,
+    Card,
     Hand,
     Meld,
     Outcome,
@@ -26,6 +27,7 @@ from scorekeeper.engine import (
 )
 
 from .brute import (
+    CardSet,
     _c,
     all_layouts,
     check_arrangement,
@@ -43,9 +45,9 @@ from .brute import (
 DEALS = 600
 
 
-def _neighbours(knocker: frozenset) -> list:
+def _neighbours(knocker: CardSet) -> list[Card]:
     """Cards outside the knocker's hand that could extend one of its melds."""
-    near = set()
+    near: set[Card] = set()
     for m in melds_in(knocker):
         if is_set(m) and len(m) == 3:
             rank = next(iter(m)).rank
@@ -59,7 +61,7 @@ def _neighbours(knocker: frozenset) -> list:
     return sorted(near - knocker)
 
 
-def _deal(rng: random.Random) -> tuple[tuple, tuple]:
+def _deal(rng: random.Random) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """A knocker who can knock (deadwood <= 10) and a defender holding cards
     near the knocker's melds (and sometimes melds of their own around them)."""
     while True:
@@ -76,7 +78,7 @@ def _deal(rng: random.Random) -> tuple[tuple, tuple]:
     return knocker, defender
 
 
-def _deals() -> list[tuple[tuple, tuple]]:
+def _deals() -> list[tuple[tuple[Card, ...], tuple[Card, ...]]]:
     rng = random.Random(5150)
     return [_deal(rng) for _ in range(DEALS)]
 
@@ -84,7 +86,7 @@ def _deals() -> list[tuple[tuple, tuple]]:
 DEALS_LIST = _deals()
 
 
-def test_lay_off_equals_exhaustive_layoff_search_on_600_deals():
+def test_lay_off_equals_exhaustive_layoff_search_on_600_deals() -> None:
     with_layoff = compared = 0
     for knocker, defender in DEALS_LIST:
         d = frozenset(defender)
@@ -113,14 +115,14 @@ def test_lay_off_equals_exhaustive_layoff_search_on_600_deals():
     assert with_layoff >= 0.3 * DEALS, with_layoff
 
 
-def test_lay_off_on_any_disjoint_knocker_melds_including_fours_and_long_runs():
+def test_lay_off_on_any_disjoint_knocker_melds_including_fours_and_long_runs() -> None:
     """lay_off takes whatever melds were shown, not only a best arrangement."""
     rng = random.Random(77)
     checked = 0
     for knocker, defender in DEALS_LIST[:300]:
         pool = list(melds_in(frozenset(knocker)))
         rng.shuffle(pool)
-        shown: list[frozenset] = []
+        shown: list[CardSet] = []
         for m in pool:  # a random maximal set of disjoint melds
             if all(not (m & s) for s in shown):
                 shown.append(m)
@@ -140,7 +142,7 @@ def _points(k: int, d: int, rules: Rules) -> tuple[Outcome, int]:
     return Outcome.UNDERCUT, k - d + rules.undercut_bonus
 
 
-def test_score_from_full_hands_assumes_the_layout_best_for_the_knocker():
+def test_score_from_full_hands_assumes_the_layout_best_for_the_knocker() -> None:
     """RULES §1: of every layout within the knock limit (any disjoint melds),
     the one scoring best for the knocker after the defender's best lay-offs
     is assumed, ties to the lower deadwood (brute force over every layout)."""
@@ -151,6 +153,7 @@ def test_score_from_full_hands_assumes_the_layout_best_for_the_knocker():
         kset = frozenset(knocker)
         k_min = min_deadwood(kset)
         result = score_hand(Hand.from_cards("Kim", knocker, defender), rules)
+        assert result.knocker is not None and result.defender is not None
         if k_min == 0:  # gin: no lay-offs, the defender's own melds count
             assert result.knocker_deadwood == 0
             expected_k, expected_d = 0, min_deadwood(d)
@@ -184,7 +187,7 @@ def test_score_from_full_hands_assumes_the_layout_best_for_the_knocker():
     assert not_lowest >= 1, not_lowest
 
 
-def test_knocker_keeps_a_card_out_of_a_run_to_block_lay_offs():
+def test_knocker_keeps_a_card_out_of_a_run_to_block_lay_offs() -> None:
     """RULES §1's example: the knocker keeps 7♥ so the defender's 6♥ 5♥ stay."""
     knocker = "8C 9C TC JC 7H 8H 9H TH JH AS"
     defender = "4C QC 4D TD 5H 6H QH 4S TS QS"
@@ -193,6 +196,7 @@ def test_knocker_keeps_a_card_out_of_a_run_to_block_lay_offs():
     # Layout B, 8♥-J♥ and 8♣-J♣, K = 7♥ + A♠ = 8: 6♥ can't go on 8♥ (7♥ is kept),
     # nothing lays off, D = 31, 31 - 8 = +23 > +19: the knocker lays out B.
     r = score_hand(Hand.from_cards("Ann", knocker, defender), Rules())
+    assert r.knocker is not None and r.defender is not None
     assert [str(m) for m in r.knocker.melds] == ["8♥ 9♥ 10♥ J♥", "8♣ 9♣ 10♣ J♣"]
     assert [str(c) for c in r.knocker.deadwood_cards] == ["A♠", "7♥"]
     assert r.defender.laid_off == ()
@@ -211,7 +215,7 @@ def test_knocker_keeps_a_card_out_of_a_run_to_block_lay_offs():
     assert ([str(c) for c in a.laid_off], a.deadwood) == (["5♥", "6♥"], 20)
 
 
-def test_knocker_shows_the_set_not_the_run_when_that_leaves_the_defender_more():
+def test_knocker_shows_the_set_not_the_run_when_that_leaves_the_defender_more() -> None:
     # Knocker: 2♠3♠4♠ 3♥3♦ + 8♥9♥10♥J♥Q♥.  Two minimum arrangements, K = 6 either way:
     #   A: set 3♠3♥3♦ + run 8♥-Q♥, deadwood 2♠ 4♠ = 2 + 4 = 6
     #   B: run 2♠3♠4♠ + run 8♥-Q♥, deadwood 3♥ 3♦ = 3 + 3 = 6
@@ -226,6 +230,7 @@ def test_knocker_shows_the_set_not_the_run_when_that_leaves_the_defender_more():
     by_shown = {tuple(str(m) for m in a.melds): lay_off(a.melds, defender) for a in options}
     assert sorted(d.deadwood for d in by_shown.values()) == [59, 68]
     r = score_hand(Hand.from_cards("Kim", knocker, defender), Rules())
+    assert r.knocker is not None and r.defender is not None
     assert [str(m) for m in r.knocker.melds] == ["3♠ 3♥ 3♦", "8♥ 9♥ 10♥ J♥ Q♥"]
     assert [str(c) for c in r.defender.laid_off] == ["3♣"]
     # knock: 68 - 6 = 62 to the knocker
@@ -237,7 +242,7 @@ def test_knocker_shows_the_set_not_the_run_when_that_leaves_the_defender_more():
     )
 
 
-def test_knocker_shows_the_run_when_that_leaves_the_defender_more():
+def test_knocker_shows_the_run_when_that_leaves_the_defender_more() -> None:
     # Same knocker; 3♣ is the only card near set A and A♠ the only card near
     # run B.  Laying off 3♣ would help the defender more, so the knocker shows B.
     knocker = "2S 3S 4S 3H 3D 8H 9H TH JH QH"
@@ -245,6 +250,7 @@ def test_knocker_shows_the_run_when_that_leaves_the_defender_more():
     # total = 3 + 1 + 10 + 10 + 10 + 9 + 7 + 10 + 8 + 6 = 74, no melds
     # A: lay off 3♣ -> 71;  B: lay off A♠ -> 73.  Shown: B, D = 73, points 73 - 6 = 67
     r = score_hand(Hand.from_cards("Kim", knocker, defender), Rules())
+    assert r.knocker is not None
     assert [str(m) for m in r.knocker.melds] == ["2♠ 3♠ 4♠", "8♥ 9♥ 10♥ J♥ Q♥"]
     assert (r.defender_deadwood, r.points) == (73, 67)
 
@@ -273,14 +279,16 @@ def test_knocker_shows_the_run_when_that_leaves_the_defender_more():
         ("5S 6S 7S", "8H 4D", [], 12),
     ],
 )
-def test_lay_off_hand_worked_cases(shown, defender, laid, deadwood):
+def test_lay_off_hand_worked_cases(
+    shown: str, defender: str, laid: list[str] | None, deadwood: int
+) -> None:
     got = lay_off([Meld.of(shown.split())], defender)
     if laid is not None:
         assert [str(c) for c in got.laid_off] == laid
     assert got.deadwood == deadwood
 
 
-def test_defender_keeps_own_meld_when_that_beats_laying_off():
+def test_defender_keeps_own_meld_when_that_beats_laying_off() -> None:
     # Knocker's set 8♥8♦8♣; defender holds 6♠7♠8♠ (own run) + K♦.
     # Laying 8♠ on the set leaves 6♠ 7♠ K♦ = 23; keeping the run leaves K♦ = 10.
     got = lay_off([Meld.of(["8H", "8D", "8C"])], "6S 7S 8S KD")
@@ -291,13 +299,14 @@ def test_defender_keeps_own_meld_when_that_beats_laying_off():
     assert got.deadwood == 10
 
 
-def test_gin_from_cards_allows_no_layoffs():
+def test_gin_from_cards_allows_no_layoffs() -> None:
     # Knocker gin: A♠2♠3♠4♠ + 5♥5♦5♣ + 9♣10♣J♣
     knocker = "AS 2S 3S 4S 5H 5D 5C 9C TC JC"
     # Defender 5♠ 6♠ 8♣ would all lay off after a knock; on gin they count.
     # 5 + 6 + 8 + K♦ 10 + Q♥ 10 + 2♦ 2 + 3♥ 3 + 7♦ 7 + 9♥ 9 + J♥ 10 = 70, no melds
     defender = "5S 6S 8C KD QH 2D 3H 7D 9H JH"
     r = score_hand(Hand.from_cards("Kim", knocker, defender), Rules())
+    assert r.defender is not None
     assert r.outcome is Outcome.GIN and r.defender.laid_off == ()
     assert r.defender_deadwood == 70 == total(parse_cards(defender))
     assert r.points == 70 + 25

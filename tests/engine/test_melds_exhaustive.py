@@ -12,6 +12,7 @@ import random
 import pytest
 
 from scorekeeper.engine import (
+    Card,
     all_best_arrangements,
     best_arrangement,
     best_knock,
@@ -33,7 +34,7 @@ RANDOM_HANDS = 2000
 MELD_RICH_HANDS = 1000
 
 
-def _hands(size: int) -> list[tuple[str, tuple]]:
+def _hands(size: int) -> list[tuple[str, tuple[Card, ...]]]:
     rng = random.Random(20_000 + size)
     hands = [("random", random_hand(rng, size)) for _ in range(RANDOM_HANDS)]
     hands += [("meld-rich", meld_rich_hand(rng, size)) for _ in range(MELD_RICH_HANDS)]
@@ -44,7 +45,7 @@ HANDS_10 = _hands(10)
 HANDS_11 = _hands(11)
 
 
-def test_generators_make_the_promised_number_of_hands_with_real_meld_variety():
+def test_generators_make_the_promised_number_of_hands_with_real_meld_variety() -> None:
     for hands in (HANDS_10, HANDS_11):
         assert sum(kind == "random" for kind, _ in hands) >= 2000
         assert sum(kind == "meld-rich" for kind, _ in hands) >= 1000
@@ -58,7 +59,7 @@ def test_generators_make_the_promised_number_of_hands_with_real_meld_variety():
 
 
 @pytest.mark.parametrize("size", [10, 11])
-def test_minimum_deadwood_equals_exhaustive_search_on_3000_hands(size):
+def test_minimum_deadwood_equals_exhaustive_search_on_3000_hands(size: int) -> None:
     hands = HANDS_10 if size == 10 else HANDS_11
     checked = 0
     for kind, hand in hands:
@@ -73,7 +74,7 @@ def test_minimum_deadwood_equals_exhaustive_search_on_3000_hands(size):
 
 
 @pytest.mark.parametrize("size", [10, 11])
-def test_all_best_arrangements_are_exactly_the_minimum_arrangements(size):
+def test_all_best_arrangements_are_exactly_the_minimum_arrangements(size: int) -> None:
     """Every min-deadwood way to lay out the hand, no more, no less, no repeats."""
     hands = HANDS_10 if size == 10 else HANDS_11
     for kind, hand in hands:
@@ -87,7 +88,7 @@ def test_all_best_arrangements_are_exactly_the_minimum_arrangements(size):
         assert meld_sets(best_arrangement(hand).melds) in expected
 
 
-def test_best_knock_picks_a_minimum_discard_for_every_11_card_hand():
+def test_best_knock_picks_a_minimum_discard_for_every_11_card_hand() -> None:
     big_gins = 0
     for kind, hand in HANDS_11:
         whole = frozenset(hand)
@@ -109,7 +110,7 @@ def test_best_knock_picks_a_minimum_discard_for_every_11_card_hand():
     assert big_gins > 0  # the meld-rich hands do reach big gin now and then
 
 
-def test_big_gin_hands_built_on_purpose_have_no_discard():
+def test_big_gin_hands_built_on_purpose_have_no_discard() -> None:
     rng = random.Random(31)
     for _ in range(200):
         # 11 cards as runs and sets: e.g. a 5-run + 3-run + set of 3

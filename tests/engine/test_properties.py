@@ -6,12 +6,14 @@ from __future__ import annotations
 import contextlib
 import copy
 from itertools import pairwise
+from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.engine import (
     DECK,
+    Card,
     Claim,
     Entry,
     Format,
@@ -20,6 +22,7 @@ from scorekeeper.engine import (
     RuleError,
     Rules,
     Shutout,
+    Standings,
     cards_value,
     deadwood_of,
     deal_pairings,
@@ -47,7 +50,7 @@ names = st.sampled_from(["Ann", "Bob", "Cy", "Zed", ""])
 
 @FAST
 @given(st.one_of(st.text(max_size=40), st.lists(card_alphabet, max_size=40).map("".join)))
-def test_parse_cards_any_text_gives_cards_or_a_card_error(text):
+def test_parse_cards_any_text_gives_cards_or_a_card_error(text: str) -> None:
     try:
         cards = parse_cards(text)
     except RuleError:
@@ -68,7 +71,16 @@ def test_parse_cards_any_text_gives_cards_or_a_card_error(text):
     st.sampled_from(list(Entry)) | junk,
     st.sampled_from([*list(Claim), None]) | junk,
 )
-def test_hand_constructors_any_input_give_a_hand_or_a_rule_error(kind, by, a, b, up, entry, claim):
+def test_hand_constructors_any_input_give_a_hand_or_a_rule_error(
+    kind: str,
+    # junk: any of None, bools, numbers, text, whatever the signatures say
+    by: Any,
+    a: Any,
+    b: Any,
+    up: Any,
+    entry: Any,
+    claim: Any,
+) -> None:
     try:
         if kind == "knock":
             h = Hand.knock(by, a, b, upcard=up)
@@ -107,7 +119,9 @@ deal = st.permutations(DECK).map(lambda d: (d[:11], d[11:21]))
 
 @FAST
 @given(deal, st.booleans(), st.sampled_from([*list(Claim), None]), st.sampled_from(DECK))
-def test_random_full_hands_score_or_refuse(cards, eleven, claim, upcard):
+def test_random_full_hands_score_or_refuse(
+    cards: tuple[list[Card], list[Card]], eleven: bool, claim: Claim | None, upcard: Card
+) -> None:
     knocker, defender = cards
     if not eleven:
         knocker = knocker[:10]
@@ -142,7 +156,7 @@ upcards = st.none() | st.sampled_from(DECK)
 deadwood = st.integers(0, 15) | st.integers(0, 98)
 
 
-def _deadwood_hand(by: str, deck: list, up: object) -> Hand:
+def _deadwood_hand(by: str, deck: list[Card], up: Card | None) -> Hand:
     """Tapped deadwood: 2 and up to 5 cards, fewer when the 5 would hold a meld
     (tapped deadwood holding a meld is refused: tested in test_refusals)."""
     defender = deck[2:7] if deadwood_of(deck[2:7]) == cards_value(deck[2:7]) else deck[2:4]
@@ -167,7 +181,7 @@ def hands_st(players: list[str]) -> st.SearchStrategy[Hand]:
 
 
 @st.composite
-def games(draw):
+def games(draw: st.DrawFn) -> tuple[Game, list[Hand]]:
     fmt = draw(st.sampled_from(list(Format)))
     rules = draw(rules_st)
     if fmt is Format.THREE_HAND:
@@ -187,10 +201,11 @@ def games(draw):
     return game, hands
 
 
-def _deal_points(s, column: int) -> dict[str, int]:
+def _deal_points(s: Standings, column: int) -> dict[str, int]:
     """A partnership's side totals in ``column``, added up deal by deal from
     the hands' lines as RULES §11 says (the side with more hand points
     scores the difference, in each game the deal's second line entered)."""
+    assert s.sides is not None
     totals = dict.fromkeys(s.scorers, 0)
     for first, second in zip(s.lines[::2], s.lines[1::2], strict=False):
         net = 0
@@ -243,6 +258,7 @@ def _check_invariants(game: Game) -> None:
             if any(v >= s.rules.target for v in ln.totals_after[0].values())
         )
         assert ended_at == len(s.lines)
+        assert s.winner is not None
         assert s.totals[s.winner] >= s.rules.target
     # dealer: the winner deals; a draw keeps the dealer
     if s.format is Format.STANDARD:
@@ -263,7 +279,9 @@ def _check_invariants(game: Game) -> None:
 
 @GAMES
 @given(games())
-def test_random_games_record_or_refuse_and_keep_invariants(setup):
+def test_random_games_record_or_refuse_and_keep_invariants(
+    setup: tuple[Game, list[Hand]],
+) -> None:
     game, hands = setup
     for h in hands:
         before_hands, before = game.hands, copy.deepcopy(game.standings)
@@ -288,7 +306,9 @@ def test_random_games_record_or_refuse_and_keep_invariants(setup):
 
 @GAMES
 @given(games(), st.data())
-def test_random_edits_replay_or_refuse_without_change(setup, data):
+def test_random_edits_replay_or_refuse_without_change(
+    setup: tuple[Game, list[Hand]], data: st.DataObject
+) -> None:
     game, hands = setup
     for h in hands:
         with contextlib.suppress(RuleError):
@@ -317,7 +337,14 @@ def test_random_edits_replay_or_refuse_without_change(setup, data):
     st.one_of(st.none(), names),
     st.one_of(st.none(), st.lists(st.sampled_from(DECK), max_size=4), junk),
 )
-def test_game_constructor_any_input_gives_a_game_or_rule_error(fmt, players, rules, dealer, drawn):
+def test_game_constructor_any_input_gives_a_game_or_rule_error(
+    # junk among them: whatever a caller could pass
+    fmt: Any,
+    players: list[Any],
+    rules: Any,
+    dealer: str | None,
+    drawn: Any,
+) -> None:
     try:
         g = Game(fmt, players, rules, first_dealer=dealer, draw=drawn)
     except RuleError:

@@ -28,7 +28,7 @@ def _score(hand: Hand, rules: Rules = SEED) -> tuple[Outcome, bool | None, int]:
 # --- §3 rows -----------------------------------------------------------------
 
 
-def test_knock_with_less_deadwood_scores_the_difference_for_the_knocker():
+def test_knock_with_less_deadwood_scores_the_difference_for_the_knocker() -> None:
     # K = 4 < D = 17: knocker scores 17 - 4 = 13
     r = score_hand(Hand.knock("Bob", 4, 17), SEED)
     assert (r.outcome, r.winner_is_knocker, r.points) == (Outcome.KNOCK, True, 13)
@@ -36,12 +36,12 @@ def test_knock_with_less_deadwood_scores_the_difference_for_the_knocker():
     assert (r.knocker_deadwood, r.defender_deadwood, r.multiplier) == (4, 17, 1)
 
 
-def test_knock_at_the_limit_10_is_allowed():
+def test_knock_at_the_limit_10_is_allowed() -> None:
     # K = 10 < D = 11: 1 point
     assert _score(Hand.knock("Bob", 10, 11)) == (Outcome.KNOCK, True, 1)
 
 
-def test_undercut_defender_scores_difference_plus_10():
+def test_undercut_defender_scores_difference_plus_10() -> None:
     # K = 9 >= D = 7: defender scores (9 - 7) + 10 = 12
     r = score_hand(Hand.knock("Bob", 9, 7), SEED)
     assert (r.outcome, r.winner_is_knocker, r.points) == (Outcome.UNDERCUT, False, 12)
@@ -51,37 +51,37 @@ def test_undercut_defender_scores_difference_plus_10():
     ]
 
 
-def test_a_tie_is_an_undercut_worth_the_bonus_alone():
+def test_a_tie_is_an_undercut_worth_the_bonus_alone() -> None:
     # K = D = 6: defender scores (6 - 6) + 10 = 10
     assert _score(Hand.knock("Bob", 6, 6)) == (Outcome.UNDERCUT, False, 10)
     # entered explicitly as an undercut, the same
     assert _score(Hand.undercut("Bob", 6, 6)) == (Outcome.UNDERCUT, False, 10)
 
 
-def test_undercut_claim_with_k_above_d():
+def test_undercut_claim_with_k_above_d() -> None:
     # K = 9, D = 2: (9 - 2) + 10 = 17 to the defender
     assert _score(Hand.undercut("Bob", 9, 2)) == (Outcome.UNDERCUT, False, 17)
 
 
-def test_gin_scores_defender_deadwood_plus_25():
+def test_gin_scores_defender_deadwood_plus_25() -> None:
     # D = 23: 23 + 25 = 48 to the knocker
     r = score_hand(Hand.gin("Ann", 23), SEED)
     assert (r.outcome, r.winner_is_knocker, r.points) == (Outcome.GIN, True, 48)
     assert [(i.label, i.points) for i in r.breakdown] == [("deadwood", 23), ("gin bonus", 25)]
 
 
-def test_gin_defender_scores_nothing_even_with_zero_deadwood():
+def test_gin_defender_scores_nothing_even_with_zero_deadwood() -> None:
     # D = 0 would be an undercut of a knock, but gin can't be undercut: 0 + 25 to the knocker
     assert _score(Hand.gin("Ann", 0)) == (Outcome.GIN, True, 25)
 
 
-def test_a_knock_with_zero_deadwood_is_gin():
+def test_a_knock_with_zero_deadwood_is_gin() -> None:
     # K = 0, D = 0: gin, 25 to the knocker (never an undercut)
     assert _score(Hand.knock("Ann", 0, 0)) == (Outcome.GIN, True, 25)
     assert _score(Hand.knock("Ann", 0, 14)) == (Outcome.GIN, True, 39)
 
 
-def test_gin_from_cards_when_the_defender_is_fully_melded_too():
+def test_gin_from_cards_when_the_defender_is_fully_melded_too() -> None:
     # Knocker gin (A-2-3-4♠, 5♥5♦5♣, 9-10-J♣); defender also all melded:
     # 2♥3♥4♥, 6♣7♣8♣, K♠K♥K♦K♣ -> D = 0.  Gin: 0 + 25 = 25 to the knocker.
     h = Hand.from_cards("Ann", "AS 2S 3S 4S 5H 5D 5C 9C TC JC", "2H 3H 4H 6C 7C 8C KS KH KD KC")
@@ -94,12 +94,12 @@ def test_gin_from_cards_when_the_defender_is_fully_melded_too():
     )
 
 
-def test_draw_scores_nothing():
+def test_draw_scores_nothing() -> None:
     r = score_hand(Hand.draw(), SEED)
     assert (r.outcome, r.winner_is_knocker, r.points, r.breakdown) == (Outcome.DRAW, None, 0, ())
 
 
-def test_deadwood_cards_entry_counts_the_cards():
+def test_deadwood_cards_entry_counts_the_cards() -> None:
     # knocker 3♠ 2♥ = 5; defender K♦ 9♣ 4♥ = 23; 23 - 5 = 18
     r = score_hand(Hand.from_deadwood("Ann", "3S 2H", "KD 9C 4H"), SEED)
     assert (r.outcome, r.knocker_deadwood, r.defender_deadwood, r.points) == (
@@ -112,7 +112,7 @@ def test_deadwood_cards_entry_counts_the_cards():
     assert _score(Hand.from_deadwood("Ann", "", "KD 9C 4H")) == (Outcome.GIN, True, 48)
 
 
-def test_full_hands_knock_example():
+def test_full_hands_knock_example() -> None:
     # Knocker 5♠6♠7♠ 9♣9♦9♥ 2♣3♣4♣ + A♦: K = 1
     # Defender: 8♠ then 9♠ lay off on 5-6-7♠; J♥Q♥K♥ and 2♦3♦4♦ are own runs;
     #   left 4♥ 10♣ = 4 + 10 = 14.  Knock: 14 - 1 = 13.
@@ -124,10 +124,11 @@ def test_full_hands_knock_example():
         14,
         13,
     )
+    assert r.defender is not None
     assert [str(c) for c in r.defender.laid_off] == ["8♠", "9♠"]
 
 
-def test_full_hands_undercut_is_decided_by_the_cards():
+def test_full_hands_undercut_is_decided_by_the_cards() -> None:
     # Knocker: 5♠6♠7♠, 9♣9♦9♥, 2♣3♣4♣, 8♦ -> K = 8
     # Defender: 10♥J♥Q♥K♥, 5♦6♦7♦, A♥ 2♥ + 4♠ (lays off on 5-6-7♠)
     #   left A♥ 2♥ = 3 -> K = 8 >= D = 3: undercut, (8 - 3) + 10 = 15 to the defender
@@ -145,13 +146,13 @@ def test_full_hands_undercut_is_decided_by_the_cards():
 # --- §3 options ----------------------------------------------------------------
 
 
-def test_gin_bonus_20_option():
+def test_gin_bonus_20_option() -> None:
     # D = 23: 23 + 20 = 43
     assert _score(Hand.gin("Ann", 23), Rules(gin_bonus=20)) == (Outcome.GIN, True, 43)
 
 
 @pytest.mark.parametrize(("bonus", "points"), [(10, 12), (20, 22), (25, 27)])
-def test_undercut_bonus_options(bonus, points):
+def test_undercut_bonus_options(bonus: int, points: int) -> None:
     # K = 9, D = 7: (9 - 7) + bonus
     assert _score(Hand.knock("Bob", 9, 7), Rules(undercut_bonus=bonus)) == (
         Outcome.UNDERCUT,
@@ -161,7 +162,7 @@ def test_undercut_bonus_options(bonus, points):
 
 
 @pytest.mark.parametrize(("bonus", "points"), [(31, 61), (50, 80)])
-def test_big_gin_bonus_options(bonus, points):
+def test_big_gin_bonus_options(bonus: int, points: int) -> None:
     # D = 30: 30 + big gin bonus (instead of the gin bonus)
     rules = Rules(big_gin=True, big_gin_bonus=bonus)
     r = score_hand(Hand.big_gin("Ann", 30), rules)
@@ -172,18 +173,19 @@ def test_big_gin_bonus_options(bonus, points):
     ]
 
 
-def test_big_gin_from_eleven_melded_cards():
+def test_big_gin_from_eleven_melded_cards() -> None:
     # 11 spades A..J all melded; defender A♥ 2♥ 3♦ 5♥ 6♣ 8♥ 9♦ J♣ Q♦ K♥, no melds:
     #   1 + 2 + 3 + 5 + 6 + 8 + 9 + 10 + 10 + 10 = 64.  Big gin: 64 + 31 = 95
     h = Hand.from_cards("Ann", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS", "AH 2H 3D 5H 6C 8H 9D JC QD KH")
     r = score_hand(h, Rules(big_gin=True))
+    assert r.knocker is not None
     assert (r.outcome, r.points, r.knocker.discard) == (Outcome.BIG_GIN, 95, None)
     # big gin off: a card is discarded and it is plain gin, 64 + 25 = 89
     r = score_hand(h, SEED)
     assert (r.outcome, r.points) == (Outcome.GIN, 89)
 
 
-def test_big_gin_refused_when_the_option_is_off():
+def test_big_gin_refused_when_the_option_is_off() -> None:
     with pytest.raises(RuleError, match="big gin"):
         score_hand(Hand.big_gin("Ann", 30), SEED)
 
@@ -211,7 +213,7 @@ OK = Rules(oklahoma=True)
         ("KC", 10),
     ],
 )
-def test_oklahoma_knock_limit_is_the_upcard_value(upcard, limit):
+def test_oklahoma_knock_limit_is_the_upcard_value(upcard: str, limit: int) -> None:
     assert knock_limit(OK, card(upcard))[0] == limit
     # a knock at the limit stands: D = 40, 40 - limit
     r = score_hand(Hand.knock("Bob", limit, 40, upcard=upcard), OK)
@@ -223,7 +225,7 @@ def test_oklahoma_knock_limit_is_the_upcard_value(upcard, limit):
         assert "Bob" in msg and str(limit + 1) in msg and f"limit this hand is {limit}" in msg
 
 
-def test_oklahoma_ignores_the_house_knock_limit():
+def test_oklahoma_ignores_the_house_knock_limit() -> None:
     # house limit 5 but upcard 9♦: the upcard decides, knock with 8 stands
     assert _score(Hand.knock("Bob", 8, 20, upcard="9D"), Rules(oklahoma=True, knock_limit=5)) == (
         Outcome.KNOCK,
@@ -232,18 +234,18 @@ def test_oklahoma_ignores_the_house_knock_limit():
     )
 
 
-def test_oklahoma_message_names_the_upcard():
+def test_oklahoma_message_names_the_upcard() -> None:
     with pytest.raises(RuleError) as exc:
         score_hand(Hand.knock("Bob", 12, 30, upcard="7C"), OK)
     assert str(exc.value) == "Bob can't knock with 12: the limit this hand is 7 (upcard 7♣)"
 
 
-def test_oklahoma_needs_the_upcard():
+def test_oklahoma_needs_the_upcard() -> None:
     with pytest.raises(RuleError, match="upcard"):
         score_hand(Hand.knock("Bob", 3, 30), OK)
 
 
-def test_oklahoma_ace_upcard_means_gin_only_with_the_option():
+def test_oklahoma_ace_upcard_means_gin_only_with_the_option() -> None:
     ace_gin = Rules(oklahoma=True, oklahoma_ace_gin=True)
     with pytest.raises(RuleError) as exc:
         score_hand(Hand.knock("Bob", 1, 30, upcard="AH"), ace_gin)
@@ -257,7 +259,7 @@ def test_oklahoma_ace_upcard_means_gin_only_with_the_option():
 SPADES = Rules(oklahoma=True, oklahoma_spades_double=True)
 
 
-def test_spade_upcard_doubles_a_knock():
+def test_spade_upcard_doubles_a_knock() -> None:
     # (30 - 3) x 2 = 54
     r = score_hand(Hand.knock("Bob", 3, 30, upcard="7S"), SPADES)
     assert (r.points, r.multiplier) == (54, 2)
@@ -265,7 +267,7 @@ def test_spade_upcard_doubles_a_knock():
     assert score_hand(Hand.knock("Bob", 3, 30, upcard="7C"), SPADES).points == 27
 
 
-def test_spade_upcard_doubles_undercut_bonus_too():
+def test_spade_upcard_doubles_undercut_bonus_too() -> None:
     # K = 5, D = 5: (0 + 10) x 2 = 20 to the defender
     assert _score(Hand.knock("Bob", 5, 5, upcard="9S"), SPADES) == (Outcome.UNDERCUT, False, 20)
     # K = 8, D = 3, undercut bonus 25: (5 + 25) x 2 = 60
@@ -276,20 +278,20 @@ def test_spade_upcard_doubles_undercut_bonus_too():
     )
 
 
-def test_spade_upcard_doubles_gin_bonus_too():
+def test_spade_upcard_doubles_gin_bonus_too() -> None:
     # (20 + 25) x 2 = 90
     r = score_hand(Hand.gin("Bob", 20, upcard="KS"), SPADES)
     assert (r.outcome, r.points) == (Outcome.GIN, 90)
     assert r.breakdown[-1].label == "spade upcard doubles" and r.breakdown[-1].points == 45
 
 
-def test_spade_upcard_doubles_big_gin_bonus_too():
+def test_spade_upcard_doubles_big_gin_bonus_too() -> None:
     # (10 + 31) x 2 = 82
     rules = SPADES.replace(big_gin=True)
     assert _score(Hand.big_gin("Bob", 10, upcard="2S"), rules) == (Outcome.BIG_GIN, True, 82)
 
 
-def test_spade_ace_with_both_options_gin_only_and_doubled():
+def test_spade_ace_with_both_options_gin_only_and_doubled() -> None:
     # Oklahoma preset, upcard A♠: gin only; gin with D = 30 -> (30 + 25) x 2 = 110
     ok = PRESETS["oklahoma"]
     assert _score(Hand.gin("Bob", 30, upcard="AS"), ok) == (Outcome.GIN, True, 110)
@@ -297,21 +299,21 @@ def test_spade_ace_with_both_options_gin_only_and_doubled():
         score_hand(Hand.knock("Bob", 1, 30, upcard="AS"), ok)
 
 
-def test_spade_draw_still_scores_nothing():
+def test_spade_draw_still_scores_nothing() -> None:
     assert _score(Hand.draw(upcard="5S"), SPADES) == (Outcome.DRAW, None, 0)
 
 
 # --- presets -------------------------------------------------------------------
 
 
-def test_seed_preset_values():
+def test_seed_preset_values() -> None:
     r = PRESETS["seed"]
     assert (r.target, r.knock_limit, r.gin_bonus, r.undercut_bonus) == (100, 10, 25, 10)
     assert not (r.big_gin or r.oklahoma or r.classic_bonuses or r.hollywood_rolling)
     assert r == Rules()
 
 
-def test_classic_preset_values():
+def test_classic_preset_values() -> None:
     r = PRESETS["classic"]
     assert r.classic_bonuses
     assert (r.game_bonus, r.box_bonus, r.shutout) == (100, 25, Shutout.DOUBLE_ALL)
@@ -319,7 +321,7 @@ def test_classic_preset_values():
     assert not r.oklahoma
 
 
-def test_oklahoma_preset_values():
+def test_oklahoma_preset_values() -> None:
     r = PRESETS["oklahoma"]
     assert (r.target, r.oklahoma, r.oklahoma_ace_gin, r.oklahoma_spades_double) == (
         150,
@@ -331,13 +333,13 @@ def test_oklahoma_preset_values():
     assert not r.classic_bonuses
 
 
-def test_rules_round_trip_through_a_dict():
+def test_rules_round_trip_through_a_dict() -> None:
     for r in PRESETS.values():
         assert Rules.from_dict(r.to_dict()) == r
     assert Rules.from_dict({"target": 250}).target == 250
 
 
-def test_claims_are_checked_against_the_cards():
+def test_claims_are_checked_against_the_cards() -> None:
     # the knocker's cards leave 1 deadwood: not gin
     h = Hand.from_cards(
         "Ann",

@@ -4,6 +4,7 @@ hand by hand with the seed rules, then properties of random games."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -36,40 +37,40 @@ def standard(rules: Rules, hands: tuple[Hand, ...] = ANN_100_0) -> Standings:
     return Game("standard", ["Ann", "Bob"], rules, hands=hands).standings
 
 
-def test_ann_wins_100_0_at_a_cent_a_point_bob_pays_ann_one_euro():
+def test_ann_wins_100_0_at_a_cent_a_point_bob_pays_ann_one_euro() -> None:
     s = standard(CENT)
     assert s.finished and s.winner == "Ann" and s.columns[0].final == {"Ann": 100, "Bob": 0}
     assert settlement(s) == (Payment("Bob", "Ann", 100),)
 
 
-def test_the_same_game_with_classic_bonuses_ends_550_0_bob_pays_five_fifty():
+def test_the_same_game_with_classic_bonuses_ends_550_0_bob_pays_five_fifty() -> None:
     # (100 hand points + 100 game bonus + 3 line bonuses of 25) x 2 for the shutout
     s = standard(PRESETS["classic"].replace(stake=1))
     assert s.columns[0].final == {"Ann": 550, "Bob": 0}
     assert settlement(s) == (Payment("Bob", "Ann", 550),)
 
 
-def test_the_stake_multiplies_the_margin():
+def test_the_stake_multiplies_the_margin() -> None:
     assert settlement(standard(CENT.replace(stake=25))) == (Payment("Bob", "Ann", 2500),)
 
 
-def test_a_standard_game_in_play_owes_nothing():
+def test_a_standard_game_in_play_owes_nothing() -> None:
     assert settlement(standard(CENT, ANN_100_0[:2])) == ()
     assert settlement(standard(CENT, ())) == ()
 
 
-def test_a_game_not_for_money_owes_nothing():
+def test_a_game_not_for_money_owes_nothing() -> None:
     assert Rules().stake == 0
     assert settlement(standard(Rules())) == ()
 
 
-def test_the_loser_pays_the_margin_of_final_scores_not_the_winners_total():
+def test_the_loser_pays_the_margin_of_final_scores_not_the_winners_total() -> None:
     # Bob knocks 3 v 23 (20), Ann goes gin v 75 (100): Ann wins 100-20, margin 80.
     s = standard(CENT, (Hand.knock("Bob", 3, 23), Hand.gin("Ann", 75)))
     assert s.winner == "Ann" and settlement(s) == (Payment("Bob", "Ann", 80),)
 
 
-def test_line_bonuses_can_leave_the_loser_ahead_then_the_winner_pays():
+def test_line_bonuses_can_leave_the_loser_ahead_then_the_winner_pays() -> None:
     # Classic bonuses, no shutout (Bob won hands).  Bob wins 10 hands of 1 point
     # (10 + 10 x 25 = 260); Ann one gin of 100 (100 + 100 + 25 = 225).  Final
     # 225-260: the margin is -35, so the game's winner pays Bob 35.
@@ -97,7 +98,7 @@ def hollywood(rules: Rules, hands: tuple[Hand, ...] = SERIES) -> Standings:
     return Game("hollywood", ["Ann", "Bob"], rules, hands=hands).standings
 
 
-def test_the_hollywood_example_sheet_is_the_rules_one():
+def test_the_hollywood_example_sheet_is_the_rules_one() -> None:
     s = hollywood(CENT)
     assert [(c.winner, c.final["Ann"], c.final["Bob"], c.margin) for c in s.columns] == [
         ("Ann", 105, 30, 75),
@@ -106,19 +107,19 @@ def test_the_hollywood_example_sheet_is_the_rules_one():
     ]
 
 
-def test_hollywood_each_game_on_its_margin_netted_bob_pays_ann_75():
+def test_hollywood_each_game_on_its_margin_netted_bob_pays_ann_75() -> None:
     # 75 - 45 + 45
     assert settlement(hollywood(CENT)) == (Payment("Bob", "Ann", 75),)
 
 
-def test_hollywood_third_game_double_bob_pays_ann_120():
+def test_hollywood_third_game_double_bob_pays_ann_120() -> None:
     # 75 - 45 + 2 x 45
     assert settlement(hollywood(CENT.replace(third_game_double=True))) == (
         Payment("Bob", "Ann", 120),
     )
 
 
-def test_while_a_series_is_in_play_only_the_ended_games_are_owed():
+def test_while_a_series_is_in_play_only_the_ended_games_are_owed() -> None:
     double = CENT.replace(third_game_double=True)
     assert settlement(hollywood(double, SERIES[:3])) == ()  # no game has ended
     # Ann's 25 ends game 1 (105-30): 75 is owed, games 2 and 3 still count nothing
@@ -130,7 +131,7 @@ def test_while_a_series_is_in_play_only_the_ended_games_are_owed():
     assert settlement(hollywood(double, SERIES[:6])) == (Payment("Bob", "Ann", 30),)
 
 
-def test_hollywood_games_won_by_each_net_to_nothing():
+def test_hollywood_games_won_by_each_net_to_nothing() -> None:
     # Ann gin v 75 ends game 1 at 100-0; Bob's gin v 75 goes into game 2
     # (his first score, the next open game) and ends it at 100-0.
     even = (Hand.gin("Ann", 75), Hand.gin("Bob", 75))
@@ -142,7 +143,7 @@ def test_hollywood_games_won_by_each_net_to_nothing():
     assert s.finished and settlement(s) == (Payment("Bob", "Ann", 200),)
 
 
-def test_third_game_double_changes_nothing_outside_hollywood():
+def test_third_game_double_changes_nothing_outside_hollywood() -> None:
     assert settlement(standard(CENT.replace(third_game_double=True))) == (
         Payment("Bob", "Ann", 100),
     )
@@ -165,7 +166,7 @@ def three_hand(
     return Game("three-hand", ["Ann", "Bob", "Cy"], rules, draw=drawn, hands=hands).standings
 
 
-def test_three_hand_everyone_pays_everyone_above_stake_2():
+def test_three_hand_everyone_pays_everyone_above_stake_2() -> None:
     s = three_hand(Rules(stake=2))
     assert s.finished and s.columns[0].final == {"Ann": 40, "Bob": 0, "Cy": 105}
     assert settlement(s) == (
@@ -175,11 +176,11 @@ def test_three_hand_everyone_pays_everyone_above_stake_2():
     )
 
 
-def test_three_hand_in_play_owes_nothing():
+def test_three_hand_in_play_owes_nothing() -> None:
     assert settlement(three_hand(Rules(stake=2), THREE[:3])) == ()
 
 
-def test_three_hand_players_level_on_the_sheet_owe_each_other_nothing():
+def test_three_hand_players_level_on_the_sheet_owe_each_other_nothing() -> None:
     # Cy draws the king and, in the box, goes gin v 75 at once: 100, 0, 0.
     s = three_hand(Rules(stake=3), (Hand.gin("Cy", 75),), drawn=("2C", "7H", "KS"))
     assert s.finished and s.columns[0].final == {"Ann": 0, "Bob": 0, "Cy": 100}
@@ -189,13 +190,13 @@ def test_three_hand_players_level_on_the_sheet_owe_each_other_nothing():
 # --- the values ----------------------------------------------------------------------
 
 
-def test_stake_currency_and_double_default_to_not_for_money():
+def test_stake_currency_and_double_default_to_not_for_money() -> None:
     r = Rules()
     assert (r.stake, r.currency, r.third_game_double) == (0, "EUR", False)
     assert all(p.stake == 0 for p in PRESETS.values())
 
 
-def test_the_money_options_are_stored_like_every_rule():
+def test_the_money_options_are_stored_like_every_rule() -> None:
     r = PRESETS["classic"].replace(stake=5, currency="UAH", third_game_double=True)
     d = r.to_dict()
     assert (d["stake"], d["currency"], d["third_game_double"]) == (5, "UAH", True)
@@ -209,29 +210,31 @@ def test_the_money_options_are_stored_like_every_rule():
 @pytest.mark.parametrize(
     "stake", [-1, MAX_STAKE + 1, 0.5, 1.0, True, "1", None, pytest.param(10**5000, id="huge")]
 )
-def test_a_negative_fractional_or_absurd_stake_is_refused(stake):
+def test_a_negative_fractional_or_absurd_stake_is_refused(stake: Any) -> None:  # not all ints
     with pytest.raises(RuleError, match="the stake must be a whole number") as info:
         Rules(stake=stake)
     assert "from 0 to 1000000" in str(info.value) and len(str(info.value)) < 200
 
 
-def test_the_highest_stake_is_allowed():
+def test_the_highest_stake_is_allowed() -> None:
     assert Rules(stake=MAX_STAKE).stake == MAX_STAKE
 
 
 @pytest.mark.parametrize("currency", ["eur", "EURO", "EU", "", "€", "E1R", "ÄÖÜ", None, 978])
-def test_a_currency_that_is_not_three_capital_letters_is_refused(currency):
+def test_a_currency_that_is_not_three_capital_letters_is_refused(
+    currency: Any,  # not all text
+) -> None:
     with pytest.raises(RuleError, match="the currency must be a code like EUR"):
         Rules(currency=currency)
 
 
-def test_a_currency_refusal_quotes_a_long_value_shortened():
+def test_a_currency_refusal_quotes_a_long_value_shortened() -> None:
     with pytest.raises(RuleError) as info:
         Rules(currency="X" * 100_000)
     assert len(str(info.value)) < 150
 
 
-def test_third_game_double_must_be_on_or_off():
+def test_third_game_double_must_be_on_or_off() -> None:
     with pytest.raises(RuleError, match="third game double must be on or off"):
         Rules(third_game_double="yes")  # type: ignore[arg-type]
 
@@ -247,7 +250,12 @@ def test_third_game_double_must_be_on_or_off():
         (None, "Bob", 5, "a payer and a payee"),
     ],
 )
-def test_a_payment_is_between_two_players_and_more_than_nothing(payer, payee, amount, words):
+def test_a_payment_is_between_two_players_and_more_than_nothing(
+    payer: Any,  # None once
+    payee: str,
+    amount: Any,  # not all ints
+    words: str,
+) -> None:
     with pytest.raises(RuleError, match=words):
         Payment(payer, payee, amount)
 
@@ -364,14 +372,14 @@ def _check(s: Standings) -> None:
 
 @GAMES
 @given(played())
-def test_settlement_is_zero_sum_netted_and_only_for_what_has_ended(game):
+def test_settlement_is_zero_sum_netted_and_only_for_what_has_ended(game: Game) -> None:
     for n in range(len(game.hands) + 1):
         _check(_with_rules(game, game.rules, n).standings)
 
 
 @GAMES
 @given(played())
-def test_settlement_is_linear_in_the_stake_and_nothing_at_stake_0(game):
+def test_settlement_is_linear_in_the_stake_and_nothing_at_stake_0(game: Game) -> None:
     s = game.standings
     unit = settlement(_with_rules(game, s.rules.replace(stake=1)).standings)
     k = s.rules.stake
@@ -381,7 +389,7 @@ def test_settlement_is_linear_in_the_stake_and_nothing_at_stake_0(game):
 
 @GAMES
 @given(played())
-def test_settlement_of_a_replayed_ledger_equals_it_after_undo_and_redo(game):
+def test_settlement_of_a_replayed_ledger_equals_it_after_undo_and_redo(game: Game) -> None:
     before = settlement(game.standings)
     replayed = replay(
         game.format,

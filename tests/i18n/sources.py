@@ -32,8 +32,9 @@ def msgid(message: Message) -> str:
 
 
 def strings(message: Message) -> list[str]:
+    """The translation's forms; none given (``None``) reads as Babel's default, ``""``."""
     s = message.string
-    return list(s) if isinstance(s, (list, tuple)) else [s]
+    return list(s) if isinstance(s, (list, tuple)) else ["" if s is None else s]
 
 
 @cache

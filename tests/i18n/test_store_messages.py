@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -38,7 +39,7 @@ def test_the_review_screens_show_a_store_refusal_in_their_language(tmp_path: Pat
 
     with open_store(tmp_path / "data", durable=False) as store:
         store.add_player("Ann")
-        review = ReviewModel(store, t=Translator("lv"))  # type: ignore[arg-type]
+        review = ReviewModel(store, t=Translator("lv"))
         review.act(store.add_player, "ann")
     assert review.error == "jau ir spēlētājs ar vārdu Ann"
 
@@ -88,7 +89,8 @@ def test_an_import_refusal_is_translated_line_by_line(tmp_path: Path) -> None:
         ann, bob = store.add_player("Ann"), store.add_player("Bob")
         gid = store.create_game("standard", [ann.id, bob.id], first_dealer=ann.id)
         store.record_hand(gid, Hand.knock(ann.id, 3, 10))
-        data = store.export_json()
+        # a plain copy (JSON, as a file holds it), to spoil as a file could be
+        data: dict[str, Any] = json.loads(json.dumps(store.export_json()))
         data["games"][0]["hands"][0]["seq"] = -1  # not a position
         data["players"][1]["hidden"] = "no"  # not true or false
         with pytest.raises(StoreError) as caught:

@@ -42,6 +42,7 @@ def test_history_cards_and_game_titles_join_names_in_the_language(
     assert rows[-1].title == f"Ann {word} Bob"
     assert model.past_game.view(rows[-1].id).title.endswith(f": Ann {word} Bob")
     model.history.delete_game(rows[-1].id)
+    assert model.note is not None
     assert f"Ann {word} Bob" in model.note
 
 
@@ -71,7 +72,9 @@ def test_a_deadwood_label_reads_right_before_a_knocker_is_chosen(code: str, labe
 @pytest.mark.parametrize("code", ["lv", "uk"])
 def test_the_new_player_hint_is_no_longer_than_the_english(code: str) -> None:
     # the field's label shares its row with "Add player": it clipped at 390 px
-    assert len(catalog(code)["New player name"].string) <= len("New player name")
+    hint = catalog(code)["New player name"].string
+    assert isinstance(hint, str)  # a singular message: one string
+    assert len(hint) <= len("New player name")
 
 
 @pytest.mark.parametrize(
@@ -102,7 +105,7 @@ def test_the_home_card_dates_a_finished_game_in_local_time() -> None:
         winner_id="a",
     )
     local = WHEN.astimezone()
-    detail = game_card(card, Translator("fi")).detail  # type: ignore[arg-type]
+    detail = game_card(card, Translator("fi")).detail
     assert detail.endswith(f"{local.day}.{local.month}.{local.year} {local:%H.%M}")
 
 

@@ -8,7 +8,7 @@ from collections import defaultdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import Format, deal_pairings
+from scorekeeper.engine import Format, Game, Line, Standings, deal_pairings
 from scorekeeper.statistics import Filter, GameRecord, score_race, select, statistics
 
 from .strategies import histories
@@ -31,8 +31,15 @@ COUNTS = (
 )
 
 
-def _table(st_, line) -> tuple[str, str]:
+def _game(rec: GameRecord) -> Game:
+    """The replayed game of a record (histories() makes only those, no digests)."""
+    assert isinstance(rec.game, Game)
+    return rec.game
+
+
+def _table(st_: Standings, line: Line) -> tuple[str, str]:
     """Who played a partnership hand (a draw names nobody)."""
+    assert st_.sides is not None
     return deal_pairings(st_.sides, (line.number - 1) // 2)[(line.number - 1) % 2]
 
 
@@ -40,11 +47,14 @@ def _reference(records: list[GameRecord]) -> dict[str, dict[str, object]]:
     """Hands won, points, biggest hand and streak, the slow obvious way."""
     results: dict[str, list[tuple[str, int, str, int]]] = defaultdict(list)
     for rec in sorted(records, key=lambda r: (r.created_at, r.id)):
-        st_ = rec.game.standings
+        st_ = _game(rec).standings
         for line in st_.lines:
             both = (line.roles.box, line.roles.captain) if line.roles else st_.players
-            if st_.sides is not None:
-                both = (line.knocker, line.defender) if line.knocker else _table(st_, line)
+            if st_.sides is not None and line.knocker:
+                assert line.defender is not None  # a knocker has a defender
+                both = (line.knocker, line.defender)
+            elif st_.sides is not None:
+                both = _table(st_, line)
             for p in both:
                 mark = "D" if line.winner is None else "W" if line.winner == p else "L"
                 results[p].append((mark, line.points, rec.id, line.number))
@@ -83,9 +93,9 @@ def test_every_hand_is_won_by_one_player_or_drawn(records: list[GameRecord]) -> 
     assert sum(p.undercuts_given for p in players) == sum(p.undercuts_suffered for p in players)
     # a finished game has one winner (a partnership's: both partners)
     finished = sum(
-        c.finished * (2 if r.game.standings.sides else 1)
+        c.finished * (2 if _game(r).standings.sides else 1)
         for r in records
-        for c in r.game.standings.columns
+        for c in _game(r).standings.columns
     )
     assert sum(p.games_won for p in players) == finished
     for p in players:
@@ -167,8 +177,8 @@ def test_input_order_does_not_matter(records: list[GameRecord], rnd: random.Rand
 @given(histories())
 def test_score_race_ends_on_the_column_totals(records: list[GameRecord]) -> None:
     for rec in records:
-        standings = rec.game.standings
-        race = score_race(rec.game)
+        standings = _game(rec).standings
+        race = score_race(_game(rec))
         assert len(race.columns) == len(standings.columns)
         for col, panel in zip(standings.columns, race.columns, strict=True):
             assert panel.winner == col.winner

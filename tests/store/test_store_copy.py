@@ -17,6 +17,7 @@ from scorekeeper.statistics import statistics
 from scorekeeper.store import fingerprints, open_store
 from scorekeeper.store import index as index_module
 from scorekeeper.store import store as store_module
+from scorekeeper.store.documents import IndexEntry
 from scorekeeper.store.storage import dumps
 
 from .helpers import fill_folder, reseal_index
@@ -36,7 +37,7 @@ def reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     read_entry = store_module._Shared.read_entry
     replay_digest = store_module._Shared.replay_digest
 
-    def reading(self: Any, game_id: str) -> dict[str, Any] | None:
+    def reading(self: Any, game_id: str) -> IndexEntry | None:
         found.append(game_id)
         return read_entry(self, game_id)
 

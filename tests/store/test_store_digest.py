@@ -12,11 +12,17 @@ from typing import Any
 import pytest
 
 from scorekeeper.engine import PRESETS, Hand, Rules
-from scorekeeper.statistics import DIGEST_VERSION, GameDigest, digest, statistics
+from scorekeeper.statistics import DIGEST_VERSION, GameDigest, GameRecord, digest, statistics
 from scorekeeper.store import Store, open_store
 from scorekeeper.store import store as store_module
 
 from .helpers import assert_digests_match, reseal_index
+
+
+def _digest(record: GameRecord) -> GameDigest:
+    """A record the store made: its game is the digest kept in the index."""
+    assert isinstance(record.game, GameDigest)
+    return record.game
 
 
 def test_a_digest_holds_the_facts_of_the_replay(store: Store) -> None:
@@ -69,7 +75,7 @@ def test_digests_follow_every_kind_of_change(store: Store) -> None:
     store.undo(holly)
     assert_digests_match(store)
     (std_record,) = [r for r in store.review_records() if r.id == std]
-    assert list(std_record.game.lines) == [1, 0, 39, 1, 1, 55]
+    assert list(_digest(std_record).lines) == [1, 0, 39, 1, 1, 55]
 
 
 def test_renaming_changes_names_not_digests_and_merging_moves_seats(
@@ -81,11 +87,11 @@ def test_renaming_changes_names_not_digests_and_merging_moves_seats(
     store.record_hand(g1, Hand.gin(ann.id, 10))
     store.record_hand(g2, Hand.knock(cy.id, 3, 13))
     store.record_hand(g2, Hand.knock(bob.id, 3, 13))
-    before = {r.id: r.game.to_doc() for r in store.review_records()}
+    before = {r.id: _digest(r).to_doc() for r in store.review_records()}
 
     store.rename_player(ann.id, "Annie")
     assert statistics(store.review_records()).player(ann.id).name == "Annie"
-    assert {r.id: r.game.to_doc() for r in store.review_records()} == before  # ids, not names
+    assert {r.id: _digest(r).to_doc() for r in store.review_records()} == before  # ids, not names
     assert_digests_match(store)
 
     store.merge_players(ann.id, cy.id)  # cy never played ann: cy's games become ann's
@@ -115,7 +121,7 @@ def test_imported_games_have_digests_and_deleted_ones_are_left_out(
         other.import_json(exported)
         assert_digests_match(other)
         (record,) = other.review_records()
-        assert record.game.hand_count == 3
+        assert _digest(record).hand_count == 3
     store.import_json(exported)  # the hands undone here are not brought back ...
     assert_digests_match(store)
     other_gid = store.create_game("standard", [ann.id, bob.id], first_dealer=ann.id)
@@ -224,7 +230,12 @@ def test_a_damaged_digest_is_made_again_when_read(
     with open_store(data_dir) as store:
         replays: list[str] = []
         real = store._s.replay_digest
-        monkeypatch.setattr(store._s, "replay_digest", lambda gid: replays.append(gid) or real(gid))
+
+        def counted(gid: str) -> dict[str, Any] | None:
+            replays.append(gid)
+            return real(gid)
+
+        monkeypatch.setattr(store._s, "replay_digest", counted)
         assert_digests_match(store)
         assert replays == [std]
 
@@ -252,8 +263,8 @@ def test_recording_a_hand_keeps_the_digest_current_without_replaying_others(
         ann = store.summary(std).player_ids[0]
         store.record_hand(std, Hand.knock(ann, 2, 9))
         (record,) = [r for r in store.review_records() if r.id == std]
-        assert list(record.game.lines)[-3:] == [0, 0, 7]
-        assert record.game.hand_count == 3
+        assert list(_digest(record).lines)[-3:] == [0, 0, 7]
+        assert _digest(record).hand_count == 3
     with open_store(data_dir) as store:
         assert_digests_match(store)
 

@@ -38,7 +38,8 @@ def there(tmp_path: Path) -> dict[str, Any]:
         other.record_hand(gid, Hand.knock(cleo.id, 3, 25))
         other.record_hand(gid, Hand.knock(dan.id, 2, 12))
         full = other.export_json()
-    older = copy.deepcopy(full)
+    # a plain copy (JSON, as a file holds it), to change as a file could be
+    older: dict[str, Any] = json.loads(json.dumps(full))
     older["games"][0]["hands"] = older["games"][0]["hands"][:1]
     del older["games"][0]["totals"]
     return {"gid": gid, "cleo": cleo.id, "dan": dan.id, "full": full, "older": older}

@@ -15,6 +15,7 @@ import pytest
 
 from scorekeeper.engine import Hand
 from scorekeeper.store import StoreError, open_store
+from scorekeeper.store.documents import ExportDoc
 
 Export = dict[str, Any]
 
@@ -48,7 +49,7 @@ def setting(tmp_path: Path) -> dict[str, Any]:
     return {"here": here, "gid": gid, "export": export}
 
 
-def refused(setting: dict[str, Any], data: Export | str, match: str) -> str:
+def refused(setting: dict[str, Any], data: Export | ExportDoc | str, match: str) -> str:
     here = setting["here"]
     before = _files(here)
     with open_store(here) as store:

@@ -18,6 +18,8 @@ from scorekeeper.statistics import statistics
 from scorekeeper.store import fingerprints, open_store
 from scorekeeper.store import index as index_module
 from scorekeeper.store import store as store_module
+from scorekeeper.store.documents import IndexEntry
+from scorekeeper.store.storage import atomic_write_bytes
 
 from .helpers import assert_digests_match, expected_hand, fill_folder, kill_forked
 
@@ -100,7 +102,7 @@ def test_a_copied_folder_opens_with_the_same_games_without_reading_them(
     reads: list[str] = []
     real = store_module._Shared.read_entry
 
-    def counting(self: Any, game_id: str) -> dict[str, Any] | None:
+    def counting(self: Any, game_id: str) -> IndexEntry | None:
         reads.append(game_id)
         return real(self, game_id)
 
@@ -179,7 +181,7 @@ def test_a_save_writes_one_block_at_most_whatever_the_history(
 ) -> None:
     fill_folder(data_dir, 40)
     written: list[tuple[str, int]] = []
-    real = index_module.atomic_write_bytes
+    real = atomic_write_bytes  # what the index writes its blocks with
 
     def spying(path: Path, payload: bytes, **kwargs: Any) -> None:
         written.append((path.name, len(json.loads(payload).get("games", {}))))

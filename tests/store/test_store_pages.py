@@ -19,6 +19,7 @@ from scorekeeper.store import Store, open_store
 from scorekeeper.store import index as index_module
 from scorekeeper.store.docs import hand_to_doc, rules_to_doc, time_to_doc
 from scorekeeper.store.exchange import EXPORT_FORMAT, EXPORT_VERSION
+from scorekeeper.store.storage import atomic_write_bytes
 
 
 @pytest.fixture
@@ -160,7 +161,8 @@ def _assert_pages_agree(store: Store, combos: list[dict[str, Any]], size: int) -
     pages are read first (list_games reads every block)."""
     paged: list[tuple[list[int], list[str]]] = []
     for filters in combos:
-        totals, ids = [], []
+        totals: list[int] = []
+        ids: list[str] = []
         offset = 0
         while True:
             total, page = store.page_games(offset, size, **filters)
@@ -308,7 +310,7 @@ def test_pages_are_exact_while_the_index_cannot_be_written(
     with open_store(data_dir, durable=False) as store:
         store.import_json(_history(30, seed=4))
         calls = 0
-        real = index_module.atomic_write_bytes
+        real = atomic_write_bytes  # what the index writes its blocks with
 
         def failing(path: Path, payload: bytes, **kwargs: Any) -> None:
             nonlocal calls
@@ -373,7 +375,7 @@ def test_a_game_dropped_from_a_block_not_read_leaves_its_count(
 def _export_of(created: dict[str, datetime]) -> dict[str, Any]:
     """An export of games with no hands, each created at the time given."""
     rules = rules_to_doc(PRESETS["seed"])
-    games = [
+    games: list[dict[str, Any]] = [
         {
             "id": gid,
             "setup": {"format": "standard", "players": PLAYERS[:2], "first_dealer": PLAYERS[0]},
@@ -405,7 +407,7 @@ def test_a_block_split_by_a_fold_that_failed_is_written_at_the_next(
         store.import_json(_export_of(older))  # the first: g0 a1 a2 a3 g1 g2 g3, not split
         first = min(store._s.index.blocks(), key=lambda b: b["start"])["id"]
         assert first == 0 and store._s.index.blocks()[-1]["games"] == 7
-        real = index_module.atomic_write_bytes
+        real = atomic_write_bytes  # what the index writes its blocks with
 
         def failing(path: Path, payload: bytes, **kwargs: Any) -> None:
             if path.name == "b0.json":

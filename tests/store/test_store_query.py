@@ -4,6 +4,7 @@ whether given as a query or as its fields."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 
@@ -24,7 +25,7 @@ def test_a_query_and_its_fields_list_the_same_games(
     )
     store.delete_game(three)
     soon = datetime.now(UTC) + timedelta(minutes=1)
-    cases = [
+    cases: list[tuple[dict[str, Any], set[str]]] = [
         ({}, {done, series}),
         ({"finished": False}, {series}),
         ({"finished": True}, {done}),
@@ -44,13 +45,15 @@ def test_a_query_and_its_fields_list_the_same_games(
 
 
 def test_a_query_is_a_frozen_value() -> None:
-    q = GameQuery(format="three-hand", deleted=True)
+    stored_name: Any = "three-hand"  # a format by its stored name: read as the Format
+    q = GameQuery(format=stored_name, deleted=True)
     assert q == GameQuery(format=Format.THREE_HAND, deleted=True, include_deleted=True)
     assert hash(q) == hash(GameQuery(format=Format.THREE_HAND, deleted=True))
     with pytest.raises(AttributeError):
         q.finished = True  # type: ignore[misc]
     with pytest.raises(RuleError, match="unknown format"):
-        GameQuery(format="rummy")
+        not_ours: Any = "rummy"
+        GameQuery(format=not_ours)
 
 
 def test_a_query_or_its_fields_not_both(store: Store) -> None:

@@ -270,11 +270,11 @@ def test_racing_sessions_one_wins_none_lost(
             assert sorted([*winners, *(n for n, _ in losers)]) == list(range(RACERS))
             assert all(told == expected + 1 for _, told in losers)
             assert store.revision(gid) == expected + 1
-        hands = store.game(gid).hands
-        assert len(hands) == RACES == len(acknowledged)
+        stored = store.game(gid).hands
+        assert len(stored) == RACES == len(acknowledged)
         # Every acknowledged hand is the one stored at its place.
         for race, n in acknowledged:
-            assert hands[race] == Hand.draw(UPCARDS[n])
+            assert stored[race] == Hand.draw(UPCARDS[n])
     finally:
         for s in sessions:
             s.close()

@@ -3,6 +3,8 @@ final scores with classic bonuses, and Hollywood's games won and columns."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from scorekeeper.engine import PRESETS, DealerRule, Hand
 from scorekeeper.store import Player, Store, open_store
 
@@ -21,7 +23,7 @@ def test_classic_shutout_summary_has_the_final_score(
 
 
 def test_hollywood_summary_has_games_won_and_each_column(
-    store: Store, ann_bob: tuple[Player, Player], data_dir: object
+    store: Store, ann_bob: tuple[Player, Player], data_dir: Path
 ) -> None:
     ann, bob = ann_bob
     gid = store.create_game("hollywood", [ann.id, bob.id], PRESETS["seed"], first_dealer=ann.id)
@@ -38,7 +40,7 @@ def test_hollywood_summary_has_games_won_and_each_column(
 
 
 def test_the_dealer_rule_is_stored_with_the_game(
-    store: Store, ann_bob: tuple[Player, Player], data_dir: object
+    store: Store, ann_bob: tuple[Player, Player], data_dir: Path
 ) -> None:
     ann, bob = ann_bob
     rules = PRESETS["seed"].replace(dealer="loser")

@@ -22,8 +22,10 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import IO, Protocol, TypeVar
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "test-output"
@@ -41,12 +43,20 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 TIMEOUT_MS = 20_000
 
 try:
-    from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+    from playwright.sync_api import (
+        Browser,
+        BrowserContext,
+        Locator,
+        Page,
+        ViewportSize,
+        WebSocket,
+        expect,
+    )
     from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 except ImportError as exc:  # pragma: no cover - CI installs it
     raise RuntimeError("the browser tests need Playwright: pip install -e '.[test]'") from exc
@@ -70,6 +80,44 @@ def wait_port(port: int, proc: subprocess.Popen[str], timeout: float = 30.0) -> 
                 return
         time.sleep(0.05)
     raise TimeoutError(f"the app did not open port {port} in {timeout}s")
+
+
+def wait_until(condition: Callable[[], bool], timeout: float = TIMEOUT_MS / 1000) -> None:
+    """Poll a condition the page cannot wait for itself (a redraw's sizes,
+    a file the server writes)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.1)
+
+
+def serve(
+    cmd: list[str],
+    port: int,
+    *,
+    stdout: int | IO[str],
+    stdin: int = subprocess.DEVNULL,
+    env: dict[str, str] | None = None,
+) -> subprocess.Popen[str]:
+    """Start a server process (its errors with its output) and wait until
+    it listens on ``port`` of 127.0.0.1."""
+    proc = subprocess.Popen(
+        cmd, cwd=ROOT, env=env, stdin=stdin, stdout=stdout, stderr=subprocess.STDOUT, text=True
+    )
+    wait_port(port, proc)
+    return proc
+
+
+def stop_process(proc: subprocess.Popen[str], timeout: float = 15) -> str:
+    """Ask a process to end (killed if it has not in ``timeout`` s); what it
+    printed to a pipe."""
+    proc.terminate()
+    try:
+        out, _ = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, _ = proc.communicate()
+    return out or ""
 
 
 class Server:
@@ -111,16 +159,7 @@ class Server:
             sys.executable, *self.command,
             "--port", str(self.port), "--data-dir", str(self.data_dir),
         ]  # fmt: skip
-        self.proc = subprocess.Popen(
-            cmd,
-            cwd=ROOT,
-            env=env,
-            stdin=self.stdin,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
-        wait_port(self.port, self.proc)
+        self.proc = serve(cmd, self.port, stdout=subprocess.PIPE, stdin=self.stdin, env=env)
 
     def stop_checked(self) -> None:
         """Stop, failing the test on any traceback the app left in the output."""
@@ -129,16 +168,10 @@ class Server:
         assert not errors, f"{errors}\n{out[-4000:]}"
 
     def stop(self) -> str:
-        if self.proc is None:
-            return ""
-        self.proc.terminate()
-        try:
-            out, _ = self.proc.communicate(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            out, _ = self.proc.communicate()
+        """Stop the app; what it printed."""
+        out = stop_process(self.proc) if self.proc is not None else ""
         self.proc = None
-        return out or ""
+        return out
 
 
 class LanServer(Server):
@@ -272,8 +305,22 @@ def app_tracebacks(out: str) -> list[str]:
     return found
 
 
+T = TypeVar("T")
+
 #: Resolves once the browser has painted two frames from now (see :meth:`Ui.painted`).
 PAINTED = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+#: The addresses of the screens the server draws again for a new window size
+#: (the sheet and the table view: ui/app.py's ``_on_resize``).
+REDRAWN_ON_RESIZE = re.compile(r"/game/[^/]+(/table)?/?")
+#: How long a resize on those screens may wait for the server's redraw; one
+#: that changes nothing of the screen is answered with nothing.
+ANSWER_MS = 5_000
+
+
+def is_resize(frame: str | bytes) -> bool:
+    """Whether a message of Flet's client to the server is its page's
+    ``resize`` event (msgpack: the event name, a 6-letter string)."""
+    return isinstance(frame, bytes) and b"\xa4name\xa6resize" in frame
 
 
 class Ui:
@@ -290,11 +337,22 @@ class Ui:
         self.ready = ready
         self.errors: list[str] = []
         page.on("pageerror", lambda e: self.errors.append(str(e)))
+        #: the page's WebSocket to the server (the newest), and what went
+        #: over it in order: "resize" for each resize the client sent, "in"
+        #: for each message from the server (see :meth:`resize`)
+        self.socket: WebSocket | None = None
+        self.frames: list[str] = []
+        page.on("websocket", self._watch)
 
-    def open(self, url: str, ready: str | None = None) -> None:
+    def _watch(self, ws: WebSocket) -> None:
+        self.socket = ws
+        ws.on("framesent", lambda f: self.frames.append("resize") if is_resize(f) else None)
+        ws.on("framereceived", lambda _: self.frames.append("in"))
+
+    def open(self, url: str, ready: str | re.Pattern[str] | None = None) -> None:
         """Load ``url``, turn Flutter's accessibility tree on (the tests read
-        it) and wait until the button ``ready`` is drawn (default: the
-        server's :attr:`Server.ready`; "" for no wait)."""
+        it) and wait until the button ``ready`` is drawn (default:
+        :attr:`ready`; "" for no wait)."""
         self.page.goto(url)
         ph = self.page.locator("flt-semantics-placeholder")
         ph.wait_for(state="attached", timeout=60_000)
@@ -472,11 +530,64 @@ class Ui:
         frames from now the canvas shows it."""
         self.page.evaluate(PAINTED)
 
-    def shot(self, suffix: str = "", size: dict[str, int] | None = None) -> None:
-        """Set the window to ``size`` (if given) and, with ``SCOREKEEPER_SHOTS=1``,
-        save what it shows as ``<test><suffix>.png`` under :attr:`shots`."""
+    def settled(self, read: Callable[[], T], what: str = "the page") -> T:
+        """``read()`` once it gives the same twice running, a frame painted
+        before each read: what the page shows once its layout (or its
+        pixels: ``read`` may take a screenshot) stopped moving."""
+        deadline = time.monotonic() + TIMEOUT_MS / 1000
+        self.painted()
+        last = read()
+        while True:
+            self.painted()
+            now = read()
+            if now == last:
+                return now
+            assert time.monotonic() < deadline, f"{what} still changing after {TIMEOUT_MS} ms"
+            last = now
+
+    def answered(self, act: Callable[[], None]) -> None:
+        """Do ``act`` (a tap the server answers with a redraw) and wait until
+        a message from the server came in after it, then a painted frame."""
+        ws = self.socket
+        assert ws is not None, "no app on the page"
+        before = len(self.frames)
+        act()
+        if "in" not in self.frames[before:]:
+            ws.wait_for_event("framereceived", timeout=TIMEOUT_MS)
+        self.painted()
+
+    def resize(self, size: ViewportSize) -> None:
+        """Set the window to ``size`` and wait until the app has followed:
+        Flet's client tells the server of a new size after a pause of its
+        own (~0.3 s), and on the sheet and the table view the server draws
+        them again for it (ui/app.py, ``_on_resize``); a tap made before
+        that redraw lands can be lost.  So: the resize seen going out, on
+        those screens the server's answer seen coming in, then a frame
+        painted after it."""
+        if self.page.viewport_size == size:
+            return
+        ws = self.socket
+        if ws is None or ws.is_closed():  # no app on the page (yet)
+            self.page.set_viewport_size(size)
+            self.painted()
+            return
+        redrawn = REDRAWN_ON_RESIZE.fullmatch(urlsplit(self.page.url).path) is not None
+        with ws.expect_event("framesent", predicate=is_resize, timeout=TIMEOUT_MS):
+            self.page.set_viewport_size(size)
+        sent = len(self.frames) - 1 - self.frames[::-1].index("resize")
+        if redrawn and "in" not in self.frames[sent:]:
+            try:
+                ws.wait_for_event("framereceived", timeout=ANSWER_MS)
+            except PlaywrightTimeoutError:  # nothing of the screen changed with the size
+                print(f"{self.name}: no redraw came {ANSWER_MS} ms after the resize")
+        self.painted()
+
+    def shot(self, suffix: str = "", size: ViewportSize | None = None) -> None:
+        """Set the window to ``size`` (if given: :meth:`resize`) and, with
+        ``SCOREKEEPER_SHOTS=1``, save what it shows as ``<test><suffix>.png``
+        under :attr:`shots`."""
         if size:
-            self.page.set_viewport_size(size)  # type: ignore[arg-type]
+            self.resize(size)
         if not SHOTS_ON:
             return
         self.painted()
@@ -564,8 +675,41 @@ class Ui:
 
 def tab(browser: Browser, contexts: list[BrowserContext], name: str) -> Ui:
     """A tab at phone size in a context of its own: another device at the table."""
-    ctx = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
+    ctx = browser.new_context(viewport=PHONE)
     contexts.append(ctx)
     page = ctx.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     return Ui(page, name)
+
+
+@contextlib.contextmanager
+def tab_in(
+    context: BrowserContext, name: str, shots: Path = SHOTS, ready: str = "New game"
+) -> Iterator[Ui]:
+    """A tab in ``context`` (a device of the test's making), closed with it
+    after its last screenshot (see :meth:`Ui.shot`)."""
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    u = Ui(page, name, shots=shots, ready=ready)
+    try:
+        yield u
+    finally:
+        try:
+            u.shot("-end")
+        finally:
+            context.close()
+
+
+class Closes(Protocol):
+    def close(self) -> None: ...
+
+
+C = TypeVar("C", bound=Closes)
+
+
+def closed_after(made: list[C]) -> Iterator[list[C]]:
+    """For a fixture: the list a test puts what it opens in (tabs' contexts,
+    protocol clients, phones), each closed after the test."""
+    yield made
+    for thing in made:
+        thing.close()

@@ -23,10 +23,11 @@ from .browser import (
     HUNG_S,
     OUTPUT,
     PHONE,
-    TIMEOUT_MS,
     Server,
     Ui,
+    closed_after,
     stop_renderers,
+    tab_in,
 )
 
 
@@ -87,7 +88,8 @@ def server(tmp_path: Path) -> Iterator[Server]:
 @pytest.fixture
 def shots(request: pytest.FixtureRequest) -> Path:
     """Where this test's screenshots go: ``test-output/<its suite>/``."""
-    return OUTPUT / request.node.path.parent.name
+    node: pytest.Item = request.node
+    return OUTPUT / node.path.parent.name
 
 
 @pytest.fixture
@@ -102,21 +104,11 @@ def ui(
     browser: Browser, request: pytest.FixtureRequest, shots: Path, home_button: str
 ) -> Iterator[Ui]:
     """A tab at phone size in a context of its own."""
-    context = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    u = Ui(page, request.node.name, shots=shots, ready=home_button)
-    yield u
-    try:
-        u.shot("-end")
-    finally:
-        context.close()
+    with tab_in(browser.new_context(viewport=PHONE), request.node.name, shots, home_button) as u:
+        yield u
 
 
 @pytest.fixture
 def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
     """Browser contexts a test opens with :func:`tab` (one per device), closed after it."""
-    made: list[BrowserContext] = []
-    yield made
-    for c in made:
-        c.close()
+    yield from closed_after([])

@@ -44,12 +44,13 @@ import urllib.parse
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Any
+from typing import Any, TypeGuard
 
 import msgpack
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
 from websockets.sync.client import connect as ws_connect
+from websockets.typing import Origin
 
 __all__ = [
     "ABSENT",
@@ -135,7 +136,8 @@ def _decode_ext(code: int, data: bytes) -> Any:
 
 def pack(action: int, body: Any) -> bytes:
     """One protocol frame: ``0x00`` and the msgpack ``[action, body]``."""
-    return b"\x00" + msgpack.packb([int(action), body])
+    packed: bytes = msgpack.packb([int(action), body])  # (msgpack is untyped)
+    return b"\x00" + packed
 
 
 def unpack(frame: bytes) -> tuple[int, Any] | None:
@@ -228,7 +230,7 @@ class Control:
         return " ".join(self.texts())
 
 
-def _is_control(v: Any) -> bool:
+def _is_control(v: Any) -> TypeGuard[dict[Any, Any]]:
     return isinstance(v, dict) and "_c" in v and "_i" in v
 
 
@@ -621,7 +623,7 @@ class FletClient:
         kind = target.get("_c")
         args = call.args if isinstance(call.args, dict) else {}
         if kind == "SharedPreferences":
-            key = args.get("key")
+            key: Any = args.get("key")  # as decoded from the wire: untyped
             if call.name == "get":
                 return self.storage.get(key), None
             if call.name == "set":
@@ -849,9 +851,11 @@ def connect(
     extra = dict(headers or {})
     if cookie is not None:
         extra["Cookie"] = cookie
+    # the loopback address to connect from, if given (passed on to the socket)
+    bind: dict[str, Any] = {"source_address": (source, 0)} if source else {}
     ws = ws_connect(
         f"ws://{host}:{port}{path}",
-        origin=origin,  # type: ignore[arg-type]
+        origin=None if origin is None else Origin(origin),
         additional_headers=extra,
         user_agent_header=user_agent,
         proxy=None,
@@ -859,7 +863,7 @@ def connect(
         compression=None,
         max_size=2**24,
         legacy=True,
-        **({"source_address": (source, 0)} if source else {}),
+        **bind,
     )
     return FletClient(ws, storage=storage, answer=answer, follow_routes=follow_routes)
 

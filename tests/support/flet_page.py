@@ -27,14 +27,15 @@ from flet.messaging.protocol import (
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
-_encode = configure_encode_object_for_msgpack(BaseControl)
+# flet leaves this function unannotated (as Connection() and get_page_patch)
+_encode = configure_encode_object_for_msgpack(BaseControl)  # type: ignore[no-untyped-call]
 
 
 class RecordingConnection(Connection):
     """Packs each message as the web server would and keeps it decoded."""
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__()  # type: ignore[no-untyped-call]  # flet: unannotated
         self.messages: list[Any] = []
         self.log: list[Any] = []  # every message, never taken
         self.sent_bytes = 0
@@ -112,12 +113,11 @@ def new_page(
     conn.pubsubhub = hub or PubSubHub(loop)
     session = conn.session = Session(conn)
     # what the web server sends when a browser connects, before the app's main
+    patch = session.get_page_patch()  # type: ignore[no-untyped-call]  # flet: unannotated
     conn.send_message(
         Message(
             MessageAction.REGISTER_CLIENT,
-            RegisterClientResponseBody(
-                session_id=session.id, page_patch=session.get_page_patch(), error=""
-            ),
+            RegisterClientResponseBody(session_id=session.id, page_patch=patch, error=""),
         )
     )
     conn.take()

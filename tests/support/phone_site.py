@@ -17,7 +17,7 @@ from typing import IO, Any
 
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Route, expect
 
-from .browser import PHONE, SHOTS, TIMEOUT_MS, Ui, free_port, wait_port
+from .browser import PHONE, SHOTS, TIMEOUT_MS, Ui, free_port, serve, stop_process
 
 #: How long Python may take to start in the browser and draw the app.
 START_MS = 120_000
@@ -46,23 +46,11 @@ class StaticServer:
         # stall the server
         self._log_file = self.log.open("a")
         cmd = [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(self.port)]
-        self.proc = subprocess.Popen(
-            [*cmd, "-d", str(self.root)],
-            stdout=self._log_file,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            text=True,
-        )
-        wait_port(self.port, self.proc)
+        self.proc = serve([*cmd, "-d", str(self.root)], self.port, stdout=self._log_file)
 
     def stop(self) -> None:
         if self.proc is not None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+            stop_process(self.proc, timeout=10)
             self.proc = None
         if self._log_file is not None:
             self._log_file.close()
@@ -193,7 +181,7 @@ class Phone:
         self.blocked: list[str] = []
         self.kill_switch = kill_switch
         self.context: BrowserContext = browser.new_context(
-            viewport=PHONE,  # type: ignore[arg-type]
+            viewport=PHONE,
             accept_downloads=True,
             # the kill switch goes into the worker script as it is fetched,
             # by the page or by the service worker (whose own requests are

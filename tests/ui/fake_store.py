@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from scorekeeper.engine import Game, Hand, RuleError, Rules
+from scorekeeper.store import GameQuery
 from scorekeeper.ui.ports import StaleGameError
 
 
@@ -211,15 +212,11 @@ class FakeStore:
         r = self._games[game_id]
         return list(r.versions.get(index0, [r.hands[index0]]))
 
-    def list_games(
-        self,
-        *,
-        finished: bool | None = None,
-        player_id: str | None = None,
-        format: str | None = None,
-        since: Any = None,
-        until: Any = None,
-    ) -> list[FakeSummary]:
+    def list_games(self, query: GameQuery | None = None, /, **filters: Any) -> list[FakeSummary]:
+        """Newest first.  Which games: a :class:`GameQuery` or its fields, as
+        the store takes them; of its filters only ``finished`` is kept (the
+        fake has no periods, and deletes no game)."""
+        finished = _query(query, filters).finished
         out = []
         for gid, r in self._games.items():
             g = self.game(gid)
@@ -252,16 +249,19 @@ class FakeStore:
         raise RuleError(f"no game {game_id}")
 
     def page_games(
-        self,
-        offset: int,
-        limit: int,
-        *,
-        finished: bool | None = None,
-        deleted: bool | None = None,
+        self, offset: int, limit: int, query: GameQuery | None = None, /, **filters: Any
     ) -> tuple[int, list[FakeSummary]]:
+        q = _query(query, filters)
         # (the fake deletes no game: deleted=True finds none)
-        found = [] if deleted else self.list_games(finished=finished)
+        found = [] if q.deleted else self.list_games(finished=q.finished)
         return len(found), found[max(offset, 0) : max(offset, 0) + max(limit, 0)]
+
+
+def _query(query: GameQuery | None, filters: dict[str, Any]) -> GameQuery:
+    """The query asked for: given whole, or as its fields (as the store's)."""
+    if query is not None and filters:
+        raise TypeError("give a GameQuery or its fields, not both")
+    return query if query is not None else GameQuery(**filters)
 
 
 def _stale(message: str, game: Game, revision: int) -> StaleGameError:

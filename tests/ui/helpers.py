@@ -44,6 +44,7 @@ def quick(app: AppModel, knocker: str | None, result: str, k: str = "", d: str =
     assert form is not None
     ids = {form.names[p]: p for p in form.game.players}
     if result != "draw":
+        assert knocker is not None
         assert app.act(form.set_knocker, ids[knocker])
     form.set_result(result)
     if k and result not in ("gin", "big-gin"):

@@ -248,7 +248,7 @@ def test_choosing_a_language_in_settings_redraws_the_home_screen(store: Store) -
     t = Table(store)
     assert "New game" in words(t.page) and "Resume Ann v Bob" in words(t.page)
     review = t.gin.review
-    t.gin.open_review("settings")()
+    t.gin.open_review("settings")(None)
     review.act(review.options.set_language, "lv")
     assert t.m.t.code == "lv"
     t.tap(t.m.go_home)

@@ -51,6 +51,7 @@ def test_the_phone_reminds_to_download_an_export_every_n_finished_games(tmp_path
         play_to_the_end()
         assert app.note is None  # 1 game: not yet
         play_to_the_end()
+        assert app.note is not None
         assert app.render(app.note) == (
             "2 games since your last backup: Export and import, then Export all games"
         )
@@ -58,4 +59,5 @@ def test_the_phone_reminds_to_download_an_export_every_n_finished_games(tmp_path
         play_to_the_end()
         assert app.note is None  # counted from the export: 1 game
         play_to_the_end()
+        assert app.note is not None
         assert app.render(app.note).startswith("2 games since your last backup")

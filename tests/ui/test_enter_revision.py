@@ -47,6 +47,6 @@ def test_save_pressed_after_enter_saved_adds_nothing(server: Server) -> None:
     assert form is not None
     a._on_key(SimpleNamespace(key="Enter"))  # type: ignore[arg-type]
     assert len(server.store.game(gid).hands) == 1
-    a.on(save_hand, a, form, revision)()  # the Save of the form just closed
+    a.on(save_hand, a, form, revision)(None)  # the Save of the form just closed
     assert len(server.store.game(gid).hands) == 1
     assert a.model.screen == "sheet" and a.model.error is None

@@ -121,11 +121,11 @@ def test_hollywood_tally_in_ukrainian() -> None:
 def test_hand_counts_on_the_home_screen(code: str, expected: dict[int, str]) -> None:
     t = Translator(code)
     for n, words in expected.items():
-        assert game_card(_summary(n), t).detail.split(" · ")[1] == words, (code, n)  # type: ignore[arg-type]
+        assert game_card(_summary(n), t).detail.split(" · ")[1] == words, (code, n)
 
 
 def test_home_card_in_latvian() -> None:
-    c = game_card(_summary(0), LV)  # type: ignore[arg-type]
+    c = game_card(_summary(0), LV)
     assert c.title == "Ann pret Bob"
     assert c.detail == "Standarta · 0 partiju · Ann 10 · Bob 26"
 

@@ -29,6 +29,13 @@ def shows(gin: GinApp, text: str) -> bool:
     return any(text in t for t in texts(gin.page))
 
 
+def own_store(gin: GinApp) -> LiveStore:
+    """The session's store: a write through it is told to the other sessions."""
+    store = gin.model.store
+    assert isinstance(store, LiveStore)
+    return store
+
+
 def test_a_saved_hand_shows_on_the_other_sheet_and_home(server: Server) -> None:
     a, b, home = server.session(), server.session(), server.session()
     gid, _ann, bob = new_game(server, a)
@@ -181,7 +188,7 @@ def test_redo_rename_and_import_reach_the_other_sessions(server: Server) -> None
     a, b, players = server.session(), server.session(), server.session()
     gid, ann, bob = new_game(server, a)
     tap(b, b.model.open_game, gid)
-    players.open_review("players")()
+    players.open_review("players")(None)
     tap(a, a.model.open_hand)
     enter_counts(a, bob, "4", "30")
     tap(a, a.model.save_hand)
@@ -191,18 +198,18 @@ def test_redo_rename_and_import_reach_the_other_sessions(server: Server) -> None
     tap(a, a.model.redo)
     server.pump()
     assert shows(b, "Score: Ann 0 · Bob 26")
-    a.model.store.rename_player(ann, "Anna")
+    own_store(a).rename_player(ann, "Anna")
     server.pump()
     assert shows(players, "Anna")
     history = server.session()
-    history.open_review("history")()
+    history.open_review("history")(None)
     assert shows(history, "Anna v Bob")
-    export = a.model.store.export_json([gid])
-    a.model.store.delete_game(gid)
-    a.model.store.purge_deleted()
+    export = own_store(a).export_json([gid])
+    own_store(a).delete_game(gid)
+    own_store(a).purge_deleted()
     server.pump()
     assert not shows(history, "Anna v Bob")
-    a.model.store.import_json(export)  # the game is back, from the file
+    own_store(a).import_json(export)  # the game is back, from the file
     server.pump()
     assert shows(history, "Anna v Bob")
 
@@ -268,7 +275,7 @@ def test_a_joined_device_keeps_its_language_and_theme_to_itself(tmp_path: Path) 
 
 def test_the_history_screen_is_live_and_the_new_game_form_left_alone(server: Server) -> None:
     a, history, new = server.session(), server.session(), server.session()
-    history.open_review("history")()
+    history.open_review("history")(None)
     tap(new, new.model.open_new)
     server.pump()  # the form's address goes to the browser on the loop
     new_conn = server.conns[2]

@@ -461,10 +461,14 @@ def test_still_to_enter_is_a_prompt_until_save_and_a_refusal_is_red_at_once(
 
 
 def test_the_rules_line_names_a_dealer_rule_other_than_winner_deals() -> None:
-    from scorekeeper.engine import Rules
+    from scorekeeper.engine import DealerRule, Rules
     from scorekeeper.ui.state.sheet_rules import rules_summary
 
     assert "deals" not in rules_summary(Rules(), "standard")
-    assert rules_summary(Rules(dealer="loser"), "standard").endswith(" · loser deals")
-    assert rules_summary(Rules(dealer="alternate"), "hollywood").endswith(" · the deal alternates")
-    assert "deal" not in rules_summary(Rules(dealer="loser"), "three-hand")  # the box deals
+    assert rules_summary(Rules(dealer=DealerRule.LOSER), "standard").endswith(" · loser deals")
+    assert rules_summary(Rules(dealer=DealerRule.ALTERNATE), "hollywood").endswith(
+        " · the deal alternates"
+    )
+    assert "deal" not in rules_summary(
+        Rules(dealer=DealerRule.LOSER), "three-hand"
+    )  # the box deals

@@ -24,7 +24,7 @@ def test_a_restored_game_file_is_told_on_the_home_screen_in_latvian(tmp_path: Pa
     gid = _damaged_game(tmp_path / "data")
     with open_store(tmp_path / "data", durable=False) as store:
         [notice] = store.notices
-        app = AppModel(store, t=Translator("lv"))  # type: ignore[arg-type]
+        app = AppModel(store, t=Translator("lv"))
         assert app.screen == "home"
         [text] = app.notices
         # English where the store keeps it (logs, the command line) ...
@@ -57,8 +57,8 @@ def test_players_restored_from_the_games_are_counted_in_each_language(tmp_path: 
             "2 players missing from the player list were restored "
             "from the games they played: Ann, Bob."
         )
-        lv = AppModel(store, t=Translator("lv"))  # type: ignore[arg-type]
-        fi = AppModel(store, t=Translator("fi"))  # type: ignore[arg-type]
+        lv = AppModel(store, t=Translator("lv"))
+        fi = AppModel(store, t=Translator("fi"))
     assert lv.notices[-1] == (
         "2 spēlētāji, kuru nebija spēlētāju sarakstā, ir atjaunoti "
         "no spēlēm, kuras viņi spēlēja: Ann, Bob."

@@ -24,7 +24,7 @@ def test_every_address_the_app_builds_shows_its_screen_again(app: AppModel) -> N
     for go in (
         app.go_home,
         app.open_new,
-        lambda: app.open_game(gid),  # type: ignore[arg-type]
+        lambda: app.open_game(gid),
         app.open_table,
         app.open_hand,
         lambda: app.open_hand(1),

@@ -44,6 +44,8 @@ def test_another_language_or_names_rebuild_every_row() -> None:
     assert all(r is not old for r, old in zip(lv.rows, first.rows, strict=True))
     assert lv == build_sheet(g, Translator("lv"))
     renamed = g.copy()
-    renamed.names["a"] = "Anna"  # the same lines, another name
+    names = renamed.names  # (a dict: the game copied its names into one)
+    assert isinstance(names, dict)
+    names["a"] = "Anna"  # the same lines, another name
     again = build_sheet(renamed, previous=first)
     assert again.rows[0].text.startswith("Anna knocked")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.browser import LanServer, Server, app_tracebacks
+from tests.support.browser import LanServer, Server, app_tracebacks, closed_after
 from tests.support.flet_client import FletClient
 
 
@@ -46,7 +46,4 @@ def lan_server(tmp_path: Path) -> Iterator[LanServer]:
 @pytest.fixture
 def clients() -> Iterator[list[FletClient]]:
     """Protocol clients a test opens with :func:`open_client`, closed after it."""
-    made: list[FletClient] = []
-    yield made
-    for c in made:
-        c.close()
+    yield from closed_after([])

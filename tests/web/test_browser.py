@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, expect
 
 from scorekeeper.ui.launch import ASSETS
 from scorekeeper.ui.wakelock import PREF_KEY
-from tests.support.browser import PHONE, TIMEOUT_MS, Server, Ui
+from tests.support.browser import PHONE, TIMEOUT_MS, Server, Ui, tab_in
 from tests.support.seed import seed_folder
 
 NOTHING_NEW = "Nothing new: everything in that file is already here."
@@ -59,7 +59,7 @@ def server(tmp_path: Path) -> Iterator[Server]:
 
 
 def new_context(browser: Browser) -> BrowserContext:
-    context = browser.new_context(viewport=PHONE, accept_downloads=True)  # type: ignore[arg-type]
+    context = browser.new_context(viewport=PHONE, accept_downloads=True)
     context.add_init_script(WAKELOCK_SPY)
     context.set_default_timeout(TIMEOUT_MS)
     return context
@@ -67,13 +67,8 @@ def new_context(browser: Browser) -> BrowserContext:
 
 @pytest.fixture
 def ui(browser: Browser, request: pytest.FixtureRequest, shots: Path) -> Iterator[Ui]:
-    context = new_context(browser)
-    u = Ui(context.new_page(), request.node.name, shots=shots)
-    yield u
-    try:
-        u.shot("-end")
-    finally:
-        context.close()
+    with tab_in(new_context(browser), request.node.name, shots) as u:
+        yield u
 
 
 def open_data_screen(ui: Ui, url: str) -> None:

@@ -8,8 +8,6 @@ client connects from 127.0.0.x only.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from websockets.exceptions import InvalidStatus
@@ -106,18 +104,10 @@ def test_only_loopback_is_reached() -> None:
 # --- the plain web app ------------------------------------------------------------------
 
 
-@pytest.fixture
-def web(tmp_path: Path) -> Iterator[Server]:
-    srv = Server(tmp_path / "data")
-    srv.start()
-    yield srv
-    srv.stop_checked()
-
-
 def test_home_screen_arrives_and_new_game_opens_its_form(
-    web: Server, clients: list[FletClient]
+    server: Server, clients: list[FletClient]
 ) -> None:
-    c = open_client(clients, web.port).register()
+    c = open_client(clients, server.port).register()
     c.wait_text("New game", exact=True)
     assert {"Gin Scorekeeper", "No game in progress.", "History", "Settings"} <= set(c.texts())
     assert c.session_id
@@ -132,8 +122,10 @@ def test_home_screen_arrives_and_new_game_opens_its_form(
     c.wait_text("Playing: Ann")
 
 
-def test_a_typed_value_is_read_back_from_the_field(web: Server, clients: list[FletClient]) -> None:
-    c = open_client(clients, web.port).register()
+def test_a_typed_value_is_read_back_from_the_field(
+    server: Server, clients: list[FletClient]
+) -> None:
+    c = open_client(clients, server.port).register()
     c.click("New game")
     field = c.type_text(c.wait_control(label="New player name"), "Zoe")
     c.click("Add player")
@@ -143,8 +135,8 @@ def test_a_typed_value_is_read_back_from_the_field(web: Server, clients: list[Fl
     assert field.id in c.model.index
 
 
-def test_a_game_and_a_hand_through_the_protocol(web: Server, clients: list[FletClient]) -> None:
-    c = open_client(clients, web.port).register()
+def test_a_game_and_a_hand_through_the_protocol(server: Server, clients: list[FletClient]) -> None:
+    c = open_client(clients, server.port).register()
     new_game(c, ["Ann", "Bob"], dealer="Ann")
     quick_hand(c, "Bob", "Ann", k=4, d=30)
     # 30 - 4 = 26 for Bob's knock
@@ -152,9 +144,9 @@ def test_a_game_and_a_hand_through_the_protocol(web: Server, clients: list[FletC
 
 
 def test_the_chosen_user_agent_and_page_properties_reach_the_server(
-    web: Server, clients: list[FletClient]
+    server: Server, clients: list[FletClient]
 ) -> None:
-    c = open_client(clients, web.port, user_agent="Mozilla/5.0 (iPhone; test)")
+    c = open_client(clients, server.port, user_agent="Mozilla/5.0 (iPhone; test)")
     c.register("/", platform="ios", width=320.0, height=640.0)
     c.wait_text("New game")
     # the server's first patch of the page carries what it made of them
@@ -164,21 +156,21 @@ def test_the_chosen_user_agent_and_page_properties_reach_the_server(
     assert (page.get("platform"), page.get("width"), page.get("height")) == ("ios", 320.0, 640.0)
 
 
-def test_a_foreign_origin_is_refused_before_a_session(web: Server) -> None:
+def test_a_foreign_origin_is_refused_before_a_session(server: Server) -> None:
     with pytest.raises(InvalidStatus) as refused:
-        connect(web.port, origin="http://evil.example")
+        connect(server.port, origin="http://evil.example")
     assert refused.value.response.status_code == 403
 
 
-def test_the_client_tells_who_closed_the_connection(web: Server) -> None:
-    mine = connect(web.port).register()
+def test_the_client_tells_who_closed_the_connection(server: Server) -> None:
+    mine = connect(server.port).register()
     mine.wait_text("New game")
     mine.close()
     assert mine.ended and not mine.closed_by_server
 
-    theirs = connect(web.port).register()
+    theirs = connect(server.port).register()
     theirs.wait_text("New game")
-    web.stop()  # the server goes away under the open page
+    server.stop()  # the server goes away under the open page
     assert theirs.wait_closed(20)
     assert theirs.closed_by_server
     theirs.close()
