@@ -140,7 +140,7 @@ def launch(browser: Browser, data_dir: Path) -> tuple[float, list[int]]:
             lambda payload: frames.append(len(payload) if isinstance(payload, bytes | str) else 0),
         )
 
-    page = browser.new_page(viewport=PHONE)  # type: ignore[arg-type]
+    page = browser.new_page(viewport=PHONE)
     page.on("websocket", on_ws)
     srv = BenchServer(data_dir)
     t0 = time.perf_counter()
@@ -209,7 +209,7 @@ def saves(browser: Browser, data_dir: Path, game_hands: int, n: int) -> dict[str
     srv = BenchServer(data_dir)
     srv.env = {"SCOREKEEPER_TIMING": "1"}
     srv.start()
-    page = browser.new_page(viewport=PHONE)  # type: ignore[arg-type]
+    page = browser.new_page(viewport=PHONE)
     drawn: list[float] = []
     #: the server's peak memory (MB) once each step is drawn
     peak: dict[str, float] = {}
@@ -236,7 +236,7 @@ def saves(browser: Browser, data_dir: Path, game_hands: int, n: int) -> dict[str
             drawn.append((time.perf_counter() - t) * 1000)
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / "sheet-phone.png"))
-        page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
+        page.set_viewport_size(DESKTOP)
         page.screenshot(path=str(SHOTS / "sheet-desktop.png"))
         mark(f"{n} saves")
     finally:

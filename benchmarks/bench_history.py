@@ -263,7 +263,7 @@ def screens_in_chromium(
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport=PHONE)  # type: ignore[arg-type]
+            page = browser.new_page(viewport=PHONE)
             page.set_default_timeout(wait_ms)
             page.on(
                 "websocket",

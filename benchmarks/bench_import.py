@@ -51,7 +51,6 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_store import synthetic_export, time_to_doc_ts  # noqa: E402
-from e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Ui  # noqa: E402
 from figures import rank  # noqa: E402
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 from sheet_moves import BenchServer  # noqa: E402
@@ -59,6 +58,7 @@ from sheet_moves import BenchServer  # noqa: E402
 from scorekeeper.engine import Hand  # noqa: E402
 from scorekeeper.store import open_store  # noqa: E402
 from scorekeeper.ui.uploads import MAX_UPLOAD  # noqa: E402
+from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, Ui  # noqa: E402
 
 STATIC = "/favicon.png"
 EVERY = 0.1  # seconds between the other client's requests

@@ -599,7 +599,7 @@ class Visit:
         self.blocked: list[str] = []
         self.console: list[tuple[float, str]] = []  # (host ms since goto, text)
         self.t0 = time.perf_counter()
-        self.ctx: BrowserContext = browser.new_context(viewport=PHONE, locale="en-US")  # type: ignore[arg-type]
+        self.ctx: BrowserContext = browser.new_context(viewport=PHONE, locale="en-US")
         self.ctx.add_init_script(INIT_JS)
         if ROUTE[0]:  # Playwright then turns the browser's HTTP cache off
             self.ctx.route("**/*", self._route)
@@ -1033,7 +1033,7 @@ def verdict(ok: bool) -> str:
 
 def print_profile(p: dict[str, Any]) -> None:
     """The start path of the profiling copy's first visit, on the page's clock."""
-    origin = p["origin"]
+    origin: float = p["origin"]
     ev = p["start_events"]
 
     def rel(at: float) -> float:
@@ -1180,8 +1180,8 @@ def main(argv: list[str] | None = None) -> int:
             finally:
                 browser.close()
     finally:
-        for s in statics:
-            s.stop()
+        for server in statics:
+            server.stop()
         out = srv.stop() if srv is not None else ""
         if srv_ck is not None:
             out += srv_ck.stop()
@@ -1284,8 +1284,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  phone: tap Save hand -> new score drawn, ms: {spread(P['save'])}")
     print(f"  server mode, the same export and saves, ms:    {spread(SV['save'])}")
     print(f"  server-ck (the phone's web client), the same:   {spread(SVC['save'])}")
-    for name, got in (("phone", P), ("server", SV), ("server-ck", SVC)):
-        print(f"    {name}, each save in order: {', '.join(f'{ms:.0f}' for ms in got['save'])}")
+    for name, run in (("phone", P), ("server", SV), ("server-ck", SVC)):
+        print(f"    {name}, each save in order: {', '.join(f'{ms:.0f}' for ms in run['save'])}")
     worst = max(P["save"]) if P["save"] else math.inf
     print(f"    target <= 100 ms (durable sync included), phone's worst: {verdict(worst <= 100)}"
           f" (p50 {p50(P['save']):.0f} ms: {p50(P['save']) / 100:.1f}x the target)")  # fmt: skip
@@ -1305,8 +1305,8 @@ def main(argv: list[str] | None = None) -> int:
         print("  where a server-ck save's time goes (ms):")
         for key in SVC["stages"][0]:
             print(f"    {key:<28} {spread([st[key] for st in SVC['stages']])}")
-    for who, got in (("phone", P), ("server mode", SV), ("server-ck", SVC)):
-        cpu = got.get("cpu") or {}
+    for who, run in (("phone", P), ("server mode", SV), ("server-ck", SVC)):
+        cpu = run.get("cpu") or {}
         if cpu:
             print(f"  the page's CPU during one more save ({who}, under the profiler:"
                   f" {cpu['ms']:.0f} ms), self time in ms by file:"
@@ -1353,8 +1353,8 @@ def main(argv: list[str] | None = None) -> int:
     tracebacks = out.count("Traceback")
     if tracebacks:
         failed.append(f"the server printed {tracebacks} tracebacks")
-    for f in failed:
-        print("TARGET MISSED:", f)
+    for miss in failed:
+        print("TARGET MISSED:", miss)
     return 1 if failed else 0
 
 

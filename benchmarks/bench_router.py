@@ -89,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 pages: dict[bool, Page] = {}
                 for r, srv in servers.items():
-                    ctx = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
+                    ctx = browser.new_context(viewport=PHONE)
                     ctx.add_init_script(WATCH_JS)
                     pages[r] = ctx.new_page()
                     pages[r].set_default_timeout(WAIT_MS)

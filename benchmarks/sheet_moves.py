@@ -95,7 +95,7 @@ class Device:
     websocket frames its page receives (in order) and its page's watch."""
 
     def __init__(self, browser: Browser, name: str) -> None:
-        self.ctx = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
+        self.ctx = browser.new_context(viewport=PHONE)
         self.ctx.add_init_script(WATCH_JS)
         self.page = self.ctx.new_page()
         self.page.set_default_timeout(WAIT_MS)

@@ -275,7 +275,7 @@ class Errors:
         )
 
 
-def _load_json(data: dict[str, Any] | str | bytes) -> dict[str, Any]:
+def _load_json(data: dict[str, Any] | ExportDoc | str | bytes) -> Mapping[str, Any]:
     if isinstance(data, bytes | bytearray):
         try:
             data = bytes(data).decode("utf-8-sig")
@@ -320,7 +320,7 @@ def _load_json(data: dict[str, Any] | str | bytes) -> dict[str, Any]:
     return data
 
 
-def parse_export(data: dict[str, Any] | str | bytes) -> ParsedExport:
+def parse_export(data: dict[str, Any] | ExportDoc | str | bytes) -> ParsedExport:
     """Check a whole export; raise :class:`StoreError` listing what is wrong
     (nothing is changed by this function in any case).  The games are
     replayed by :func:`plan_import`, once their players are matched to ours."""
@@ -360,7 +360,7 @@ PIECE = 2_000
 Piece = list[ImportedPlayer] | ImportedGame | Hands | SettleUpsPiece
 
 
-def parse_pieces(data: dict[str, Any] | str | bytes) -> Iterator[Piece]:
+def parse_pieces(data: dict[str, Any] | ExportDoc | str | bytes) -> Iterator[Piece]:
     """:func:`parse_export` in pieces of at most :data:`PIECE` players or
     hand records: the players, then each game (a long one as an
     :class:`ImportedGame` with its first hands, then :class:`Hands`).  The

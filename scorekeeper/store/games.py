@@ -10,7 +10,7 @@ from typing import Any
 
 from tinydb.table import Document
 
-from scorekeeper.engine import PRESETS, Card, Game, Hand, RuleError, Rules
+from scorekeeper.engine import PRESETS, Card, Format, Game, Hand, RuleError, Rules
 
 from .base import _reading, _writing, _writing_game
 from .changes import change_doc, stale_message
@@ -150,7 +150,7 @@ class Games(Players):
     @_writing
     def create_game(
         self,
-        format: str,
+        format: Format | str,
         player_ids: Sequence[str],
         rules: Rules | str = "seed",
         *,

@@ -77,7 +77,7 @@ class Transfer(Games):
     @_writing
     def import_json(
         self,
-        data: dict[str, Any] | str | bytes | exchange.ParsedExport,
+        data: dict[str, Any] | ExportDoc | str | bytes | exchange.ParsedExport,
         *,
         dry_run: bool = False,
     ) -> ImportReport:

@@ -10,7 +10,7 @@ import time
 from functools import partial
 from pathlib import Path
 
-import msgpack  # type: ignore[import-untyped]
+import msgpack
 import pytest
 from playwright.sync_api import (
     Browser,

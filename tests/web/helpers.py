@@ -171,7 +171,11 @@ def quiesce(c: FletClient) -> None:
     for _ in range(2):
         before = c.model.page.get("theme_mode")
         c.click(THEME_BUTTON)
-        c.wait_for(lambda b=before: c.model.page.get("theme_mode") != b, what="the theme toggled")
+
+        def toggled(b: Any = before) -> object:
+            return c.model.page.get("theme_mode") != b
+
+        c.wait_for(toggled, what="the theme toggled")
 
 
 def new_game(c: FletClient, names: list[str], dealer: str) -> None:
@@ -203,7 +207,11 @@ def quick_hand(c: FletClient, knocker: str, defender: str, k: int, d: int) -> No
         c.click(box)
         for key in ("C", *str(n)):  # the keypad's keys are Buttons
             c.click(c.wait_control(key, type="Button", exact=True))
-        c.wait_for(lambda b=box, n=n: str(n) in box_texts(c, b), what=f"{box} {n}")
+
+        def shown(b: str = box, n: int = n) -> bool:
+            return str(n) in box_texts(c, b)
+
+        c.wait_for(shown, what=f"{box} {n}")
     c.click("Save hand")
     c.wait_gone("Save hand")
 
@@ -240,9 +248,10 @@ class Running:
         self.thread.join(timeout=15)
 
     def signed_url(self, slot: str) -> str:
-        from flet_web.uploads import build_upload_url
+        from flet_web.uploads import build_upload_url  # type: ignore[import-untyped]
 
-        return build_upload_url("/upload", slot, 300, SECRET)
+        url: str = build_upload_url("/upload", slot, 300, SECRET)  # (flet_web is untyped)
+        return url
 
     @property
     def host(self) -> str:

@@ -112,7 +112,7 @@ def test_a_websocket_that_sends_nothing_is_closed() -> None:
     sent: list[dict[str, object]] = []
 
     async def attempt() -> dict[str, object]:
-        arrived = [{"type": "websocket.connect"}]
+        arrived: list[dict[str, object]] = [{"type": "websocket.connect"}]
 
         async def receive() -> dict[str, object]:
             if arrived:
@@ -124,7 +124,7 @@ def test_a_websocket_that_sends_nothing_is_closed() -> None:
             sent.append(message)
 
         peer = Peer("10.0.0.9", {}, limit=100, first_message_within=0.05)
-        guarded_receive, _ = guarded(peer, receive, send)  # type: ignore[arg-type]
+        guarded_receive, _ = guarded(peer, receive, send)
         assert (await guarded_receive())["type"] == "websocket.connect"
         return await asyncio.wait_for(guarded_receive(), timeout=10)
 

@@ -73,9 +73,9 @@ def test_no_review_screen_has_a_path_box_in_a_browser(store: Store, ids: dict[st
             m.players.editing = ids["ann"]  # the rename box open: a name, not a path
         seen[screen] = text_fields(ctx)
     assert seen["data"] == []
-    for screen, labels in seen.items():
+    for shown, labels in seen.items():
         for label in labels:
-            assert "path" not in label.lower() and "file" not in label.lower(), (screen, label)
+            assert "path" not in label.lower() and "file" not in label.lower(), (shown, label)
     assert seen["players"] == ["New name for Ann"]  # the walk does find text boxes
 
 

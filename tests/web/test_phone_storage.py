@@ -48,7 +48,7 @@ async def settle() -> None:
 
 def test_frames_wait_for_the_sync_after_a_write() -> None:
     async def go() -> None:
-        gate, out = Gate(), []
+        gate, out = Gate(), list[bytes]()
         d = Durable(gate, send=out.append)
         d.send(b"before")  # nothing written yet: at once
         assert out == [b"before"]
@@ -66,7 +66,7 @@ def test_frames_wait_for_the_sync_after_a_write() -> None:
 
 def test_a_write_during_a_sync_asks_for_another() -> None:
     async def go() -> None:
-        gate, out = Gate(), []
+        gate, out = Gate(), list[bytes]()
         d = Durable(gate, send=out.append)
         d.changed()
         await settle()  # the first sync has begun
@@ -118,7 +118,7 @@ def test_a_sync_begins_at_the_write_and_covers_only_the_writes_before_it() -> No
 def test_a_sync_that_fails_is_tried_again_then_told() -> None:
     async def go() -> None:
         told: list[BaseException] = []
-        gate, out = Gate(), []
+        gate, out = Gate(), list[bytes]()
         gate.release.set()
         gate.fail = 3  # both tries of the first write fail, then one more
         d = Durable(gate, send=out.append, on_failure=told.append)
@@ -271,7 +271,7 @@ class FakeTab:
 
 def test_the_second_tab_waits_then_takes_over_without_losing_a_hand() -> None:
     async def go() -> None:
-        locks, bus, idb = Locks(), Bus(), {}
+        locks, bus, idb = Locks(), Bus(), dict[str, str]()
         a = FakeTab("a", locks, bus, idb)
         await a.tab.start()
         b = FakeTab("b", locks, bus, idb)
@@ -297,7 +297,7 @@ def test_the_second_tab_waits_then_takes_over_without_losing_a_hand() -> None:
 @pytest.mark.parametrize("order", [["a", "b", "a", "b", "b", "a"], ["b", "b", "a", "a", "b"]])
 def test_taking_turns_keeps_every_acknowledged_hand(order: list[str]) -> None:
     async def go() -> None:
-        locks, bus, idb = Locks(), Bus(), {}
+        locks, bus, idb = Locks(), Bus(), dict[str, str]()
         tabs = {n: FakeTab(n, locks, bus, idb) for n in "ab"}
         for t in tabs.values():
             await t.tab.start()
@@ -317,7 +317,7 @@ def test_taking_turns_keeps_every_acknowledged_hand(order: list[str]) -> None:
 
 def test_a_release_to_a_tab_that_does_not_write_changes_nothing() -> None:
     async def go() -> None:
-        locks, bus, idb = Locks(), Bus(), {}
+        locks, bus, idb = Locks(), Bus(), dict[str, str]()
         a = FakeTab("a", locks, bus, idb)
         b = FakeTab("b", locks, bus, idb)
         await a.tab.start()
@@ -330,7 +330,7 @@ def test_a_release_to_a_tab_that_does_not_write_changes_nothing() -> None:
 
 def test_a_tab_whose_store_fails_to_open_lets_go_of_the_lock() -> None:
     async def go() -> None:
-        locks, bus, idb = Locks(), Bus(), {}
+        locks, bus, idb = Locks(), Bus(), dict[str, str]()
         a = FakeTab("a", locks, bus, idb)
 
         async def broken() -> None:
