@@ -1,5 +1,6 @@
 """The README's two commands on a fresh Debian: a virtual environment, and
-`apt-get update` before installing; `.ci/run` runs the test command as written."""
+`apt-get update` before installing; `.ci/run` runs the test command as written;
+the inner loop beside it leaves out the slow and the browser tests."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ def commands() -> list[str]:
 
 
 def test_both_commands_make_and_use_a_virtual_environment() -> None:
-    run, test = commands()
+    run, test, _ = commands()
     for command in (run, test):
         steps = [s.strip() for s in command.split("&&")]
         assert steps[0] == "$(command -v sudo) apt-get update"  # before any install
@@ -39,3 +40,9 @@ def test_ci_runs_exactly_the_readme_test_command() -> None:
         check=True,
     ).stdout
     assert out.strip() == commands()[1]
+
+
+def test_the_inner_loop_is_the_test_command_less_slow_and_browser_tests() -> None:
+    _, test, inner = commands()
+    assert test.endswith(".venv/bin/python -m pytest")
+    assert inner == '.venv/bin/python -m pytest -m "not slow and not browser"'

@@ -31,7 +31,5 @@ def ids(data_dir: Path) -> dict[str, str]:
 
 @pytest.fixture
 def server(data_dir: Path, ids: dict[str, str]) -> Iterator[ReviewServer]:
-    srv = ReviewServer(data_dir)
-    srv.start()
-    yield srv
-    srv.stop_checked()
+    with ReviewServer(data_dir).running() as srv:
+        yield srv

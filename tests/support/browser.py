@@ -24,7 +24,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, Protocol, TypeVar
+from typing import IO, Protocol, Self, TypeVar
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -160,6 +160,15 @@ class Server:
             "--port", str(self.port), "--data-dir", str(self.data_dir),
         ]  # fmt: skip
         self.proc = serve(cmd, self.port, stdout=subprocess.PIPE, stdin=self.stdin, env=env)
+
+    @contextlib.contextmanager
+    def running(self) -> Iterator[Self]:
+        """Started, and stopped after (failing on a traceback it printed)."""
+        self.start()
+        try:
+            yield self
+        finally:
+            self.stop_checked()
 
     def stop_checked(self) -> None:
         """Stop, failing the test on any traceback the app left in the output."""

@@ -79,10 +79,8 @@ def hung_tab_watchdog(request: pytest.FixtureRequest) -> Iterator[None]:
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     """``scorekeeper --web`` over a fresh data folder of this test's own."""
-    srv = Server(tmp_path / "data")
-    srv.start()
-    yield srv
-    srv.stop_checked()
+    with Server(tmp_path / "data").running() as srv:
+        yield srv
 
 
 @pytest.fixture

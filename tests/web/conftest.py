@@ -17,10 +17,8 @@ from tests.support.flet_client import FletClient
 
 @pytest.fixture(scope="module")
 def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = Server(tmp_path_factory.mktemp("web") / "data")
-    srv.start()
-    yield srv
-    srv.stop_checked()
+    with Server(tmp_path_factory.mktemp("web") / "data").running() as srv:
+        yield srv
 
 
 @pytest.fixture

@@ -53,9 +53,8 @@ def server(tmp_path: Path) -> Iterator[Server]:
     seed_folder(data)
     srv = Server(data)
     srv.env = {"LANGUAGE": "en", "LANG": "C.UTF-8"}
-    srv.start()
-    yield srv
-    srv.stop_checked()
+    with srv.running():
+        yield srv
 
 
 def new_context(browser: Browser) -> BrowserContext:

@@ -20,10 +20,8 @@ from .helpers import raw_request, request_bytes, status_of
 
 @pytest.fixture(scope="module")
 def lan(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LanServer]:
-    srv = LanServer(tmp_path_factory.mktemp("lan") / "data")
-    srv.start()
-    yield srv
-    srv.stop_checked()
+    with LanServer(tmp_path_factory.mktemp("lan") / "data").running() as srv:
+        yield srv
 
 
 def headers_of(answer: bytes) -> dict[str, list[str]]:
