@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from flet.controls.context import _context_page
 
-pytest_plugins = ["tests.support.fixtures"]
+pytest_plugins = ["tests.support.fixtures", "tests.support.site"]
 
 #: A test that asks for one of these starts chromium.
 BROWSER_FIXTURES = frozenset({"playwright", "browser"})

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from typing import Any
 
 from .gate import ASGIApp
@@ -19,7 +20,9 @@ __all__ = [
     "KEEP_ALIVE_TIMEOUT",
     "MAX_CONNECTIONS",
     "SPARE_FILES",
+    "TEST_DEADLINE_ENV",
     "WS_MAX_SIZE",
+    "deadlines",
     "server_config",
 ]
 
@@ -38,6 +41,14 @@ SPARE_FILES = 256
 #: connection gets after a response.
 HEADER_TIMEOUT = 10.0
 KEEP_ALIVE_TIMEOUT = 5
+#: For the tests only: whole seconds that shorten both deadlines above (each
+#: becomes the smaller of its own and this), so that a test of a deadline
+#: does not wait out 10 s (tests/web/test_connections.py).  Read from the
+#: server process's own environment as it sets its bounds up: nothing a
+#: client sends reaches it, and it can only shorten a deadline, never
+#: lengthen one.  Unset (anywhere but in those tests), the deadlines are the
+#: ones above.
+TEST_DEADLINE_ENV = "SCOREKEEPER_TEST_DEADLINE_SECONDS"
 #: The largest WebSocket message a client may send.  Flet's web client sends
 #: small events (a tap, a typed name, the page's size, a method's result:
 #: well under a kilobyte); 256 KiB is hundreds of times that, yet a
@@ -53,21 +64,46 @@ def server_config(app: ASGIApp, host: str, port: int) -> Any:
 
     files = _raise_open_files(MAX_CONNECTIONS + SPARE_FILES)
     limit = MAX_CONNECTIONS if files is None else max(16, min(MAX_CONNECTIONS, files - SPARE_FILES))
+    header_timeout, keep_alive = deadlines()
     return uvicorn.Config(
         app,
         host=host,
         port=port,
-        http=_http_protocol(),
+        http=_http_protocol(header_timeout),
         access_log=False,  # request lines could carry a secret: never logged
         proxy_headers=False,  # the client's address is the socket's, not a header's
         server_header=False,
         ws="websockets-sansio",
         ws_max_size=WS_MAX_SIZE,
         limit_concurrency=limit,
-        timeout_keep_alive=KEEP_ALIVE_TIMEOUT,
+        timeout_keep_alive=keep_alive,
         timeout_graceful_shutdown=3,
         log_config=None,
     )
+
+
+def deadlines() -> tuple[float, int]:
+    """The header deadline and the keep-alive idle time the server runs with:
+    :data:`HEADER_TIMEOUT` and :data:`KEEP_ALIVE_TIMEOUT`, each shortened to
+    the seconds of :data:`TEST_DEADLINE_ENV` where the tests set it."""
+    raw = os.environ.get(TEST_DEADLINE_ENV)
+    if raw is None:
+        return HEADER_TIMEOUT, KEEP_ALIVE_TIMEOUT
+    try:
+        seconds = int(raw)
+    except ValueError:
+        seconds = 0
+    if seconds < 1:
+        log.warning("%s=%r ignored: whole seconds, 1 or more", TEST_DEADLINE_ENV, raw)
+        return HEADER_TIMEOUT, KEEP_ALIVE_TIMEOUT
+    header, keep_alive = min(HEADER_TIMEOUT, float(seconds)), min(KEEP_ALIVE_TIMEOUT, seconds)
+    log.warning(
+        "%s (a test setting): header deadline %g s, keep-alive %d s",
+        TEST_DEADLINE_ENV,
+        header,
+        keep_alive,
+    )
+    return header, keep_alive
 
 
 def _raise_open_files(wanted: int) -> int | None:
@@ -89,7 +125,7 @@ def _raise_open_files(wanted: int) -> int | None:
     return new
 
 
-def _http_protocol() -> Any:
+def _http_protocol(header_timeout: float) -> Any:
     """uvicorn's httptools protocol, with the deadlines it lacks.
 
     uvicorn (0.54, both its h11 and httptools protocols) arms no timer on a
@@ -103,7 +139,8 @@ def _http_protocol() -> Any:
     connection, using only the parser callbacks httptools defines:
 
     - from the connection's opening, and from the first byte of each next
-      request, the headers must be complete in :data:`HEADER_TIMEOUT`;
+      request, the headers must be complete in ``header_timeout`` seconds
+      (:data:`HEADER_TIMEOUT`, see :func:`deadlines`);
     - a response sent before the request's body was all read (a refusal)
       leaves the client :data:`KEEP_ALIVE_TIMEOUT` to read it while the rest
       of its body drains, then the connection is closed (closing at once
@@ -135,11 +172,11 @@ def _http_protocol() -> Any:
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
-            self._close_in(HEADER_TIMEOUT)
+            self._close_in(header_timeout)
 
         def on_message_begin(self) -> None:
             super().on_message_begin()
-            self._close_in(HEADER_TIMEOUT)
+            self._close_in(header_timeout)
 
         def on_headers_complete(self) -> None:
             self._close_in(None)

@@ -63,22 +63,8 @@ EVE = ["5♠", "6♠", "7♠", "9♣", "9♦", "9♥", "2♣", "3♣", "4♣", "
 FINN = ["8♠", "9♠", "K♥", "Q♥", "J♥", "2♦", "3♦", "4♥", "4♦", "10♣"]
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built once per session by the command a user runs."""
-    out = tmp_path_factory.mktemp("phone") / "site"
-    done = subprocess.run(
-        [sys.executable, "-m", "scorekeeper", "build-web", str(out)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.startswith(f"Built {out}:"), done.stdout
-    assert (out / "index.html").is_file() and (out / "sw.js").is_file()
-    return out
+# ``site``: the site ``scorekeeper build-web`` writes, built once per session
+# (tests/support/site.py, shared with tests/web/test_build_web.py).
 
 
 @pytest.fixture

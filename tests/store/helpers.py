@@ -13,6 +13,8 @@ import zlib
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from scorekeeper.engine import Hand
 from scorekeeper.statistics import GameDigest, GameRecord, digest, statistics
 from scorekeeper.store import Store, open_store
@@ -185,11 +187,15 @@ def midway(folder: Path) -> bool:
 class ImportRounds:
     """A folder with one game of its own (Ann and Bob, one hand) and an export
     of 250 games of 20 hands by 6 new players to import into copies of it;
-    :meth:`outcome` reopens a copy after a killed import: none or all of it."""
+    :meth:`outcome` reopens a copy after a killed import: none or all of it.
+
+    The folder is a template: only its copies are ever opened again, so it
+    is written without fsync (the same bytes, without the time the disk
+    takes).  One serves a whole session (:func:`import_rounds`)."""
 
     def __init__(self, tmp_path: Path) -> None:
         self.base = tmp_path / "base"
-        with open_store(self.base) as store:
+        with open_store(self.base, durable=False) as store:
             ann, bob = store.add_player("Ann"), store.add_player("Bob")
             self.own = store.create_game("standard", [ann.id, bob.id], first_dealer=ann.id)
             self.hand = Hand.knock(ann.id, 2, 20)
@@ -213,3 +219,17 @@ class ImportRounds:
             assert all("damaged" not in n for n in store.notices), store.notices
         assert not list(folder.glob(".staging-*")) and not committed(folder)
         return "all" if listed else "none"
+
+
+#: The session's :class:`ImportRounds`, by the session's temporary folder.
+_IMPORT_ROUNDS: dict[Path, ImportRounds] = {}
+
+
+def import_rounds(tmp_path_factory: pytest.TempPathFactory) -> ImportRounds:
+    """The :class:`ImportRounds` of this session, made by the first test that
+    asks (tests/store/test_store_atomic.py and test_store_import_kill.py
+    each copy its folder for every round and never change it)."""
+    session = tmp_path_factory.getbasetemp()
+    if session not in _IMPORT_ROUNDS:
+        _IMPORT_ROUNDS[session] = ImportRounds(tmp_path_factory.mktemp("import-rounds"))
+    return _IMPORT_ROUNDS[session]

@@ -28,7 +28,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from scorekeeper.engine import Hand
 from scorekeeper.store import open_store
 
-from .helpers import ImportRounds, committed, midway, run_and_kill, timed, visible_games
+from .helpers import (
+    ImportRounds,
+    committed,
+    import_rounds,
+    midway,
+    run_and_kill,
+    timed,
+    visible_games,
+)
 
 KILLS = 30
 
@@ -38,9 +46,13 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and 
 # --- import --------------------------------------------------------------------------
 
 
-def test_a_killed_import_leaves_nothing_or_everything(tmp_path: Path) -> None:
-    rounds = ImportRounds(tmp_path)
+@pytest.fixture(scope="module")
+def rounds(tmp_path_factory: pytest.TempPathFactory) -> ImportRounds:
+    """The prepared folder and export (shared with test_store_import_kill.py)."""
+    return import_rounds(tmp_path_factory)
 
+
+def test_a_killed_import_leaves_nothing_or_everything(rounds: ImportRounds, tmp_path: Path) -> None:
     def importing(folder: Path) -> Callable[[], None]:
         def job() -> None:
             with open_store(folder) as store:
@@ -71,7 +83,8 @@ def test_a_killed_import_leaves_nothing_or_everything(tmp_path: Path) -> None:
 
 def test_a_killed_merge_moves_every_game_or_none(tmp_path: Path) -> None:
     base = tmp_path / "base"
-    with open_store(base) as store:
+    # (a template, only ever copied: written without fsync, the same bytes sooner)
+    with open_store(base, durable=False) as store:
         ann, bob, dan = (store.add_player(n) for n in ("Ann", "Bob", "Dan"))
         games = []
         for i in range(60):

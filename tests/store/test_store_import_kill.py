@@ -14,6 +14,7 @@ of the import, and ``check`` finds nothing wrong.
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import random
 import shutil
@@ -27,7 +28,7 @@ import pytest
 from scorekeeper.store import StoreLockedError, open_store
 from scorekeeper.store.lock import FolderLock
 
-from .helpers import ImportRounds, midway, timed
+from .helpers import ImportRounds, import_rounds, midway, timed
 
 ROUNDS = 10
 #: Seconds a round waits for the import to start writing before it gives up.
@@ -95,9 +96,15 @@ def staging_appears(folder: Path, then: float) -> Callable[[], None]:
     return moment
 
 
-def test_a_killed_async_import_leaves_nothing_or_everything(tmp_path: Path) -> None:
-    rounds = ImportRounds(tmp_path)
+@pytest.fixture(scope="module")
+def rounds(tmp_path_factory: pytest.TempPathFactory) -> ImportRounds:
+    """The prepared folder and export (shared with test_store_atomic.py)."""
+    return import_rounds(tmp_path_factory)
 
+
+def test_a_killed_async_import_leaves_nothing_or_everything(
+    rounds: ImportRounds, tmp_path: Path
+) -> None:
     def importing(folder: Path) -> Callable[[], None]:
         def job() -> None:
             with open_store(folder) as store:
@@ -115,7 +122,7 @@ def test_a_killed_async_import_leaves_nothing_or_everything(tmp_path: Path) -> N
         shutil.copytree(rounds.base, folder)
         if round_no % 2:
             delay = rng.uniform(0.0, duration * 1.1)
-            kill_when(folder, importing(folder), lambda d=delay: time.sleep(d))
+            kill_when(folder, importing(folder), functools.partial(time.sleep, delay))
         else:
             # Just after it starts writing (two rounds), or some time into it.
             then = rng.uniform(0.0, 0.02) if round_no < 4 else rng.uniform(0.02, 0.5)

@@ -21,8 +21,8 @@ from packaging.utils import canonicalize_name
 from scorekeeper.web.build import BROWSER_DISTS, MARK, build
 
 #: What Pyodide 314 says of itself to a requirement's markers.
-EMSCRIPTEN = {
-    **default_environment(),
+EMSCRIPTEN: dict[str, str] = {
+    **{key: str(value) for key, value in default_environment().items()},
     "sys_platform": "emscripten",
     "platform_system": "Emscripten",
     "platform_machine": "wasm32",
@@ -34,18 +34,8 @@ EMSCRIPTEN = {
 NEVER_IN_BROWSER = {"fastapi", "uvicorn", "starlette", "flet-web", "flet-desktop", "httptools"}
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("site")
-    done = subprocess.run(
-        [sys.executable, "-m", "scorekeeper", "build-web", str(out)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "Built" in done.stdout
-    return out
+# ``site``: the site ``scorekeeper build-web`` writes, built once per session
+# (tests/support/site.py, shared with tests/e2e/test_phone.py).
 
 
 @pytest.fixture(scope="module")
@@ -233,7 +223,7 @@ def _files(folder: Path) -> dict[str, str]:
 
 def test_the_fonts_keep_every_glyph_the_app_draws(site: Path) -> None:
     import flet_web  # type: ignore[import-untyped]
-    from fontTools.ttLib import TTFont
+    from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
     from scorekeeper.web.build import app_icons
 

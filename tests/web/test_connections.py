@@ -17,14 +17,32 @@ from collections.abc import Iterator
 
 import pytest
 
-from scorekeeper.ui.server import HEADER_TIMEOUT, KEEP_ALIVE_TIMEOUT, WS_MAX_SIZE
-from tests.support.browser import Server
+from scorekeeper.ui.server_limits import TEST_DEADLINE_ENV, WS_MAX_SIZE
+from tests.support.browser import Server, app_tracebacks
 
 from .helpers import HOST, raw_request, request_bytes, status_of
 
+#: The server's header deadline and keep-alive idle time here: 1 s each
+#: rather than 10 s and 5 s (the test setting of scorekeeper/ui/server_limits.py),
+#: so that the tests do not wait out the real ones; what they check is the same.
+HEADER_TIMEOUT = KEEP_ALIVE_TIMEOUT = 1
 #: Longer than any deadline of the server's: a socket still open after this
 #: was not closed by it.
 PATIENCE = HEADER_TIMEOUT + 20
+
+
+@pytest.fixture(scope="module")
+def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The app's server (as tests/web/conftest.py starts it) with both deadlines 1 s."""
+    srv = Server(tmp_path_factory.mktemp("web") / "data")
+    srv.env[TEST_DEADLINE_ENV] = str(HEADER_TIMEOUT)
+    srv.start()
+    yield srv
+    out = srv.stop()
+    errors = app_tracebacks(out)
+    assert not errors, f"{errors}\n{out[-4000:]}"
+    said = f"{TEST_DEADLINE_ENV} (a test setting): header deadline 1 s, keep-alive 1 s"
+    assert said in out, out[-4000:]  # the server ran with them
 
 
 def closed_by_server(s: socket.socket) -> bool:
