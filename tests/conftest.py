@@ -12,18 +12,33 @@ pytest_plugins = ["tests.support.fixtures", "tests.support.site"]
 
 #: A test that asks for one of these starts chromium.
 BROWSER_FIXTURES = frozenset({"playwright", "browser"})
+#: A test that asks for one of these waits for what it makes (the phone's
+#: site: a build under node, 10-60 s, once per run): slow.
+SLOW_FIXTURES = frozenset({"site"})
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test that starts chromium ``browser`` (before ``-m`` reads
-    the marks), and run those tests after all the others: they share one
-    Playwright, whose loop counts as running between its calls, and the
-    in-process tests run loops of their own (tests/support/fixtures.py)."""
+    """Mark every test that starts chromium ``browser`` and every test that
+    needs the site built ``slow`` (before ``-m`` reads the marks), and run
+    the browser tests after all the others: they share one Playwright,
+    whose loop counts as running between its calls, and the in-process
+    tests run loops of their own (tests/support/fixtures.py)."""
     for item in items:
-        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if BROWSER_FIXTURES & fixtures:
             item.add_marker(pytest.mark.browser)
-    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+        if SLOW_FIXTURES & fixtures:
+            item.add_marker(pytest.mark.slow)
+    items.sort(key=run_order)
+
+
+def run_order(item: pytest.Item) -> tuple[bool, bool]:
+    """Browser tests last; among them the phone's (Python started in the
+    browser: one to two minutes each) first, so that under pytest-xdist
+    the longest tests do not start last and keep one worker going alone."""
+    fixtures = set(getattr(item, "fixturenames", ()))
+    return item.get_closest_marker("browser") is not None, "site" not in fixtures
 
 
 @pytest.fixture(autouse=True)

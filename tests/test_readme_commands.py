@@ -28,7 +28,7 @@ def test_both_commands_make_and_use_a_virtual_environment() -> None:
         assert installs and all(s.startswith(".venv/bin/python -m pip") for s in installs)
         # no bare `python` (Debian has none) and nothing run outside .venv
         assert not any(re.match(r"(python|pip|pytest)\b", s) for s in steps)
-    assert "chromium" in test and test.endswith(".venv/bin/python -m pytest")
+    assert "chromium" in test and test.endswith(".venv/bin/python -m pytest -n auto")
     assert run.endswith(".venv/bin/scorekeeper")
 
 
@@ -44,5 +44,5 @@ def test_ci_runs_exactly_the_readme_test_command() -> None:
 
 def test_the_inner_loop_is_the_test_command_less_slow_and_browser_tests() -> None:
     _, test, inner = commands()
-    assert test.endswith(".venv/bin/python -m pytest")
-    assert inner == '.venv/bin/python -m pytest -m "not slow and not browser"'
+    assert test.endswith(".venv/bin/python -m pytest -n auto")
+    assert inner == '.venv/bin/python -m pytest -n auto -m "not slow and not browser"'

@@ -6,19 +6,33 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Error
+from playwright.sync_api import Browser, BrowserContext, Error, Playwright
 
-from tests.support.browser import Server, stop_renderers, tab
+from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, Server, stop_renderers, tab
+
+# the renderers themselves, drawing as they do by default
+pytestmark = pytest.mark.motion
+
+
+@pytest.fixture
+def webgl_browser(playwright: Playwright) -> Iterator[Browser]:
+    """Chromium as a player has it: with WebGL, which skwasm draws with (the
+    other tests' chromium has none, see ``TEST_ARGS``)."""
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
 
 
 def test_flets_own_renderer_draws_a_hand(
-    browser: Browser, contexts: list[BrowserContext], tmp_path: Path
+    webgl_browser: Browser, contexts: list[BrowserContext], tmp_path: Path
 ) -> None:
     """Flet's choice in chromium (its Wasm build with skwasm), which a player's
     Chrome gets: the app opens and takes a hand."""
+    browser = webgl_browser
     srv = Server(tmp_path / "data")
     srv.renderer = None
     srv.start()

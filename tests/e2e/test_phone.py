@@ -32,9 +32,9 @@ from scorekeeper.engine import Hand
 from scorekeeper.store import open_store
 from tests.support.browser import (
     CHROMIUM,
-    CHROMIUM_ARGS,
     PHONE,
     ROOT,
+    TEST_ARGS,
     TIMEOUT_MS,
     Ui,
     closed_after,
@@ -448,7 +448,7 @@ def test_the_site_installs_and_a_new_build_says_updated_once(
     context = playwright.chromium.launch_persistent_context(
         str(tmp_path / "profile"),
         executable_path=CHROMIUM,
-        args=CHROMIUM_ARGS,
+        args=TEST_ARGS,
         viewport=PHONE,
     )
     try:

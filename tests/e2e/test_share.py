@@ -18,7 +18,7 @@ from PIL import Image
 from playwright.sync_api import Browser, Download, Route, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.support.browser import DESKTOP, PHONE, Server, Ui, tab_in
+from tests.support.browser import DESKTOP, PHONE, Server, Ui, device, tab_in
 
 from .helpers import scroll, turn_on
 
@@ -31,8 +31,8 @@ OFF_LOOPBACK = re.compile(r"^(?!https?://(127\.0\.0\.1|localhost)[:/])[a-z]+://"
 def share_ui(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Ui]:
     """A phone-sized tab that may read the clipboard and download, with BG
     Stats stubbed and the rest of the world refused."""
-    context = browser.new_context(
-        viewport=PHONE,
+    context = device(
+        browser,
         permissions=["clipboard-read", "clipboard-write"],
         accept_downloads=True,
     )

@@ -26,6 +26,9 @@ from scorekeeper.engine import Hand, Rules
 from scorekeeper.store import open_store
 from tests.support.browser import DESKTOP, PHONE, Server, Ui, tab, wait_until
 
+# how the sheet scrolls and follows saves: as it moves by default
+pytestmark = pytest.mark.motion
+
 HANDS = 12
 
 

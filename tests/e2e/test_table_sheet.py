@@ -220,6 +220,7 @@ def test_screenshots_of_sheet_table_view_and_hand_entry(
     both("hand-three")
 
 
+@pytest.mark.motion  # where a screen opens, scrolled as it is by default
 def test_a_screen_opens_at_its_top(tmp_path: Path, ui: Ui) -> None:
     srv = Server(tmp_path / "data")
     with open_store(srv.data_dir, durable=False) as s:
@@ -252,6 +253,7 @@ def test_a_screen_opens_at_its_top(tmp_path: Path, ui: Ui) -> None:
         srv.stop_checked()
 
 
+@pytest.mark.motion  # details scrolled into view as they are by default
 def test_statistics_details_open_where_tapped_and_a_link_shows_them(tmp_path: Path, ui: Ui) -> None:
     """A detail opened far down the statistics took the page back to its top
     (its address changes, and a new address opened at the top): it stays

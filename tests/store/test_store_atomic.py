@@ -40,7 +40,10 @@ from .helpers import (
 
 KILLS = 30
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL (POSIX)")
+pytestmark = [
+    pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL (POSIX)"),
+    pytest.mark.slow,  # every round forks, kills and reopens (5-11 s a test)
+]
 
 
 # --- import --------------------------------------------------------------------------

@@ -75,6 +75,7 @@ def _copy_with_new_times(src: Path, dst: Path, *, ago_s: int = 3600) -> None:
         assert (dst / "games" / path.name).stat().st_mtime_ns != path.stat().st_mtime_ns
 
 
+@pytest.mark.slow
 def test_a_copy_with_new_times_opens_without_reading_its_games(
     data_dir: Path,
     tmp_path: Path,
@@ -110,6 +111,7 @@ def test_a_copy_with_new_times_opens_without_reading_its_games(
     assert reads == []
 
 
+@pytest.mark.slow
 def test_a_copied_file_with_other_bytes_of_the_same_size_is_read_again(
     data_dir: Path, tmp_path: Path, small_blocks: None, reads: list[str]
 ) -> None:
@@ -160,6 +162,7 @@ def _strip_sums(data_dir: Path) -> int:
     return stripped
 
 
+@pytest.mark.slow
 def test_an_index_without_sums_opens_and_reads_each_copied_game_once(
     data_dir: Path, tmp_path: Path, small_blocks: None, reads: list[str]
 ) -> None:

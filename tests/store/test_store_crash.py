@@ -65,6 +65,7 @@ def kill_spawned(data_dir: Path, seed: int, rng: random.Random) -> str:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL (POSIX)")
 def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
     data_dir = tmp_path / "data"

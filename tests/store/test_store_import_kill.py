@@ -34,7 +34,10 @@ ROUNDS = 10
 #: Seconds a round waits for the import to start writing before it gives up.
 WAIT = 120.0
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL (POSIX)")
+pytestmark = [
+    pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL (POSIX)"),
+    pytest.mark.slow,  # every round forks, kills and reopens (5-11 s a test)
+]
 
 
 def kill_when(folder: Path, job: Callable[[], None], moment: Callable[[], None]) -> None:

@@ -47,6 +47,7 @@ def test_statistics_from_the_blocks_equal_a_full_replay(data_dir: Path, small_bl
         assert_digests_match(store)
 
 
+@pytest.mark.slow
 def test_opening_reads_no_block_and_no_game(data_dir: Path, small_blocks: None) -> None:
     fill_folder(data_dir, 12)
     time.sleep(fingerprints.RACY_NS / 1e9 + 0.1)  # a later day (see fingerprints.py)
@@ -88,6 +89,7 @@ def test_a_failing_index_write_is_a_notice_never_a_failed_save(
         assert store.check() == []
 
 
+@pytest.mark.slow
 def test_a_copied_folder_opens_with_the_same_games_without_reading_them(
     data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, small_blocks: None
 ) -> None:
@@ -132,6 +134,7 @@ def test_a_game_file_changed_behind_the_index_is_read_again(data_dir: Path) -> N
     dst.with_suffix(".tmpcopy").unlink()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL (POSIX)")
 def test_sigkill_during_index_maintenance_loses_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -158,6 +161,7 @@ def test_sigkill_during_index_maintenance_loses_nothing(
     assert len(reported) > 20  # the kills really landed among the writes
 
 
+@pytest.mark.slow
 def test_paging_by_block_shows_every_game_exactly_once(data_dir: Path, small_blocks: None) -> None:
     fill_folder(data_dir, 30)
     time.sleep(fingerprints.RACY_NS / 1e9 + 0.1)  # a later day (see fingerprints.py)

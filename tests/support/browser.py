@@ -24,7 +24,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, Protocol, Self, TypeVar
+from typing import IO, Any, Protocol, Self, TypeVar
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,6 +43,13 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+#: What the tests' chromium adds (the benchmarks time the browser as it is):
+#: no WebGL, so CanvasKit draws on the page's own thread with Skia's CPU
+#: rasteriser instead of through SwiftShader, chromium's software GPU on a
+#: machine without one (same pictures, a sixth less CPU for a test and a
+#: tenth of the GPU process's).  Flet's own renderer, skwasm, is tried with
+#: WebGL on (``test_browser_guard``).
+TEST_ARGS = [*CHROMIUM_ARGS, "--disable-3d-apis"]
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 TIMEOUT_MS = 20_000
@@ -682,9 +689,30 @@ class Ui:
         expect(save).to_have_count(0, timeout=TIMEOUT_MS)
 
 
+class Motion:
+    """Whether the devices of the running test ask for reduced motion, the
+    setting a player may choose in the system ("reduce motion"): Flutter
+    then leaves out its transitions and ripples, which chromium draws in
+    software here (a third less CPU, a quarter less time for the same
+    test).  Tests marked ``motion`` (scrolling, the renderer's own) see the
+    app as it moves by default; tests/support/fixtures.py sets this."""
+
+    reduced = True
+
+
+def device(browser: Browser, viewport: ViewportSize = PHONE, **options: Any) -> BrowserContext:
+    """A browser context: one device at the table, phone-sized unless told,
+    with the test's motion setting (:class:`Motion`) and ``options``."""
+    return browser.new_context(
+        viewport=viewport,
+        reduced_motion="reduce" if Motion.reduced else "no-preference",
+        **options,
+    )
+
+
 def tab(browser: Browser, contexts: list[BrowserContext], name: str) -> Ui:
     """A tab at phone size in a context of its own: another device at the table."""
-    ctx = browser.new_context(viewport=PHONE)
+    ctx = device(browser)
     contexts.append(ctx)
     page = ctx.new_page()
     page.set_default_timeout(TIMEOUT_MS)

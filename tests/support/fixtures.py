@@ -19,13 +19,14 @@ from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwr
 
 from .browser import (
     CHROMIUM,
-    CHROMIUM_ARGS,
     HUNG_S,
     OUTPUT,
-    PHONE,
+    TEST_ARGS,
+    Motion,
     Server,
     Ui,
     closed_after,
+    device,
     stop_renderers,
     tab_in,
 )
@@ -48,10 +49,18 @@ def browser(playwright: Playwright, downloads: Path) -> Iterator[Browser]:
     if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
         pytest.fail(f"chromium not found at {CHROMIUM}: apt-get install chromium")
     b = playwright.chromium.launch(
-        executable_path=CHROMIUM, args=CHROMIUM_ARGS, downloads_path=str(downloads)
+        executable_path=CHROMIUM, args=TEST_ARGS, downloads_path=str(downloads)
     )
     yield b
     b.close()
+
+
+@pytest.fixture(autouse=True)
+def motion(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Reduced motion for this test's devices unless it is marked ``motion``."""
+    Motion.reduced = request.node.get_closest_marker("motion") is None
+    yield
+    Motion.reduced = True
 
 
 @pytest.fixture(autouse=True)
@@ -102,7 +111,7 @@ def ui(
     browser: Browser, request: pytest.FixtureRequest, shots: Path, home_button: str
 ) -> Iterator[Ui]:
     """A tab at phone size in a context of its own."""
-    with tab_in(browser.new_context(viewport=PHONE), request.node.name, shots, home_button) as u:
+    with tab_in(device(browser), request.node.name, shots, home_button) as u:
         yield u
 
 

@@ -17,7 +17,7 @@ from typing import IO, Any
 
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Route, expect
 
-from .browser import PHONE, SHOTS, TIMEOUT_MS, Ui, free_port, serve, stop_process
+from .browser import SHOTS, TIMEOUT_MS, Ui, device, free_port, serve, stop_process
 
 #: How long Python may take to start in the browser and draw the app.
 START_MS = 120_000
@@ -180,8 +180,8 @@ class Phone:
         self.origin = origin.rstrip("/") + "/"
         self.blocked: list[str] = []
         self.kill_switch = kill_switch
-        self.context: BrowserContext = browser.new_context(
-            viewport=PHONE,
+        self.context: BrowserContext = device(
+            browser,
             accept_downloads=True,
             # the kill switch goes into the worker script as it is fetched,
             # by the page or by the service worker (whose own requests are

@@ -9,6 +9,8 @@ module under node), so it is made once and shared; the tests only read it
 
 from __future__ import annotations
 
+import fcntl
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -21,8 +23,22 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built once per session by the command a user runs."""
-    out = tmp_path_factory.mktemp("site") / "site"
+    """The site, built once per run by the command a user runs.  Under
+    pytest-xdist the workers share one build: the first to ask makes it in
+    the run's common folder while the others wait on a lock."""
+    base = tmp_path_factory.getbasetemp()
+    # a worker's base is <run>/popen-gwN: the run's folder is its parent
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    out = shared / "site"
+    with (shared / "site.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (shared / "site.built").exists():
+            build(out)
+            (shared / "site.built").touch()
+    return out
+
+
+def build(out: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "scorekeeper", "build-web", str(out)],
         cwd=ROOT,
@@ -34,4 +50,3 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.startswith(f"Built {out}:"), done.stdout
     assert (out / "index.html").is_file() and (out / "sw.js").is_file()
-    return out

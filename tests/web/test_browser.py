@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, expect
 
 from scorekeeper.ui.launch import ASSETS
 from scorekeeper.ui.wakelock import PREF_KEY
-from tests.support.browser import PHONE, TIMEOUT_MS, Server, Ui, tab_in
+from tests.support.browser import PHONE, TIMEOUT_MS, Server, Ui, device, tab_in
 from tests.support.seed import seed_folder
 
 NOTHING_NEW = "Nothing new: everything in that file is already here."
@@ -58,7 +58,7 @@ def server(tmp_path: Path) -> Iterator[Server]:
 
 
 def new_context(browser: Browser) -> BrowserContext:
-    context = browser.new_context(viewport=PHONE, accept_downloads=True)
+    context = device(browser, accept_downloads=True)
     context.add_init_script(WAKELOCK_SPY)
     context.set_default_timeout(TIMEOUT_MS)
     return context

@@ -186,6 +186,7 @@ def test_the_service_worker_knows_every_file_by_its_content(site: Path) -> None:
     assert "flutter_bootstrap.js" not in html  # boot.js starts it once controlled
 
 
+@pytest.mark.slow
 def test_a_rebuild_replaces_the_site_and_a_foreign_folder_is_refused(tmp_path: Path) -> None:
     foreign = tmp_path / "mine"
     foreign.mkdir()

@@ -134,6 +134,7 @@ def test_a_body_trickling_after_the_answer_is_not_waited_for(app_server: Server)
         assert closed, "the server kept a trickling connection open"
 
 
+@pytest.mark.slow
 def test_a_websocket_message_over_the_bound_closes_it(app_server: Server) -> None:
     from websockets.exceptions import ConnectionClosed
     from websockets.sync.client import connect

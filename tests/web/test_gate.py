@@ -78,6 +78,7 @@ def test_no_docs_pages(app_server: Server, path: str) -> None:
         assert status_of(answer) == 404
 
 
+@pytest.mark.slow
 def test_requests_are_not_logged(app_server: Server) -> None:
     port = app_server.port
     marker = "/review/history?secret=do-not-log-me"

@@ -306,6 +306,7 @@ def test_the_host_link_admits_only_once(lan_server: LanServer, clients: list[Fle
 # --- 6. a session that never joins does not stay --------------------------------------
 
 
+@pytest.mark.slow
 def test_a_code_screen_left_idle_is_closed_by_the_server(tmp_path: Path) -> None:
     srv = LanServer(tmp_path / "data")
     srv.env["SCOREKEEPER_LAN_IDLE_SECONDS"] = "2"

@@ -105,6 +105,7 @@ def test_one_address_holds_at_most_so_many_websockets(lan: LanServer) -> None:
     assert asyncio.run(attempt()) == (SOCKETS_PER_ADDRESS, 403)
 
 
+@pytest.mark.slow
 def test_a_websocket_that_sends_nothing_is_closed() -> None:
     """In this process: the guard's deadline for the first message."""
     sent: list[dict[str, object]] = []

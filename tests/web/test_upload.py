@@ -217,6 +217,7 @@ def test_two_uploads_at_a_time_then_try_again() -> None:
         assert srv.inbox.take(c) == b"{}"
 
 
+@pytest.mark.slow
 def test_a_trickling_upload_is_cut_off() -> None:
     """A body that stops, or comes a few bytes at a time, is refused with 408
     once ``read_timeout`` passes without a byte, or ``upload_timeout`` in all;
