@@ -17,7 +17,7 @@ import pytest
 
 from scorekeeper.engine import Hand
 from scorekeeper.statistics import GameDigest, GameRecord, digest, statistics
-from scorekeeper.store import Store, open_store
+from scorekeeper.store import Store, fingerprints, open_store
 from scorekeeper.store.journal import JOURNAL_FILE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
@@ -233,3 +233,15 @@ def import_rounds(tmp_path_factory: pytest.TempPathFactory) -> ImportRounds:
     if session not in _IMPORT_ROUNDS:
         _IMPORT_ROUNDS[session] = ImportRounds(tmp_path_factory.mktemp("import-rounds"))
     return _IMPORT_ROUNDS[session]
+
+
+def past_the_racy_margin(folder: Path) -> None:
+    """Wait until every file under ``folder`` was last written longer ago
+    than the store's racy margin for it (fingerprints.racy_margin: a tick of
+    50 ms where file times have sub-second digits, 2 s where they do not),
+    so that an index made now trusts them ("a later day").  A condition on
+    the clock and the files' own times, not a fixed delay."""
+    newest = max((p.stat().st_mtime_ns for p in folder.rglob("*") if p.is_file()), default=0)
+    until = newest + fingerprints.racy_margin(newest) + fingerprints.TICK_NS
+    while time.time_ns() <= until:
+        time.sleep(0.01)

@@ -20,7 +20,7 @@ from scorekeeper.store import store as store_module
 from scorekeeper.store.documents import IndexEntry
 from scorekeeper.store.storage import dumps
 
-from .helpers import fill_folder, reseal_index
+from .helpers import fill_folder, past_the_racy_margin, reseal_index
 
 
 @pytest.fixture
@@ -52,7 +52,7 @@ def reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 def _settled(data_dir: Path, games: int) -> list[str]:
     ids = fill_folder(data_dir, games)
-    time.sleep(fingerprints.RACY_NS / 1e9 + 0.1)  # a later day
+    past_the_racy_margin(data_dir)  # a later day
     with open_store(data_dir):
         pass
     return ids
@@ -75,7 +75,6 @@ def _copy_with_new_times(src: Path, dst: Path, *, ago_s: int = 3600) -> None:
         assert (dst / "games" / path.name).stat().st_mtime_ns != path.stat().st_mtime_ns
 
 
-@pytest.mark.slow
 def test_a_copy_with_new_times_opens_without_reading_its_games(
     data_dir: Path,
     tmp_path: Path,
@@ -111,7 +110,6 @@ def test_a_copy_with_new_times_opens_without_reading_its_games(
     assert reads == []
 
 
-@pytest.mark.slow
 def test_a_copied_file_with_other_bytes_of_the_same_size_is_read_again(
     data_dir: Path, tmp_path: Path, small_blocks: None, reads: list[str]
 ) -> None:
@@ -162,7 +160,6 @@ def _strip_sums(data_dir: Path) -> int:
     return stripped
 
 
-@pytest.mark.slow
 def test_an_index_without_sums_opens_and_reads_each_copied_game_once(
     data_dir: Path, tmp_path: Path, small_blocks: None, reads: list[str]
 ) -> None:

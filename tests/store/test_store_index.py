@@ -7,7 +7,6 @@ import json
 import os
 import random
 import shutil
-import time
 from pathlib import Path
 from typing import Any
 
@@ -15,13 +14,19 @@ import pytest
 
 from scorekeeper.engine import Hand
 from scorekeeper.statistics import statistics
-from scorekeeper.store import fingerprints, open_store
 from scorekeeper.store import index as index_module
+from scorekeeper.store import open_store
 from scorekeeper.store import store as store_module
 from scorekeeper.store.documents import IndexEntry
 from scorekeeper.store.storage import atomic_write_bytes
 
-from .helpers import assert_digests_match, expected_hand, fill_folder, kill_forked
+from .helpers import (
+    assert_digests_match,
+    expected_hand,
+    fill_folder,
+    kill_forked,
+    past_the_racy_margin,
+)
 
 
 @pytest.fixture
@@ -47,10 +52,9 @@ def test_statistics_from_the_blocks_equal_a_full_replay(data_dir: Path, small_bl
         assert_digests_match(store)
 
 
-@pytest.mark.slow
 def test_opening_reads_no_block_and_no_game(data_dir: Path, small_blocks: None) -> None:
     fill_folder(data_dir, 12)
-    time.sleep(fingerprints.RACY_NS / 1e9 + 0.1)  # a later day (see fingerprints.py)
+    past_the_racy_margin(data_dir)  # a later day
     with open_store(data_dir) as store:
         assert store._s.index._loaded == set()
         assert len(store.list_games(include_deleted=True)) == 12
@@ -89,12 +93,11 @@ def test_a_failing_index_write_is_a_notice_never_a_failed_save(
         assert store.check() == []
 
 
-@pytest.mark.slow
 def test_a_copied_folder_opens_with_the_same_games_without_reading_them(
     data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, small_blocks: None
 ) -> None:
     fill_folder(data_dir, 20)
-    time.sleep(fingerprints.RACY_NS / 1e9 + 0.1)  # a later day
+    past_the_racy_margin(data_dir)  # a later day
     with open_store(data_dir) as store:
         games = store.list_games(include_deleted=True)
         stats = statistics(store.review_records())
@@ -161,10 +164,9 @@ def test_sigkill_during_index_maintenance_loses_nothing(
     assert len(reported) > 20  # the kills really landed among the writes
 
 
-@pytest.mark.slow
 def test_paging_by_block_shows_every_game_exactly_once(data_dir: Path, small_blocks: None) -> None:
     fill_folder(data_dir, 30)
-    time.sleep(fingerprints.RACY_NS / 1e9 + 0.1)  # a later day (see fingerprints.py)
+    past_the_racy_margin(data_dir)  # a later day
     with open_store(data_dir) as store:
         paged = [
             s.id

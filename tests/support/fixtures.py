@@ -1,10 +1,11 @@
 """The browser harness's fixtures (a pytest plugin, loaded by tests/conftest.py).
 
-One Playwright and one chromium for the whole run: the sync Playwright API
-allows one at a time in a process, and between its calls it marks its loop
-as the running one, which the in-process tests' own loops refuse to run
-beside.  So tests/conftest.py runs every browser test after all the others,
-and the browser is started at the first of them and stopped at the end.
+One Playwright and one chromium for the whole run (for each pytest-xdist
+worker): the sync Playwright API allows one at a time in a process, and
+between its calls it marks its loop as the running one, which the
+in-process tests' own loops refuse to run beside.  So tests/conftest.py runs
+every browser test after all the others, and the browser is started at the
+first of them and stopped at the end.
 """
 
 from __future__ import annotations
