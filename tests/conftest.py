@@ -37,8 +37,8 @@ def run_order(item: pytest.Item) -> tuple[bool, bool]:
     """Browser tests last; among them the phone's (Python started in the
     browser: one to two minutes each) first, so that under pytest-xdist
     the longest tests do not start last and keep one worker going alone."""
-    fixtures = set(getattr(item, "fixturenames", ()))
-    return item.get_closest_marker("browser") is not None, "site" not in fixtures
+    needs_site = bool(SLOW_FIXTURES & set(getattr(item, "fixturenames", ())))
+    return item.get_closest_marker("browser") is not None, not needs_site
 
 
 @pytest.fixture(autouse=True)

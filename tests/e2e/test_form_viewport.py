@@ -87,13 +87,9 @@ def test_every_key_and_save_in_view_in_every_format_mode_and_size(
 def walk(ui: Ui, t: Translator, url: str, what: str, size: ViewportSize, oklahoma: bool) -> None:
     """The hand form at its address, in each way of entry."""
     page = ui.page
-    page.set_viewport_size(size)
-    page.goto(url)
-    placeholder = page.locator("flt-semantics-placeholder")
-    placeholder.wait_for(state="attached", timeout=60_000)
-    placeholder.evaluate("el => el.click()")
+    page.set_viewport_size(size)  # before the load: the form is drawn at this size
+    ui.open(url, ready=t.gettext("Save hand"))
     save = ui.button(t.gettext("Save hand"))
-    expect(save).to_be_visible(timeout=60_000)
     if oklahoma:  # the upcard first: then the keypad
         ui.until(lambda: ui.click("7♥"), re.compile(re.escape(t.gettext("Change upcard"))))
     modes = list(MODES)

@@ -12,6 +12,7 @@ from flet.pubsub.pubsub_hub import PubSubHub
 from scorekeeper.engine import Rules
 from scorekeeper.store import Store
 from scorekeeper.ui.app import GinApp
+from scorekeeper.ui.state.hand_model import HandForm
 from scorekeeper.ui.state.model import AppModel
 from tests.support.flet_page import controls, new_page, strings, texts
 
@@ -47,13 +48,7 @@ def quick(app: AppModel, knocker: str | None, result: str, k: str = "", d: str =
         assert knocker is not None
         assert app.act(form.set_knocker, ids[knocker])
     form.set_result(result)
-    if k and result not in ("gin", "big-gin"):
-        form.set_active("knocker")
-        for ch in k:
-            form.press(ch)
-    form.set_active("defender")
-    for ch in d:
-        form.press(ch)
+    press_counts(form, k if result not in ("gin", "big-gin") else "", d)
     return app.act(app.save_hand)
 
 
@@ -98,9 +93,16 @@ def enter_counts(gin: GinApp, knocker: str, k: str, d: str) -> None:
     form = gin.model.hand
     assert form is not None
     form.set_knocker(knocker)
-    form.set_active("knocker")
-    for ch in k:
-        form.press(ch)
+    press_counts(form, k, d)
+
+
+def press_counts(form: HandForm, k: str, d: str) -> None:
+    """Type the knocker's deadwood ``k`` (none when empty) and the
+    defender's ``d`` on the form's keypad."""
+    if k:
+        form.set_active("knocker")
+        for ch in k:
+            form.press(ch)
     form.set_active("defender")
     for ch in d:
         form.press(ch)
