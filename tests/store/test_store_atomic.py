@@ -63,9 +63,16 @@ def test_a_killed_import_leaves_nothing_or_everything(rounds: ImportRounds, tmp_
 
         return job
 
-    calibrate = tmp_path / "calibrate"
-    shutil.copytree(rounds.base, calibrate)
-    duration = timed(importing(calibrate))
+    # the fastest of three imports: one timed while the machine was busy
+    # (another test, another pytest-xdist worker) put every kill after the
+    # commit (30 of 30 "all" in a 2-worker CI run)
+    durations = []
+    for n in range(3):
+        calibrate = tmp_path / f"calibrate-{n}"
+        shutil.copytree(rounds.base, calibrate)
+        durations.append(timed(importing(calibrate)))
+        shutil.rmtree(calibrate)
+    duration = min(durations)
     rng = random.Random(11)
     outcomes = {"none": 0, "all": 0, "killed while writing": 0}
     for round_no in range(KILLS):
