@@ -465,22 +465,32 @@ class Ui:
                 self.page.mouse.wheel(0, dy)
         target.click(trial=True)  # fails with Playwright's account of what covers it
 
-    def click_until(self, name: str | re.Pattern[str], shows: str | re.Pattern[str]) -> None:
+    def click_until(
+        self, name: str | re.Pattern[str], shows: str | re.Pattern[str] | Locator
+    ) -> None:
         """Tap a button until the app shows ``shows``.  On a loaded machine a
         tap that lands while Flutter is still laying out the last redraw can
         be lost (the page stays as it was, the server never hears of it);
         the tap is repeated only while the button is still on screen, so a
         tap that did arrive is never made twice."""
+        shown = shows if isinstance(shows, Locator) else self.page.get_by_text(shows).first
         for _ in range(3):
             self.click(name)
             try:
-                expect(self.page.get_by_text(shows).first).to_be_visible(timeout=5000)
+                expect(shown).to_be_visible(timeout=5000)
                 return
             except AssertionError:
                 if self.button(name).count() == 0:
                     break
                 print(f"{self.name}: {name!r} tapped again (the app did not show {shows!r})")
-        self.see(shows)
+        expect(shown).to_be_visible(timeout=TIMEOUT_MS)
+
+    def choose(self, menu: str, item: str, chosen: str) -> None:
+        """Open the drop-down menu ``menu`` and pick ``item`` in it, until the
+        menu's button reads ``chosen``; each tap made again if it was lost to
+        a redraw in flight (a CI run lost the tap that opens a menu)."""
+        self.click_until(menu, self.button(item))
+        self.click_until(item, self.button(chosen))
 
     def to_sheet(
         self,
