@@ -194,7 +194,11 @@ class AutoBackup:
         self._start = start or _in_thread
         self._lock = threading.Lock()
         self._running = False
+        #: asked for meanwhile: by a player (run after, whatever); by writes
+        #: (the times their games finished, or None), run after only if
+        #: still due once the running one is done
         self._again = False
+        self._asked: list[datetime | None] = []
         #: When the last backup of this run was made, and where.
         self.done: tuple[datetime, Path] | None = None
         #: When the last one failed, and why (cleared by one that works).
@@ -240,13 +244,19 @@ class AutoBackup:
         if self._seen is None or self._seen[0] != folder:  # a folder chosen since
             self._seen = (folder, last_backup(folder))
         if due(self._seen[1], self.clock(), finished=finished):
-            self.request()
+            self._ask(finished)
 
     def request(self) -> None:
         """Back up now (after the one running, if one is)."""
+        self._ask(None, forced=True)
+
+    def _ask(self, finished: datetime | None, *, forced: bool = False) -> None:
         with self._lock:
             if self._running:
-                self._again = True
+                if forced:
+                    self._again = True
+                else:
+                    self._asked.append(finished)
                 return
             self._running = True
         self._start(self._run)
@@ -255,7 +265,12 @@ class AutoBackup:
         while True:
             self._once()
             with self._lock:
-                if not self._again:
+                # a write seen while that one ran asked with the folder's
+                # old time: the backup just made may hold what it wrote
+                asked, self._asked = self._asked, []
+                last = self._seen[1] if self._seen is not None else None
+                now = self.clock()
+                if not (self._again or any(due(last, now, finished=f) for f in asked)):
                     self._running = False
                     return
                 self._again = False
@@ -283,7 +298,10 @@ class AutoBackup:
             return
         self.done = (moment, path)
         self.failed = None
-        self._seen = (folder, made_at(path))
+        # the moment itself, not the name's whole second: a game finished
+        # earlier in that second is in this backup (the export was read
+        # after), and must not make the next write back up again
+        self._seen = (folder, moment)
 
 
 def _aware(value: object) -> datetime | None:

@@ -180,6 +180,66 @@ def test_two_backups_never_run_at_once(
     assert len(started) == 2  # none running: a new one starts
 
 
+def counting_writes(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """Every backup written from now on (two in one second share a name)."""
+    made: list[Path] = []
+    original = ab.write_backup
+
+    def counted(store: object, folder: Path, moment: datetime) -> Path:
+        made.append(original(store, folder, moment))  # type: ignore[arg-type]
+        return made[-1]
+
+    monkeypatch.setattr(ab, "write_backup", counted)
+    return made
+
+
+def test_a_game_finished_in_the_second_of_its_backup_is_not_backed_up_again(
+    store: Store, ann_bob: tuple[Player, Player], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The backup's name keeps whole seconds; the keeper remembers the moment
+    itself.  A finish at 11:30:00.6, backed up at 11:30:00.8, is in that
+    backup: a write after it (here at 11:30:01.5) makes none (a CI run of the
+    browser test found three backups where two were due)."""
+    ann, bob = ann_bob
+    store.create_game("standard", [ann.id, bob.id], first_dealer=ann.id)
+    made = counting_writes(monkeypatch)
+    clock = Clock()
+    clock.now = T0 + timedelta(seconds=0.8)
+    keeper = _keeper(store, tmp_path / "sync", clock)
+    clock.now = T0 + timedelta(seconds=1.5)
+    keeper.check(finished=T0 + timedelta(seconds=0.6))
+    assert [p.name for p in made] == ["gin-scorekeeper-2026-12-05T113000.json"]
+    keeper.check(finished=T0 + timedelta(seconds=0.9))  # after the backup began
+    assert len(made) == 2
+
+
+def test_a_write_seen_while_a_backup_runs_asks_again_only_if_still_due(
+    store: Store, ann_bob: tuple[Player, Player], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first backup of a new game runs; a hand saved meanwhile (in play)
+    asked with the folder's old time, "none yet": once the backup is made
+    it is not due.  "Back up now" meanwhile still runs once more."""
+    ann, bob = ann_bob
+    gid = store.create_game("standard", [ann.id, bob.id], first_dealer=ann.id)
+    made = counting_writes(monkeypatch)
+    started: list[Callable[[], None]] = []
+    clock = Clock()
+    keeper = AutoBackup(store, lambda: tmp_path / "sync", start=started.append, clock=clock)
+    keeper.attach()  # none yet: due
+    store.record_hand(gid, Hand.knock(ann.id, 2, 12))  # asks while it runs
+    assert len(started) == 1
+    clock.now = T0 + timedelta(seconds=2)
+    started[0]()
+    assert len(made) == 1
+    keeper.request()  # "Back up now": runs
+    store.record_hand(gid, Hand.knock(ann.id, 2, 12))  # not due: no effect
+    keeper.request()  # again, while it runs: queued, not lost
+    assert len(started) == 2
+    clock.now = T0 + timedelta(seconds=4)
+    started[1]()
+    assert [p.name[-11:-5] for p in made] == ["113002", "113004", "113004"]
+
+
 @pytest.mark.parametrize(
     ("typed", "words"),
     [
