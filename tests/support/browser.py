@@ -33,6 +33,15 @@ SHOTS = OUTPUT / "e2e"
 #: Every :meth:`Ui.shot` saved (``SCOREKEEPER_SHOTS=1``), for a person to look at.
 SHOTS_ON = os.environ.get("SCOREKEEPER_SHOTS", "") not in ("", "0")
 CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
+#: The browser most tests drive: Debian's build of the same Chromium's old
+#: headless mode (package chromium-headless-shell), the one Playwright runs
+#: headless tests in by default.  Chromium's own ``--headless`` opens a
+#: whole browser window for each context, with a WebUI renderer for its
+#: omnibox popup: a page load there cost 5.9 CPU-seconds, here 3.7 (same
+#: Blink, V8 and CanvasKit; measured on a 2-core machine, median of 3).
+#: The tests of the browser a player has (the phone site installed, Flet's
+#: WebGL renderer) use :data:`CHROMIUM`, as do the benchmarks.
+TEST_CHROMIUM = os.environ.get("SCOREKEEPER_TEST_CHROMIUM", "/usr/bin/chromium-headless-shell")
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",

@@ -19,10 +19,10 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwright
 
 from .browser import (
-    CHROMIUM,
     HUNG_S,
     OUTPUT,
     TEST_ARGS,
+    TEST_CHROMIUM,
     Motion,
     Server,
     Ui,
@@ -47,10 +47,13 @@ def downloads(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def browser(playwright: Playwright, downloads: Path) -> Iterator[Browser]:
-    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
-        pytest.fail(f"chromium not found at {CHROMIUM}: apt-get install chromium")
+    if not (Path(TEST_CHROMIUM).exists() or shutil.which(TEST_CHROMIUM)):
+        pytest.fail(
+            f"chromium's headless shell not found at {TEST_CHROMIUM}:"
+            " apt-get install chromium-headless-shell"
+        )
     b = playwright.chromium.launch(
-        executable_path=CHROMIUM, args=TEST_ARGS, downloads_path=str(downloads)
+        executable_path=TEST_CHROMIUM, args=TEST_ARGS, downloads_path=str(downloads)
     )
     yield b
     b.close()
