@@ -11,9 +11,13 @@ from tests.support.browser import PHONE, TIMEOUT_MS, Ui, wait_until
 
 
 def turn_on(ui: Ui, label: str) -> None:
-    """Turn a switch on.  A tap lost to a redraw in flight leaves it off (the
-    switch turns as it is tapped) and is made again; one that turned it is not."""
+    """Turn a switch on (one already on is left so).  A tap lost to a redraw
+    in flight leaves it off (the switch turns as it is tapped) and is made
+    again; one that turned it is not."""
     switch = ui.page.get_by_role("switch", name=label)
+    expect(switch).to_be_visible(timeout=TIMEOUT_MS)
+    if switch.is_checked():
+        return
     for _ in range(3):
         switch.click()
         try:
@@ -22,6 +26,27 @@ def turn_on(ui: Ui, label: str) -> None:
         except AssertionError:
             print(f"{ui.name}: {label!r} tapped again (the switch stayed off)")
     expect(switch).to_be_checked()
+
+
+def play_for_money(ui: Ui, currency: str, stake: str, shows: str) -> None:
+    """On the new-game form: "Played for money", the currency and the stake
+    per point, until the form says what they mean (``shows``).  Each is
+    done again if the app did not take it: the switch's redraw, in flight,
+    can put a new, empty stake field in place of the one typed into, and a
+    tap made meanwhile can land on whatever the redraw moved under it (a CI
+    run found the switch off again, the stake unasked)."""
+    tries = 0
+
+    def once() -> None:
+        nonlocal tries
+        tries += 1
+        turn_on(ui, "Played for money")
+        ui.click(currency)
+        if tries > 1:
+            ui.fill("Stake per point", "")
+        ui.fill("Stake per point", stake)
+
+    ui.until(once, shows)
 
 
 def scroll(ui: Ui, dy: int) -> None:

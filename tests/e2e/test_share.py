@@ -20,7 +20,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.support.browser import DESKTOP, PHONE, Server, Ui, device, tab_in
 
-from .helpers import scroll, turn_on
+from .helpers import play_for_money, scroll
 
 BGSTATS = re.compile(r"^https://app\.bgstatsapp\.com/")
 #: Every address but this machine's.
@@ -76,9 +76,7 @@ def test_a_finished_game_is_copied_saved_as_a_picture_and_sent_to_bg_stats(
     for name in ("Ann", "Bob"):
         ui.add_player(name)
     ui.click("Ann deals")
-    turn_on(ui, "Played for money")
-    ui.fill("Stake per point", "0.01")
-    ui.click_until("EUR €", "€0.01 a point: a game won by 100 pays €1.00")
+    play_for_money(ui, "EUR €", "0.01", "€0.01 a point: a game won by 100 pays €1.00")
     scroll(ui, 3000)
     ui.click_until("Start game", "Ann deals next")
     # the address names the game once the sheet is shown (before: /game/new)

@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import expect
-
 from tests.support.browser import DESKTOP, PHONE, Server, Ui
 
-from .helpers import scroll, turn_on
+from .helpers import play_for_money, scroll, turn_on
 
 
 def test_hollywood_for_a_cent_a_point_third_game_double_bob_pays_ann(
@@ -22,22 +20,7 @@ def test_hollywood_for_a_cent_a_point_third_game_double_bob_pays_ann(
     for name in ("Ann", "Bob"):
         ui.add_player(name)
     ui.click("Ann deals")
-    turn_on(ui, "Played for money")
-    expect(ui.page.get_by_role("textbox", name="Stake per point")).to_be_visible()
-    tries = 0
-
-    def stake() -> None:
-        """The currency and the stake; typed again from an empty field if
-        the app did not take them (a redraw of the form in flight, from the
-        switch just turned on, can put a new, empty field in its place)."""
-        nonlocal tries
-        tries += 1
-        ui.click("EUR €")
-        if tries > 1:
-            ui.fill("Stake per point", "")
-        ui.fill("Stake per point", "0.01")
-
-    ui.until(stake, "€0.01 a point: a game won by 100 pays €1.00")
+    play_for_money(ui, "EUR €", "0.01", "€0.01 a point: a game won by 100 pays €1.00")
     turn_on(ui, "Third game counts double")
     ui.shot("-form-desktop", DESKTOP)
     ui.resize(PHONE)
