@@ -390,7 +390,25 @@ class Ui:
         return self.page.get_by_role("button", name=name, exact=isinstance(name, str)).first
 
     def click(self, name: str | re.Pattern[str]) -> None:
-        self.button(name).click()
+        button = self.button(name)
+        self.bring(button)
+        button.click()
+
+    def bring(self, target: Locator) -> None:
+        """Bring ``target`` inside the window before a tap on it, and wait
+        until Flutter has followed.  Playwright scrolls a control outside
+        the window into view by scrolling the accessibility tree's DOM, which
+        Flutter follows by scrolling its list a frame or more later; a tap
+        made in between lands where the control will be, on whatever the
+        canvas still shows there (CI runs tapped "To 150" for "Start game",
+        and the money switch for the stake field)."""
+        target.wait_for(timeout=TIMEOUT_MS)
+        box = target.bounding_box()
+        size = self.page.viewport_size or PHONE
+        if box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]:
+            return
+        target.scroll_into_view_if_needed(timeout=TIMEOUT_MS)
+        self.settled(target.bounding_box, "a control scrolled into view")
 
     def add_player(
         self, name: str, shows: str | re.Pattern[str] | None = None, label: str = "New player name"
@@ -544,6 +562,7 @@ class Ui:
         """Type into a field; typing lost to a redraw in flight is retried."""
         box = self.page.get_by_role("textbox", name=label)
         for _ in range(3):
+            self.bring(box)
             box.click()
             box.fill(value)
             try:
