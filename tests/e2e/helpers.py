@@ -53,8 +53,7 @@ def scroll(ui: Ui, dy: int) -> None:
     """Scroll the screen by ``dy`` pixels (a mouse wheel over its middle) and
     wait for a frame painted after it: Flutter moves its list and the
     accessibility tree on its next frame, and a tap aimed by the tree before
-    that lands where the button was, on whatever the scroll put there (a CI
-    run started a game "to 150": "Start game" tapped before the form moved)."""
+    that lands where the button was, on whatever the scroll put there."""
     size = ui.page.viewport_size or PHONE
     ui.page.mouse.move(size["width"] / 2, size["height"] / 2)
     ui.page.mouse.wheel(0, dy)
