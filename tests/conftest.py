@@ -25,20 +25,22 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     whose loop counts as running between its calls, and the in-process
     tests run loops of their own (tests/support/fixtures.py)."""
     for item in items:
-        fixtures = set(getattr(item, "fixturenames", ()))
-        if BROWSER_FIXTURES & fixtures:
+        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
-        if SLOW_FIXTURES & fixtures:
+        if needs_site(item):
             item.add_marker(pytest.mark.slow)
     items.sort(key=run_order)
+
+
+def needs_site(item: pytest.Item) -> bool:
+    return bool(SLOW_FIXTURES & set(getattr(item, "fixturenames", ())))
 
 
 def run_order(item: pytest.Item) -> tuple[bool, bool]:
     """Browser tests last; among them the phone's (Python started in the
     browser: one to two minutes each) first, so that under pytest-xdist
     the longest tests do not start last and keep one worker going alone."""
-    needs_site = bool(SLOW_FIXTURES & set(getattr(item, "fixturenames", ())))
-    return item.get_closest_marker("browser") is not None, not needs_site
+    return item.get_closest_marker("browser") is not None, not needs_site(item)
 
 
 @pytest.fixture(autouse=True)

@@ -235,6 +235,10 @@ def import_rounds(tmp_path_factory: pytest.TempPathFactory) -> ImportRounds:
     return _IMPORT_ROUNDS[session]
 
 
+#: For a test that forks a child and kills it with SIGKILL.
+needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL (POSIX)")
+
+
 def past_the_racy_margin(folder: Path) -> None:
     """Wait until every file under ``folder`` was last written longer ago
     than the store's racy margin for it (fingerprints.racy_margin: a tick of

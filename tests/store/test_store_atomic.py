@@ -12,7 +12,6 @@ and ``check`` finds nothing wrong.
 from __future__ import annotations
 
 import json
-import os
 import random
 import shutil
 import sys
@@ -33,6 +32,7 @@ from .helpers import (
     committed,
     import_rounds,
     midway,
+    needs_fork,
     run_and_kill,
     timed,
     visible_games,
@@ -41,7 +41,7 @@ from .helpers import (
 KILLS = 30
 
 pytestmark = [
-    pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL (POSIX)"),
+    needs_fork,
     pytest.mark.slow,  # every round forks, kills and reopens (5-11 s a test)
 ]
 

@@ -26,7 +26,7 @@ import pytest
 from scorekeeper.engine import Hand
 from scorekeeper.store import open_store
 
-from .helpers import CHILD, expected_hand, kill_forked
+from .helpers import CHILD, expected_hand, kill_forked, needs_fork
 
 #: Kills of a freshly started interpreter (slow to start: about 0.6 s each) ...
 SPAWN_KILLS = 15
@@ -66,7 +66,7 @@ def kill_spawned(data_dir: Path, seed: int, rng: random.Random) -> str:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL (POSIX)")
+@needs_fork
 def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
     data_dir = tmp_path / "data"
     rng = random.Random(20240501)

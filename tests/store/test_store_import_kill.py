@@ -28,14 +28,14 @@ import pytest
 from scorekeeper.store import StoreLockedError, open_store
 from scorekeeper.store.lock import FolderLock
 
-from .helpers import ImportRounds, import_rounds, midway, timed
+from .helpers import ImportRounds, import_rounds, midway, needs_fork, timed
 
 ROUNDS = 10
 #: Seconds a round waits for the import to start writing before it gives up.
 WAIT = 120.0
 
 pytestmark = [
-    pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL (POSIX)"),
+    needs_fork,
     pytest.mark.slow,  # every round forks, kills and reopens (5-11 s a test)
 ]
 

@@ -25,6 +25,7 @@ from .helpers import (
     expected_hand,
     fill_folder,
     kill_forked,
+    needs_fork,
     past_the_racy_margin,
 )
 
@@ -138,7 +139,7 @@ def test_a_game_file_changed_behind_the_index_is_read_again(data_dir: Path) -> N
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL (POSIX)")
+@needs_fork
 def test_sigkill_during_index_maintenance_loses_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

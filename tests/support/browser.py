@@ -400,8 +400,8 @@ class Ui:
         the window into view by scrolling the accessibility tree's DOM, which
         Flutter follows by scrolling its list a frame or more later; a tap
         made in between lands where the control will be, on whatever the
-        canvas still shows there (CI runs tapped "To 150" for "Start game",
-        and the money switch for the stake field)."""
+        canvas still shows there (most likely how clean-clone runs started a
+        game "to 150" and found the money switch off after the stake field)."""
         target.wait_for(timeout=TIMEOUT_MS)
         box = target.bounding_box()
         size = self.page.viewport_size or PHONE
