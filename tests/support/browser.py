@@ -73,6 +73,7 @@ try:
         WebSocket,
         expect,
     )
+    from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 except ImportError as exc:  # pragma: no cover - CI installs it
     raise RuntimeError("the browser tests need Playwright: pip install -e '.[test]'") from exc
@@ -401,14 +402,25 @@ class Ui:
         Flutter follows by scrolling its list a frame or more later; a tap
         made in between lands where the control will be, on whatever the
         canvas still shows there (most likely how clean-clone runs started a
-        game "to 150" and found the money switch off after the stake field)."""
-        target.wait_for(timeout=TIMEOUT_MS)
-        box = target.bounding_box()
+        game "to 150" and found the money switch off after the stake field).
+
+        A redraw may replace the control's node between the look and the
+        scroll ("Element is not attached to the DOM", seen in CI after a
+        delete redrew the list): the locator is then resolved again."""
+        deadline = time.monotonic() + TIMEOUT_MS / 1000
         size = self.page.viewport_size or PHONE
-        if box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]:
-            return
-        target.scroll_into_view_if_needed(timeout=TIMEOUT_MS)
-        self.settled(target.bounding_box, "a control scrolled into view")
+        while True:
+            try:
+                target.wait_for(timeout=TIMEOUT_MS)
+                box = target.bounding_box()
+                if box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]:
+                    return
+                target.scroll_into_view_if_needed(timeout=TIMEOUT_MS)
+                self.settled(target.bounding_box, "a control scrolled into view")
+                return
+            except PlaywrightError as exc:
+                if "not attached" not in str(exc) or time.monotonic() > deadline:
+                    raise
 
     def add_player(
         self, name: str, shows: str | re.Pattern[str] | None = None, label: str = "New player name"
