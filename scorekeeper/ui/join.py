@@ -36,6 +36,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import logging
@@ -44,7 +45,8 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+
+from .roles import Role
 
 log = logging.getLogger("scorekeeper.join")
 
@@ -62,7 +64,19 @@ MAX_NAME = 40
 MAX_ADDRESSES = 4096
 #: Wrong codes from one address are logged at most once in this many seconds.
 LOG_EVERY = 60.0
-Role = Literal["host", "guest"]
+
+
+@functools.cache
+def host_names() -> frozenset[str]:
+    """What the host's device is called, in every language of the app
+    (case folded): no other device may take it as its name.
+
+    >>> "the host" in host_names(), "isäntä" in host_names()
+    (True, True)
+    """
+    from scorekeeper.i18n import LANGUAGES, Translator
+
+    return frozenset(Translator(code).gettext("The host").casefold() for code in LANGUAGES)
 
 
 def new_join_code() -> str:
@@ -242,7 +256,10 @@ class JoinGate:
                 self._failures.pop(address, None)
                 device = secrets.token_urlsafe(32)
                 self._joined += 1
-                label = self._unique(clean_device_name(name) or f"Device {self._joined}")
+                chosen = clean_device_name(name)
+                if chosen.casefold() in host_names():  # names are labels, never identities
+                    chosen = ""
+                label = self._unique(chosen or f"Device {self._joined}")
                 self._devices[_digest(device)] = Device(secrets.token_hex(8), label, "guest")
                 log.info("a device at %s joined with the code", address)
                 return Attempt(True, token=device)
@@ -295,13 +312,14 @@ class JoinGate:
             return self._devices.get(d)
 
     def _unique(self, label: str) -> str:
-        """``label``, or with " 2", " 3"... when a device let in has it already:
-        the stale-write message names the writer, so two devices that chose
-        one name ("Phone") must still be told apart.  Under the lock."""
-        taken = {dev.name for dev in self._devices.values()}
+        """``label``, or with " 2", " 3"... when a device let in has it already
+        (in any case): the stale-write message names the writer, so two
+        devices that chose one name ("Phone") must still be told apart.
+        Under the lock."""
+        taken = {dev.name.casefold() for dev in self._devices.values()}
         n = 1
         unique = label
-        while unique in taken:
+        while unique.casefold() in taken:
             n += 1
             suffix = f" {n}"
             unique = label[: MAX_NAME - len(suffix)].rstrip() + suffix

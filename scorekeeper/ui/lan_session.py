@@ -35,12 +35,13 @@ from scorekeeper.settings import load_settings
 from .admitted_store import NOT_LET_IN as NOT_LET_IN
 from .admitted_store import AdmittedStore as AdmittedStore
 from .app import GinApp
-from .join import MAX_TOTAL_FAILURES, Role
+from .join import MAX_TOTAL_FAILURES
 from .lan import Lan
 from .live import ACCESS
 from .page_clear import clear_page
 from .peer import current_peer
 from .ports import StoreLike
+from .roles import Role
 from .screens.code_screen import code_screen
 from .screens.invite_dialog import InviteDialog
 from .widgets import apply_look
@@ -142,7 +143,7 @@ class LanSession:
             self.peer.admit()
         actions = self._host_actions if self.role == "host" else None
         name = self.gate.name(self.device or "") or self.t.gettext("The host")
-        store = AdmittedStore(self.store, self._admitted)
+        store = AdmittedStore(self.store, self._admitted, self.role or "guest")
         app = self.app = GinApp(page, store, actions=actions, device=name)
         if self.role == "guest":
             await self._device_settings(app)

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from scorekeeper.i18n import Translator
 
+from ..roles import require, role_of
+
 if TYPE_CHECKING:
     from scorekeeper.settings import Settings
     from scorekeeper.store import ImportReport, Store
@@ -134,6 +136,18 @@ class ScreenState:
     @property
     def store(self) -> Store:
         return self.review.store
+
+    @property
+    def host(self) -> bool:
+        """Whether this session is the host's (a player's device joined with
+        the code is not): what :data:`~scorekeeper.ui.roles.MAY` keeps for
+        the host is not offered to a player, and refused if asked for."""
+        return role_of(self.store) == "host"
+
+    def require(self, action: str) -> None:
+        """Refuse ``action`` unless this session may take it (see
+        :func:`scorekeeper.ui.roles.require`)."""
+        require(self.store, action)
 
     @property
     def t(self) -> Translator:

@@ -52,6 +52,8 @@ class DataState(ScreenState):
         and ``suffix`` (never over another file)."""
         from scorekeeper.store.storage import atomic_write_bytes
 
+        self.require("host_disk")
+
         folder = self.exports_dir
         folder.mkdir(parents=True, exist_ok=True)
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -112,6 +114,7 @@ class DataState(ScreenState):
         self.import_path = text
 
     def import_file(self, path: str | None = None) -> ImportReport:
+        self.require("host_disk")  # before the path is even looked at
         if not self.allow_paths:  # a browser never names a file on this machine
             raise StoreError(self.t.gettext("Choose the export file to upload."))
         raw = (path if path is not None else self.import_path).strip().strip('"').strip("'")

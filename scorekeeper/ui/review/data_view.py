@@ -19,6 +19,10 @@ def data_screen(ctx: ReviewContext) -> Screen:
     m = ctx.model
     d, t = m.data, m.t
     out: list[ft.Control] = messages(ctx)
+    if not d.host:  # every game, and the host's disk: the host's (roles.MAY)
+        out.append(muted(t.gettext("The host's computer keeps the games and their backups."), 15))
+        out.append(muted(t.gettext("Export and import are on the host's screen."), 15))
+        return t.gettext("Export and import"), out
     out.append(_section(t.gettext("Export")))
     if ctx.web:  # a download, into this device's downloads
         out.append(muted(t.gettext("The export file goes to this device's downloads."), 15))

@@ -64,6 +64,8 @@ def _history_card(ctx: ReviewContext, row: HistoryRow, *, deleted: bool = False)
 def delete_buttons(ctx: ReviewContext, game_id: str) -> list[ft.Control]:
     m = ctx.model
     h, t = m.history, m.t
+    if not h.host:  # delete and the bin are the host's (roles.MAY)
+        return []
     if h.confirm_delete == game_id:
         return [
             ft.FilledButton(
@@ -97,12 +99,13 @@ def history_screen(ctx: ReviewContext) -> Screen:
     out.extend(_history_card(ctx, r) for r in rows)
     if total > len(rows):
         out.append(_pager(ctx, len(rows), total))
-    out.append(
-        ft.TextButton(
-            t.gettext("Deleted games"), icon=ft.Icons.DELETE_SWEEP, height=TAP,
-            on_click=ctx.on(m.go, "deleted"),
-        )
-    )  # fmt: skip
+    if h.host:
+        out.append(
+            ft.TextButton(
+                t.gettext("Deleted games"), icon=ft.Icons.DELETE_SWEEP, height=TAP,
+                on_click=ctx.on(m.go, "deleted"),
+            )
+        )  # fmt: skip
     return t.gettext("History"), out
 
 

@@ -95,7 +95,7 @@ def players_screen(ctx: ReviewContext) -> Screen:
                 ft.FilledButton(t.gettext("Merge into {name}").format(name=p.name), height=TAP,
                                 on_click=ctx.on(ps.ask_merge, p.id))
             )  # fmt: skip
-        else:
+        elif ps.host:  # the player list is the host's (roles.MAY)
             items.append(
                 ft.Row(
                     [

@@ -35,6 +35,8 @@ class SettingsState(ScreenState):
             raise StoreError(self.t.gettext("That setting is not valid.")) from None
         device = review.device_settings
         shared = {k: v for k, v in changes.items() if k not in device}
+        if shared:  # the folder's settings: the host's alone
+            self.require("settings")
         if not device:
             save_settings(review.data_dir, new)
         elif shared:  # the folder's settings, with only the shared ones changed
@@ -66,7 +68,7 @@ class SettingsState(ScreenState):
     # --- backups: now, and by themselves (store/auto_backup.py) ------------------------
 
     def backup_now(self) -> Path:
-        path: Path = self.store.backup()
+        path: Path = self.store.backup()  # the host's alone: the store view refuses a player
         self.review.note = self.t.gettext("Backed up to {path}").format(path=str(path))
         return path
 
@@ -80,6 +82,8 @@ class SettingsState(ScreenState):
 
         from ..backups import keeper_of
 
+        self.require("settings")
+        self.require("host_disk")  # before the folder is made, or even looked at
         typed = self.backup_text if text is None else text
         folder = check_folder(typed or "")
         self.update_settings(backup_folder=str(folder))
@@ -104,6 +108,8 @@ class SettingsState(ScreenState):
 
         t = self.t
         folder = self.review.settings.backup_folder
+        if not self.host:
+            return t.gettext("The host's computer keeps the games and their backups.")
         if folder is None:
             return t.gettext("Choose a folder, and a backup is made after each finished game.")
         keeper = keeper_of(self.review.data_dir)
@@ -122,7 +128,7 @@ class SettingsState(ScreenState):
         from scorekeeper.store.auto_backup import KEEP, list_backups, made_at
 
         folder = self.review.settings.backup_folder
-        if folder is None:
+        if folder is None or not self.host:  # the host's disk is not a player's to list
             return []
         out = []
         for path in list_backups(Path(folder))[:KEEP]:
@@ -134,4 +140,5 @@ class SettingsState(ScreenState):
 
     def restore_backup(self, path: Path) -> ImportReport:
         """Import a backup (the games it holds that are not here yet)."""
+        self.require("host_disk")
         return self.review.data.import_bytes(path.read_bytes())

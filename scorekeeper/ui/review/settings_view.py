@@ -56,6 +56,10 @@ def settings_screen(ctx: ReviewContext) -> Screen:
                 on_change=ctx.keep_screen_on,
             )
         )
+    if not o.host:  # a player's device: the folder's settings are the host's
+        out.append(_section(t.gettext("Your data")))
+        out.append(muted(o.backup_status(), size=15))
+        return t.gettext("Settings"), out
     out.append(_section(t.gettext("New games")))
     out.append(muted(t.gettext("Format")))
     out.append(

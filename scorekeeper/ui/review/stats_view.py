@@ -130,7 +130,7 @@ def _money(ctx: ReviewContext) -> list[ft.Control]:
     out: list[ft.Control] = [_section(t.gettext("Who owes whom"))]
     for text, balance in lines:
         row: list[ft.Control] = [ft.Text(text, size=16, expand=True)]
-        if balance is not None:
+        if balance is not None and state.host:  # settling up is the host's (roles.MAY)
             row.append(
                 ft.OutlinedButton(t.gettext("Settle up"), height=TAP,
                                   on_click=ctx.on(state.settle, balance))
@@ -138,7 +138,7 @@ def _money(ctx: ReviewContext) -> list[ft.Control]:
         # (no wrap: a wrapping row can't give its text the room left: Flutter
         # refuses an expanded child in a Wrap and draws the screen grey)
         out.append(ft.Row(row, vertical_alignment=ft.CrossAxisAlignment.CENTER))
-    if state.last_settle_up is not None:
+    if state.last_settle_up is not None and state.host:
         out.append(
             ft.TextButton(t.gettext("Undo the settle-up"), icon=ft.Icons.UNDO, height=TAP,
                           on_click=ctx.on(state.undo_settle))
