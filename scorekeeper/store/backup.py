@@ -49,8 +49,22 @@ def data_files(data_dir: Path) -> list[Path]:
     return sorted(out, key=lambda p: p.as_posix())
 
 
-def make_backup(data_dir: Path, label: str = "backup") -> Path:
-    """Zip the data into ``backups/<label>-<UTC time>.zip``; return its path."""
+#: The "Back up now" backups kept under ``backups/`` (the oldest go first):
+#: a button pressed again and again cannot fill the host's disk.
+KEEP_NOW = 10
+
+
+def make_backup(data_dir: Path, label: str = "backup", keep: int | None = None) -> Path:
+    """Zip the data into ``backups/<label>-<UTC time>.zip``; return its path.
+    With ``keep``, only the newest ``keep`` backups of this ``label`` stay.
+
+    >>> import pathlib, tempfile
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (d / "players.json").write_text("{}")
+    >>> for _ in range(4): _ = make_backup(d, keep=2)
+    >>> len(list((d / "backups").glob("backup-*.zip")))
+    2
+    """
     folder = data_dir / BACKUPS_DIR
     folder.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-%f")
@@ -68,4 +82,16 @@ def make_backup(data_dir: Path, label: str = "backup") -> Path:
             os.unlink(tmp)
         raise
     fsync_dir(folder)
+    if keep is not None:
+        _rotate(folder, label, keep)
     return target
+
+
+def _rotate(folder: Path, label: str, keep: int) -> None:
+    """Delete the backups of ``label`` beyond the newest ``keep`` (their
+    names sort by the time in them)."""
+    mine = re.compile(re.escape(label) + r"-\d{8}-\d{6}-\d{6}\.zip$")
+    found = sorted((p for p in folder.iterdir() if mine.fullmatch(p.name)), reverse=True)
+    for old in found[keep:]:
+        with contextlib.suppress(OSError):  # gone already: the next backup tries again
+            old.unlink()

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from .backup import make_backup
+from .backup import KEEP_NOW, make_backup
 from .changes import change_doc
 from .documents import ExportDoc, GameMeta, IndexEntry, StoredHand
 from .errors import StoreError
@@ -317,7 +317,7 @@ class Transfer(Games):
     def backup(self) -> Path:
         """Zip the whole data folder into ``backups/``; returns the zip's path."""
         try:
-            return make_backup(self.data_dir)
+            return make_backup(self.data_dir, keep=KEEP_NOW)
         except OSError as exc:
             raise StoreError(
                 "could not make a backup: {reason}", reason=exc.strerror or str(exc)

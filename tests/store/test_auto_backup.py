@@ -294,3 +294,21 @@ def test_with_no_folder_chosen_a_save_reads_nothing_more(
     store.record_hand(gid, Hand.gin(ann.id, 80))
     assert read == []  # the saves' listeners add no summary to a save
     keeper.detach()
+
+
+def test_back_up_now_pressed_again_and_again_keeps_the_newest_ten(tmp_path: Path) -> None:
+    """ "Back up now" 20 times: 10 zips stay, the newest; a backup made
+    before an upgrade (another label) is never rotated away."""
+    from scorekeeper.store.backup import KEEP_NOW
+
+    data = tmp_path / "data"
+    with open_store(data) as store:
+        store.add_player("Ann")
+        upgrade = data / "backups" / "before-upgrade-v1-to-v2-20260101-000000-000000.zip"
+        upgrade.parent.mkdir(parents=True, exist_ok=True)
+        upgrade.write_bytes(b"PK")
+        made = [store.backup() for _ in range(20)]
+    left = sorted(p.name for p in (data / "backups").glob("backup-*.zip"))
+    assert KEEP_NOW == 10
+    assert left == sorted(p.name for p in made[-10:])
+    assert upgrade.exists()

@@ -8,13 +8,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 import pytest
 
 from scorekeeper.i18n import Translator
 from scorekeeper.store import Store, open_store
+from scorekeeper.ui.admitted_store import AdmittedStore
 from scorekeeper.ui.review import ReviewContext, ReviewModel
 from scorekeeper.ui.uploads import UploadInbox
 
@@ -70,3 +71,15 @@ def test_a_busy_server_says_try_again(store: Store) -> None:
     pick(ctx)  # the player tries again: a new slot, a new upload
     assert ctx.upload_slot is not None and len(started) == 2
     assert ctx.model.error is None
+
+
+def test_a_players_device_holds_no_upload_place(store: Store) -> None:
+    """Importing is the host's (scorekeeper/ui/roles.py): a joined device's
+    pick takes no slot, so it cannot keep the host from importing."""
+    inbox = UploadInbox(max_slots=1)
+    guest = cast(Store, AdmittedStore(store, lambda: True, "guest"))
+    ctx, started = browser_session(guest, inbox)
+    pick(ctx)
+    assert ctx.upload_slot is None and started == []
+    assert ctx.model.error == "To var izdarīt tikai galvenajā ierīcē."
+    inbox.expect(owner="the host")  # the one place is free for the host

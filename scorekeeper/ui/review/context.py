@@ -82,6 +82,10 @@ class ReviewContext:
         files = getattr(e, "files", None) or []
         if not files:
             return
+        if not self.model.data.host:  # importing is the host's: no upload slot held for it
+            self.model.act(self.model.data.require, "import_json")
+            self._refresh()
+            return
         f = files[0]
         if self.phone and f.size > self.inbox.limit:
             self.model.clear_messages()
