@@ -77,8 +77,10 @@ def test_an_open_hand_form_stays_open_and_its_preview_follows(
     # B's form is still open, what B typed is there, the preview counts A's hand
     live(b, "Totals after: Ann 10 · Bob 26")
     expect(b.button(re.compile(r"^Bob's deadwood 12"))).to_be_visible()
-    b.click("Save hand")
-    expect(b.button("Save hand")).to_have_count(0, timeout=TIMEOUT_MS)
+    b.click("Save hand")  # over A's hand: B is asked first, and chooses to save it too
+    b.see("Hand 1: Bob knocked (4 v 30): Bob +26")
+    b.click("Save yours as hand 2")
+    expect(b.button("Save yours as hand 2")).to_have_count(0, timeout=TIMEOUT_MS)
     b.see("Score: Ann 10 · Bob 26")
     live(a, "Score: Ann 10 · Bob 26")
 
@@ -179,14 +181,16 @@ def test_racing_saves_and_undo_lose_no_acknowledged_hand(
     """The same story with no waiting between the taps.  Whatever the timing,
     no acknowledged hand is lost but the one A's Undo took back, and that is
     the last hand on A's screen when A tapped (the stale-undo test above holds
-    A's screen back to prove it).  Three endings:
+    A's screen back to prove it): A's own hand 1, as B's form, opened on an
+    empty sheet, records nothing over A's hand without B's choice.  Two
+    ways there:
 
-    - A's Undo refused (B's hand 2 came in after A's screen was drawn): both
-      hands stay;
-    - B's save first, drawn on A's screen, then A's Undo: hand 2 taken back;
-    - A's Undo first (B's first save refused as stale, B's form kept): hand 1
-      taken back, then B saves again on the new sheet, as a player who sees
-      the change chooses to: B's gin is hand 1, dealt by Ann."""
+    - B's Save first: A's hand 1 is on the sheet, so B's Save records
+      nothing and asks (tests/ui/test_live.py); A's Undo then takes hand 1
+      back, the sheet is as B's form was opened over again, and B saves;
+    - A's Undo first: B's Save records B's gin at once.
+
+    Either way B's gin is hand 1, dealt by Ann."""
     a, b = tab(browser, contexts, "race-a"), tab(browser, contexts, "race-b")
     a.open(server.url)
     a.new_game(["Ann", "Bob"], dealer="Ann")
@@ -197,34 +201,67 @@ def test_racing_saves_and_undo_lose_no_acknowledged_hand(
     b.knock("Ann")
     b.type_count("Bob", "10")
     a.quick_hand("Bob", k="4", d="30", defender="Ann")
-    b.click("Save hand")  # maybe on the old sheet: refused or dropped, the form kept
+    b.click("Save hand")  # asks (A's hand came first), or saves after A's Undo
     watch_for_undo(a)
     a.click("Undo last hand")
-    save = b.button("Save hand")
-    try:
-        expect(save).to_have_count(0, timeout=5000)
-    except AssertionError:  # B's form is kept, with what B typed: save again
-        expect(b.button(re.compile(r"^Bob's deadwood 10"))).to_be_visible()
-        save.click()
-        expect(save).to_have_count(0, timeout=TIMEOUT_MS)
     # settle: A's Undo has been answered once a tap A made after it is (the
     # server handles one session's events in the order they came)
     a.click(re.compile("^Dark theme"))
     expect(a.button(re.compile("^Light theme"))).to_be_visible(timeout=TIMEOUT_MS)
-    hand1 = "Bob knocked (4 v 30): Bob +26 · dealt by Ann"
-    undone = a.page.evaluate("window.__undone")
-    if undone == "":  # A's Undo was refused: both hands are there
-        gin = "Ann went gin (10): Ann +35 · dealt by Bob"
-        score, shown, gone = "Score: Ann 35 · Bob 26", [hand1, gin], []
-    elif undone == "2":  # A's Undo was drawn with B's hand on screen: it took that
-        score, shown, gone = "Score: Ann 0 · Bob 26", [hand1], ["Ann went gin"]
-    else:  # A's Undo took A's own hand 1; B's gin was saved after it
-        assert undone == "1", undone
-        gin = "Ann went gin (10): Ann +35 · dealt by Ann"
-        score, shown, gone = "Score: Ann 35 · Bob 0", [gin], ["Bob knocked"]
+    assert a.page.evaluate("window.__undone") == "1"
+    gin = "Ann went gin (10): Ann +35 · dealt by Ann"
+    on_sheet, save = b.page.get_by_text(gin).first, b.button("Save hand")
+    # B's form, once A's Undo reached it, asks no more: its Save is back
+    expect(on_sheet.or_(save)).to_be_visible(timeout=TIMEOUT_MS)
+    if not on_sheet.is_visible():  # B's form kept, as typed: B saves
+        expect(b.button(re.compile(r"^Bob's deadwood 10"))).to_be_visible()
+        b.click("Save hand")
     for ui in (a, b):
-        ui.see(score)
-        for line in shown:
-            ui.see(line)
-        for line in gone:
-            expect(ui.page.get_by_text(re.compile("^" + line))).to_have_count(0)
+        ui.see("Score: Ann 35 · Bob 0")
+        ui.see(gin)
+        # (not the sheet's "Bob knocked" button, which enters the next hand)
+        expect(ui.page.get_by_text(re.compile(r"^Bob knocked \("))).to_have_count(0)
+
+
+def test_the_same_hand_on_two_devices_is_saved_once_unless_a_player_chooses(
+    server: Server, browser: Browser, contexts: list[BrowserContext]
+) -> None:
+    """A types "Bob knocked 4 v 30" while B saves that same hand: A's open
+    form says so at once; A's Save records nothing, shows B's hand beside
+    A's and asks; what A typed stays until A drops it."""
+    a, b = tab(browser, contexts, "twice-a"), tab(browser, contexts, "twice-b")
+    a.open(server.url)
+    a.new_game(["Ann", "Bob"], dealer="Ann")
+    b.open(server.url)
+    b.click("Resume Ann v Bob")
+    a.click_until("Enter hand", re.compile(r"^Hand · "))
+    a.click("Knock")
+    a.knock("Bob")
+    a.type_count("Bob", "4")
+    a.type_count("Ann", "30")
+    a.see("Bob knocked (4 v 30): Bob +26")  # A's preview, not saved
+    b.quick_hand("Bob", k="4", d="30", defender="Ann")
+    b.see("Score: Ann 0 · Bob 26")
+    live(a, "Another device saved hand 1.")  # on A's open form, at once
+    a.see("Hand 1: Bob knocked (4 v 30): Bob +26")
+    a.click("Save hand")
+    a.see("While you typed, the sheet changed:")
+    a.see("Yours: Bob knocked (4 v 30): Bob +26")
+    expect(a.button("Save yours as hand 2")).to_be_visible()
+    expect(a.button(re.compile(r"^Bob's deadwood 4"))).to_be_visible()  # A's entry, kept
+    a.shot("-asks")
+    a.click("Drop yours")
+    for ui in (a, b):  # one hand of 26: a second copy would make Bob 52
+        ui.see("Score: Ann 0 · Bob 26")
+    assert len(list_hands(server)) == 1
+    assert not a.errors and not b.errors
+
+
+def list_hands(server: Server) -> list[object]:
+    """The hands of the one game in the server's data folder, read from the
+    store's own files (the server holds its lock: read without it)."""
+    from scorekeeper.store import open_store
+
+    with open_store(server.data_dir, read_only=True) as store:
+        (game,) = store.list_games()
+        return list(store.game(game.id).hands)

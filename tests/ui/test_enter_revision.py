@@ -22,14 +22,14 @@ def test_enter_after_another_devices_save_not_yet_drawn_is_refused(server: Serve
     a._on_key(SimpleNamespace(key="Enter"))  # type: ignore[arg-type]
     assert len(server.store.game(gid).hands) == 1  # only B's hand
     assert a.model.screen == "hand"  # the form stays, with what was typed
-    assert a.model.hand is not None and a.model.hand.error is not None
-    # two whole sentences: what happened, then what the form kept
-    assert a.model.hand.t.render(a.model.hand.error) == (
-        "Another device saved hand 1 in the meantime. "
-        "Your entry is kept: check the preview, then save again."
-    )
-    # drawn again, with B's hand on it: Enter saves A's hand now
+    form = a.model.hand
+    assert form is not None and (form.k_text, form.d_text) == ("4", "30")
+    # what is on the sheet now, beside A's (the view draws both, and the choice)
+    assert form.asking == ("Hand 1: Ann went gin (20): Ann +45",)
+    # drawn again, with B's hand on it: Enter still records nothing over it
     a._on_key(SimpleNamespace(key="Enter"))  # type: ignore[arg-type]
+    assert len(server.store.game(gid).hands) == 1
+    tap(a, a.model.save_anyway, a.model.revision)  # A chose "Save yours as hand 2"
     assert len(server.store.game(gid).hands) == 2
 
 

@@ -88,7 +88,10 @@ def test_a_stale_undo_is_refused_and_deletes_nothing(server: Server) -> None:
     assert b.model.hand is not None and b.model.hand.d_text == "20"
     assert "in the meantime" in (b.model.hand.error or "")
     assert len(server.store.game(gid).hands) == 1
-    tap(b, b.model.save_hand)  # saved again, on the fresh sheet
+    assert b.model.hand.asking == ("Hand 1: Bob knocked (4 v 30): Bob +26",)
+    tap(b, b.model.save_hand)  # Save again: A's hand is shown beside B's, nothing recorded
+    assert len(server.store.game(gid).hands) == 1
+    tap(b, b.model.save_anyway, b.model.revision)  # B chose: "Save yours as hand 2"
     assert b.model.screen == "sheet"
     assert len(server.store.game(gid).hands) == 2
     # A, not yet told, undoes: refused, B's hand stays
@@ -371,3 +374,108 @@ def test_a_session_of_this_computer_is_another_device(server: Server) -> None:
     tap(b, b.model.save_hand)
     server.pump()
     assert snackbars(a)[-1:] == ["Another device saved hand 1."]
+
+
+def buttons(gin: GinApp) -> list[str]:
+    """The words on every button drawn."""
+    return [
+        c.content
+        for view in gin.page.views
+        for c in controls(view)
+        if isinstance(c, ft.FilledButton | ft.OutlinedButton) and isinstance(c.content, str)
+    ]
+
+
+def counts(server: Server, gid: str, index0: int) -> tuple[int | None, int | None]:
+    hand = server.store.game(gid).hands[index0]
+    return hand.knocker_deadwood, hand.defender_deadwood
+
+
+def test_the_same_hand_on_two_devices_is_never_recorded_twice_silently(server: Server) -> None:
+    """A types "Bob knocked 4 v 30" while B saves that hand: A is told at
+    once, on the form; A's Save records nothing but shows B's hand beside
+    A's and asks; what A typed stays until A chooses."""
+    a, b = server.session(), server.session()
+    gid, _ann, bob = new_game(server, a)
+    tap(b, b.model.open_game, gid)
+    tap(a, a.model.open_hand)
+    enter_counts(a, bob, "4", "30")
+    tap(b, b.model.open_hand)
+    enter_counts(b, bob, "4", "30")
+    tap(b, b.model.save_hand)
+    server.pump()
+    form = a.model.hand
+    assert a.model.screen == "hand" and form is not None
+    assert shows(a, "Another device saved hand 1.")  # at once, before A taps anything
+    assert shows(a, "Hand 1: Bob knocked (4 v 30): Bob +26")
+
+    tap(a, a.model.save_hand)
+    assert len(server.store.game(gid).hands) == 1  # nothing recorded
+    assert a.model.hand is form and (form.k_text, form.d_text) == ("4", "30")
+    assert shows(a, "While you typed, the sheet changed:")
+    assert shows(a, "Yours: Bob knocked (4 v 30): Bob +26")
+    assert "Save yours as hand 2" in buttons(a)
+    tap(a, a.model.save_hand)  # Save again: still asks, still nothing recorded
+    assert len(server.store.game(gid).hands) == 1
+
+    tap(a, a.model.cancel_hand)  # "Drop yours"
+    assert a.model.hand is None and len(server.store.game(gid).hands) == 1
+
+
+def test_a_hand_saved_as_well_after_the_choice_is_the_next_hand(server: Server) -> None:
+    a, b = server.session(), server.session()
+    gid, ann, bob = new_game(server, a)
+    tap(b, b.model.open_game, gid)
+    tap(a, a.model.open_hand)
+    enter_counts(a, ann, "2", "12")
+    tap(b, b.model.open_hand)
+    enter_counts(b, bob, "4", "30")
+    tap(b, b.model.save_hand)
+    server.pump()
+    tap(a, a.model.save_hand)
+    assert len(server.store.game(gid).hands) == 1
+    tap(a, a.model.save_anyway, a.model.revision)  # "Save yours as hand 2"
+    hands = server.store.game(gid).hands
+    assert [h.by for h in hands] == [bob, ann]
+    assert a.model.hand is None and a.model.screen == "sheet"
+
+
+def test_a_correction_asks_over_another_devices_change_to_that_hand(server: Server) -> None:
+    a, b = server.session(), server.session()
+    gid, _ann, bob = new_game(server, a)
+    tap(a, a.model.open_hand)
+    enter_counts(a, bob, "4", "30")
+    tap(a, a.model.save_hand)
+    tap(b, b.model.open_game, gid)
+    server.pump()
+    tap(a, a.model.open_hand, 0)  # A corrects hand 1 ...
+    enter_counts(a, bob, "5", "30")
+    tap(b, b.model.open_hand, 0)  # ... and so does B, first
+    enter_counts(b, bob, "4", "31")
+    tap(b, b.model.save_hand)
+    server.pump()
+    tap(a, a.model.save_hand)
+    assert counts(server, gid, 0) == (4, 31)  # B's, kept
+    assert shows(a, "Hand 1: Bob knocked (4 v 31): Bob +27")
+    assert "Save yours over hand 1" in buttons(a)
+    tap(a, a.model.save_anyway, a.model.revision)
+    assert counts(server, gid, 0) == (5, 30)
+
+
+def test_a_change_to_another_hand_does_not_stop_a_correction(server: Server) -> None:
+    a, b = server.session(), server.session()
+    gid, ann, bob = new_game(server, a)
+    tap(a, a.model.open_hand)
+    enter_counts(a, bob, "4", "30")
+    tap(a, a.model.save_hand)
+    tap(b, b.model.open_game, gid)
+    server.pump()
+    tap(a, a.model.open_hand, 0)
+    enter_counts(a, bob, "5", "30")
+    tap(b, b.model.open_hand)  # B saves hand 2 meanwhile
+    enter_counts(b, ann, "2", "12")
+    tap(b, b.model.save_hand)
+    server.pump()
+    tap(a, a.model.save_hand)
+    hands = server.store.game(gid).hands
+    assert len(hands) == 2 and counts(server, gid, 0) == (5, 30)

@@ -12,7 +12,7 @@ from scorekeeper.engine import Card, Suit
 
 from ..state.hand_model import HandForm, deck_by_suit
 from ..state.sheet_model import hand_roles
-from ..widgets import TAP, Handler, switched
+from ..widgets import TAP, Handler, message, switched
 from ..widgets import card_box as _card_box
 from ..widgets import choice as _choice
 from ..widgets import section as _section
@@ -37,6 +37,17 @@ def hand_screen(app: Shell) -> tuple[str, list[ft.Control], tuple[ft.Control, fl
     assert form is not None
     left: list[ft.Control] = []
     editing = form.edit_index is not None
+    if form.asking:  # Save found another device's hand: both, and the choice below
+        p = form.preview()
+        mine = p.headline if not p.error else p.error
+        said = [
+            t.gettext("While you typed, the sheet changed:"),
+            *form.asking,
+            t.gettext("Yours: {line}").format(line=mine),
+        ]
+        left.append(message("\n".join(said), kind="error"))
+    elif form.moved:  # told at once, as the sheet is (a live region: read out too)
+        left.append(message("\n".join(form.moved), kind="info"))
     left.append(_text(form.dealt_line(), weight="bold"))
     roles = hand_roles(form.game, form.edit_index, t)  # three-hand: box and captain
     if roles:
@@ -111,8 +122,12 @@ def hand_screen(app: Shell) -> tuple[str, list[ft.Control], tuple[ft.Control, fl
             on_click=_while_open(app, form, m.cancel_hand),
         ),
     ]
+    if form.asking:
+        actions = _choice_after_a_change(app, form)
     summary = ft.Text(
-        form.error or p.error or p.headline,
+        t.gettext("Choose: save yours as well, or drop it.")
+        if form.asking
+        else form.error or p.error or p.headline,
         size=15,
         weight=ft.FontWeight.BOLD,
         color=problem if (form.error or p.error) else None,
@@ -141,6 +156,33 @@ def hand_screen(app: Shell) -> tuple[str, list[ft.Control], tuple[ft.Control, fl
         spacing=16,
     )
     return f"{form.heading()} · {m.sheet().title}", [layout], bottom
+
+
+def _choice_after_a_change(app: Shell, form: HandForm) -> list[ft.Control]:
+    """The bottom bar's buttons once Save found the sheet changed under the
+    form: save what was typed all the same (as the next hand, or over the
+    hand being corrected), or drop it."""
+    m, t = app.model, app.model.t
+    if form.edit_index is None:
+        keep = t.gettext("Save yours as hand {number}").format(number=len(form.game.hands) + 1)
+    else:
+        keep = t.gettext("Save yours over hand {number}").format(number=form.edit_index + 1)
+    return [
+        ft.FilledButton(
+            keep,
+            key=f"save-anyway@{m.revision}",
+            icon=ft.Icons.SAVE,
+            height=TAP + 8,
+            expand=True,
+            on_click=_while_open(app, form, m.save_anyway, m.revision),
+        ),
+        ft.OutlinedButton(
+            t.gettext("Drop yours"),
+            key="drop",
+            height=TAP + 8,
+            on_click=_while_open(app, form, m.cancel_hand),
+        ),
+    ]
 
 
 def save_hand(app: Shell, form: HandForm, revision: int | None = None) -> None:

@@ -101,8 +101,21 @@ class HandForm(Keypad, CardTaps):
     save_tried: bool = False
     #: The language of every text the form makes.
     t: Translator = field(default=ENGLISH, repr=False, compare=False)
+    #: The game's hands the form is typed over: as they were when it opened,
+    #: or when the player last chose after another device changed them.  A
+    #: Save over other hands records nothing before the player has chosen
+    #: (:meth:`~scorekeeper.ui.state.model_writes.GameWrites.save_hand`).
+    based_on: tuple[Hand, ...] | None = field(default=None, repr=False, compare=False)
+    #: What another device changed while the form was open, in words (its
+    #: notice, and the hand's line): shown on the form at once.
+    moved: tuple[str, ...] = ()
+    #: Save found the hands changed under the form: it shows what is on the
+    #: sheet now beside what was typed, and asks (save mine too, or drop it).
+    asking: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
+        if self.based_on is None:
+            self.based_on = tuple(self.game.hands)
         if self.edit_index is not None:
             self._load(self.game.hands[self.edit_index])
             self.fresh = True  # typing into a saved count starts it over

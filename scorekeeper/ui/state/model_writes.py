@@ -8,7 +8,7 @@ which holds the state named below.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.engine import Game, RuleError
@@ -16,8 +16,9 @@ from scorekeeper.engine.errors import N_, Msg, UserError
 from scorekeeper.store.changes import changed_hand, live_message
 
 from ..ports import GameId, StaleGameError
+from .hand_model import HandForm
 from .model_messages import Message, Messages
-from .sheet_model import Sheet
+from .sheet_model import Row, Sheet
 
 #: The note on the sheet once the store refused a write based on an old one (msgid).
 STALE_SHEET = N_("Nothing was changed: the sheet now shows the latest hands.")
@@ -41,6 +42,8 @@ class GameWrites(Messages):
 
         def game(self) -> Game: ...
 
+        def sheet(self) -> Sheet: ...
+
         def go_home(self) -> None: ...
 
     # --- saving, undoing and redoing hands -----------------------------------------
@@ -51,6 +54,10 @@ class GameWrites(Messages):
         form = self.hand
         assert form is not None and self.game_id is not None
         hand = form.build()
+        asking = self._changed_under(form)
+        if asking:  # another device's hand: nothing is recorded before the player chooses
+            form.asking = asking
+            return
         was_over = self.game().standings.finished
         if form.edit_index is None:
             self._write(self.store.record_hand, hand, revision=revision)
@@ -63,6 +70,44 @@ class GameWrites(Messages):
         self.undone = None
         if self.remind_backups and not was_over and self.game().standings.finished:
             self.note = self._backup_reminder()
+
+    def _changed_under(self, form: HandForm) -> tuple[str, ...]:
+        """The sheet's lines another device saved, changed or took back since
+        ``form`` was opened (or since the player last chose), in words; empty
+        when a Save may go ahead.  A new hand asks over any change to the
+        hands; a correction over a change to its own hand."""
+        hands = self.game().hands
+        based = form.based_on or ()  # (unchanged hands are the same objects: quick to compare)
+        i = form.edit_index
+        if i is None:
+            if tuple(hands) == based:
+                return ()
+            rows = self.sheet().rows
+            first = next(
+                (n for n, (a, b) in enumerate(zip(hands, based, strict=False)) if a != b),
+                min(len(hands), len(based)),
+            )
+            said = [self._row_words(rows, n) for n in range(first, len(hands))][-3:]
+            if len(hands) < len(based):
+                said.append(self.t.render(Msg("Hand {number} was taken back", number=len(based))))
+            return tuple(said)
+        if i < len(hands) and i < len(based) and hands[i] == based[i]:
+            return ()
+        return (self._row_words(self.sheet().rows, i),)
+
+    def _row_words(self, rows: Sequence[Row], index0: int) -> str:
+        row = rows[index0]
+        return self.t.gettext("Hand {number}: {line}").format(number=row.number, line=row.text)
+
+    def save_anyway(self, revision: int | None = None) -> None:
+        """The player saw what changed (:attr:`HandForm.asking`) and saves
+        what was typed all the same: as the next hand, or over the hand
+        being corrected."""
+        form = self.hand
+        assert form is not None
+        form.based_on = tuple(self.game().hands)
+        form.asking = form.moved = ()
+        self.save_hand(revision)
 
     def _backup_reminder(self) -> Msg | None:
         """After a game ends on the phone: "10 games since your last backup"
@@ -170,6 +215,7 @@ class GameWrites(Messages):
         if self.hand is not None:
             # the refusal goes on the form (act puts it there); say what is kept
             self.hand.error = None
+            self.hand.asking = self._changed_under(self.hand)  # and what changed
 
     def _rebase_form(self) -> None:
         """The open hand form follows the fresh game; what was typed stays."""
@@ -213,4 +259,12 @@ class GameWrites(Messages):
             change = None
         self.heard = live_message(change)
         self.highlight = changed_hand(change)
+        form = self.hand
+        if form is not None:  # told at once, on the form (its Save will ask)
+            told = [self.t.render(self.heard)]
+            if self.highlight is not None and self.highlight <= len(self.sheet().rows):
+                told.append(self._row_words(self.sheet().rows, self.highlight - 1))
+            form.moved = tuple(told)
+            if form.asking:  # what it asks about, as the sheet is now (or no more)
+                form.asking = self._changed_under(form)
         return True
