@@ -12,9 +12,16 @@ peer address of the socket (never from what a client says about itself).
   token, which its browser keeps and shows again on a reload or reconnect.
   Only a digest of each token is kept.
 - after :data:`MAX_FAILURES` wrong codes from one address, that address waits
-  :data:`LOCKOUT_SECONDS`; after :data:`MAX_TOTAL_FAILURES` wrong codes from
-  anywhere since the code was drawn, the code is replaced (a guesser's chance
-  is then at most 20 in a million before the host is told).  Wrong codes are
+  :data:`LOCKOUT_SECONDS`.  After :data:`MAX_TOTAL_FAILURES` wrong codes from
+  anywhere since the code was drawn, the gate is **guarded**: the right code
+  no longer lets a device in by itself but asks the host ("Ann's phone wants
+  to join, from 10.0.0.9": :meth:`JoinGate.allow` / :meth:`JoinGate.refuse`).
+  Why not replace the code, as this gate once did: strangers guessing from
+  many addresses then replaced it every few seconds, and an honest phone that
+  took 4 s to type it never got in.  Guarded, a guess is worth nothing (a
+  right one only asks the host), the code stays, and the honest phone is in
+  as soon as the host says yes.  The host sees the addresses the wrong codes
+  came from and may block one (:meth:`JoinGate.block`).  Wrong codes are
   logged as one line per address per minute, with the count, never the code.
 - :meth:`JoinGate.new_code` draws a new code and revokes every joined device
   (not the host's own tokens); :meth:`JoinGate.remove` revokes one.
@@ -32,6 +39,22 @@ True
 >>> _ = gate.new_code()
 >>> gate.role(r.token or "") is None
 True
+
+Guarded, the right code asks the host:
+
+>>> gate = JoinGate(code="123456", max_total_failures=1)
+>>> gate.try_code("10.0.0.5", "000000").guarded
+True
+>>> asked = gate.try_code("10.0.0.9", "123456", name="Ann's phone")
+>>> asked.ok, [(r.name, r.address) for r in gate.requests()]
+(False, [("Ann's phone", '10.0.0.9')])
+>>> gate.collect(asked.asked or "") is None  # not answered yet
+True
+>>> gate.allow(gate.requests()[0].id)
+True
+>>> let_in = gate.collect(asked.asked or "")
+>>> let_in is not None and gate.role(let_in.token or "")
+'guest'
 """
 
 from __future__ import annotations
@@ -64,6 +87,10 @@ MAX_NAME = 40
 MAX_ADDRESSES = 4096
 #: Wrong codes from one address are logged at most once in this many seconds.
 LOG_EVERY = 60.0
+#: Devices waiting for the host's yes at once (the oldest is dropped past it).
+MAX_REQUESTS = 8
+#: Addresses the host may block (until the server stops).
+MAX_BLOCKED = 256
 
 
 @functools.cache
@@ -119,8 +146,27 @@ class Attempt:
     token: str | None = None
     #: seconds this address must wait before it may try again (0: may retry now)
     wait: float = 0.0
-    #: this attempt was the one that made the gate replace the code
-    replaced: bool = False
+    #: this attempt was the wrong code that made the gate guarded
+    guarded: bool = False
+    #: the right code while the gate is guarded: the host is asked (the id of
+    #: the request, for :meth:`JoinGate.collect`)
+    asked: str | None = None
+    #: the host said no to this request
+    refused: bool = False
+
+
+@dataclass
+class Request:
+    """A device that typed the right code while the gate is guarded, waiting
+    for the host's yes or no."""
+
+    #: a public handle (not a token): the host's answer names it
+    id: str
+    address: str
+    name: str
+    #: once the host said yes: the device token, until the device collects it
+    token: str | None = None
+    refused: bool = False
 
 
 @dataclass(frozen=True)
@@ -171,6 +217,10 @@ class JoinGate:
         self._unlogged = _Bounded()  # address -> wrong codes not logged yet
         #: wrong codes from anywhere since the code was drawn
         self.wrong_total = 0
+        #: address -> wrong codes since the code was drawn (the host sees them)
+        self._guesses = _Bounded()
+        self._requests: dict[str, Request] = {}
+        self._blocked: dict[str, None] = {}  # addresses the host blocked, oldest first
         #: bumped by every change of code or of who is let in (sessions
         #: compare it to notice a revocation)
         self.generation = 0
@@ -216,6 +266,7 @@ class JoinGate:
     def _replace_code(self, *, revoke: bool) -> int:
         self._code = new_join_code()
         self.wrong_total = 0
+        self._guesses.clear()
         self.generation += 1
         revoked = 0
         if revoke:
@@ -223,6 +274,7 @@ class JoinGate:
             for d in guests:
                 del self._devices[d]
             revoked = len(guests)
+            self._requests.clear()  # asked with the old code: out with it
             self._failures.clear()
             self._blocked_until.clear()
         return revoked
@@ -247,6 +299,9 @@ class JoinGate:
         """Check a join code typed at ``address`` (the peer address the server
         saw), by a device that calls itself ``name``."""
         with self._lock:
+            if address in self._blocked:
+                self._note_wrong(address, refused=True)
+                return Attempt(False, wait=self.lockout)
             wait = self._wait(address)
             if wait > 0:
                 self._note_wrong(address, refused=True)
@@ -254,31 +309,111 @@ class JoinGate:
             text = normalize_code(typed) if len(typed) <= MAX_TYPED else ""
             if text and hmac.compare_digest(text.encode(), self._code.encode()):
                 self._failures.pop(address, None)
-                device = secrets.token_urlsafe(32)
-                self._joined += 1
-                chosen = clean_device_name(name)
-                if chosen.casefold() in host_names():  # names are labels, never identities
-                    chosen = ""
-                label = self._unique(chosen or f"Device {self._joined}")
-                self._devices[_digest(device)] = Device(secrets.token_hex(8), label, "guest")
-                log.info("a device at %s joined with the code", address)
-                return Attempt(True, token=device)
+                if self.guarded:
+                    return Attempt(False, asked=self._ask(address, name))
+                return Attempt(True, token=self._let_in(name))
             n = int(self._failures.get(address, 0)) + 1
             self._failures.put(address, n)
+            self._guesses.put(address, int(self._guesses.get(address, 0)) + 1)
+            was_guarded = self.guarded
             self.wrong_total += 1
             wait = 0.0
             if n >= self.max_failures:
                 self._blocked_until.put(address, self._clock() + self.lockout)
                 wait = self.lockout
             self._note_wrong(address)
-            replaced = self.wrong_total >= self.max_total_failures
-            if replaced:
-                self._replace_code(revoke=False)
+            guarded = self.guarded and not was_guarded
+            if guarded:
                 log.warning(
-                    "%d wrong join codes were tried since the code was drawn: a new code is shown",
+                    "%d wrong join codes were tried since the code was drawn:"
+                    " the host now lets each new device in",
                     self.max_total_failures,
                 )
-            return Attempt(False, wait=wait, replaced=replaced)
+            return Attempt(False, wait=wait, guarded=guarded)
+
+    @property
+    def guarded(self) -> bool:
+        """Whether the right code only asks the host (see the module's notes)."""
+        return self.wrong_total >= self.max_total_failures
+
+    def _let_in(self, name: str) -> str:
+        """A new joined device called ``name``; its token.  Under the lock."""
+        device = secrets.token_urlsafe(32)
+        self._joined += 1
+        chosen = clean_device_name(name)
+        if chosen.casefold() in host_names():  # names are labels, never identities
+            chosen = ""
+        label = self._unique(chosen or f"Device {self._joined}")
+        self._devices[_digest(device)] = Device(secrets.token_hex(8), label, "guest")
+        log.info("a device joined with the code")
+        return device
+
+    def _ask(self, address: str, name: str) -> str:
+        """A request for the host's yes; its id.  Under the lock."""
+        request = Request(secrets.token_hex(8), address, clean_device_name(name))
+        self._requests[request.id] = request
+        while len(self._requests) > MAX_REQUESTS:
+            del self._requests[next(iter(self._requests))]
+        log.info("a device at %s typed the right code: the host is asked", address)
+        return request.id
+
+    # --- the host's answers, once guarded ----------------------------------------------
+
+    def requests(self) -> list[Request]:
+        """The devices waiting for the host's answer, oldest first (copies)."""
+        with self._lock:
+            return [
+                Request(r.id, r.address, r.name)
+                for r in self._requests.values()
+                if r.token is None and not r.refused
+            ]
+
+    def allow(self, request_id: str) -> bool:
+        """The host's yes: the device is let in when it next looks."""
+        with self._lock:
+            request = self._requests.get(request_id)
+            if request is None or request.token is not None or request.refused:
+                return False
+            request.token = self._let_in(request.name)
+            return True
+
+    def refuse(self, request_id: str) -> bool:
+        """The host's no."""
+        with self._lock:
+            request = self._requests.get(request_id)
+            if request is None or request.token is not None:
+                return False
+            request.refused = True
+            return True
+
+    def collect(self, request_id: str) -> Attempt | None:
+        """The host's answer to a request, for the device that made it (once):
+        its token, a refusal, or None while the host has not answered (or
+        the request was dropped: :data:`MAX_REQUESTS`, a new code)."""
+        with self._lock:
+            request = self._requests.get(request_id)
+            if request is None or (request.token is None and not request.refused):
+                return None
+            del self._requests[request_id]
+            if request.refused:
+                return Attempt(False, refused=True)
+            return Attempt(True, token=request.token)
+
+    def guesses(self, top: int = 5) -> list[tuple[str, int]]:
+        """The addresses most wrong codes came from since the code was drawn,
+        with their counts (the host's "Block")."""
+        with self._lock:
+            found = sorted(self._guesses.items(), key=lambda kv: -kv[1])
+            return [(a, int(n)) for a, n in found[:top] if a not in self._blocked]
+
+    def block(self, address: str) -> None:
+        """Refuse every code from ``address`` until the server stops."""
+        with self._lock:
+            self._blocked.pop(address, None)
+            self._blocked[address] = None
+            while len(self._blocked) > MAX_BLOCKED:
+                del self._blocked[next(iter(self._blocked))]
+        log.warning("the host blocked %s", address)
 
     def _note_wrong(self, address: str, *, refused: bool = False) -> None:
         """Count a wrong (or locked-out) attempt; log at most a line a minute per address."""

@@ -22,6 +22,7 @@ storage and shown again on a reload), lockouts by the socket's address.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from typing import Any
@@ -55,9 +56,12 @@ SETTINGS_KEY = "scorekeeper.settings"
 DEVICE_SETTINGS = ("language", "theme")
 
 #: What :data:`~scorekeeper.ui.live.ACCESS` messages say happened.
-NEW_CODE, REPLACED, JOINED, REMOVED = "new-code", "replaced", "joined", "removed"
+NEW_CODE, JOINED, REMOVED = "new-code", "joined", "removed"
+#: Wrong codes made the gate guarded; a device asks the host; the host answered.
+GUARDED, ASKED, ANSWERED = "guarded", "asked", "answered"
 
-CODE_REPLACED = N_("Too many wrong codes were tried: the host shows a new code.")
+WAITING = N_("The host is asked to let this device in. Keep this screen open.")
+REFUSED = N_("The host did not let this device in.")
 
 
 class LanSession:
@@ -87,6 +91,11 @@ class LanSession:
         self.invite: InviteDialog | None = None
         self._last_try = time.monotonic()
         self._idle_task: Any = None
+        #: this device typed the right code while the gate was guarded: the
+        #: request the host answers (JoinGate.collect)
+        self._asked: str | None = None
+        #: the host's question on screen: the request it asks about
+        self._question: str | None = None
 
     @property
     def address(self) -> str:
@@ -221,18 +230,19 @@ class LanSession:
                 )
                 self._shut_out(self.t.gettext(why))
                 return
-            if self.role is None and message == REPLACED and self._notice is not None:
-                self._say(self.t.gettext(CODE_REPLACED))
+            if self.role is None and self._asked is not None:
+                await self._answered(self._asked)
             elif self.role == "host":
-                if message == REPLACED and self.app is not None:
+                if message == GUARDED and self.app is not None:
                     n = MAX_TOTAL_FAILURES
                     self._tell_host(
                         self.app.model.t.ngettext(
-                            "{n} wrong code was tried; a new code is shown",
-                            "{n} wrong codes were tried; a new code is shown",
+                            "{n} wrong code was tried: from now on, you let each new device in",
+                            "{n} wrong codes were tried: from now on, you let each new device in",
                             n,
                         ).format(n=n)
                     )
+                self._ask_host()
                 if self.invite is not None:
                     self.invite.refresh()
                 self.page.update()
@@ -319,24 +329,101 @@ class LanSession:
             name = e.data or name
         attempt = self.gate.try_code(self.address, str(typed), name=str(name))
         if attempt.ok and attempt.token:
-            self.device = attempt.token
-            await self.prefs.set(DEVICE_KEY, attempt.token)
-            self.role = "guest"
-            self._error = None
-            self._tell(JOINED)
-            await self._open_app()
+            await self._let_in(attempt.token)
             return
-        if attempt.replaced:
-            self._tell(REPLACED)
+        if attempt.asked:  # guarded: the host says yes or no
+            self._asked = attempt.asked
+            if field is not None:
+                field.value = ""
+            self._tell(ASKED)
+            self._say(self.t.gettext(WAITING))
+            return
+        if attempt.guarded:
+            self._tell(GUARDED)
         if attempt.wait > 0:
             text = self._wait_text(attempt.wait)
-        elif attempt.replaced:
-            text = self.t.gettext(CODE_REPLACED)
         else:
             text = self.t.gettext("That is not the code shown on the host. Check it and try again.")
         if field is not None:
             field.value = ""
         self._say(text)
+
+    async def _let_in(self, token: str) -> None:
+        self.device = token
+        await self.prefs.set(DEVICE_KEY, token)
+        self.role = "guest"
+        self._error = None
+        self._asked = None
+        self._tell(JOINED)
+        await self._open_app()
+
+    async def _answered(self, request_id: str) -> None:
+        """The host may have answered this device's request."""
+        got = self.gate.collect(request_id)
+        if got is None:
+            return
+        self._asked = None
+        if got.ok and got.token:
+            await self._let_in(got.token)
+        else:
+            self._say(self.t.gettext(REFUSED))
+
+    # --- the host's answer to a device that asks -------------------------------------
+
+    def _ask_host(self) -> None:
+        """Ask the host about the oldest device waiting (one question at a
+        time; another host browser may answer first: its question then goes)."""
+        if self.role != "host" or not self._admitted() or self.app is None:
+            return
+        waiting = self.gate.requests()
+        if self._question is not None:
+            if any(r.id == self._question for r in waiting):
+                return
+            self._question = None
+            with contextlib.suppress(Exception):  # closed meanwhile
+                self.page.pop_dialog()
+        if not waiting:
+            return
+        request = waiting[0]
+        t = self.app.model.t
+        name = request.name or t.gettext("A device")
+        self._question = request.id
+        self.page.show_dialog(
+            ft.AlertDialog(
+                modal=True,
+                title=ft.Text(t.gettext("Let this device in?")),
+                content=ft.Text(
+                    t.gettext(
+                        "{name} typed the join code, from {address}. Wrong codes were"
+                        " tried from elsewhere, so each new device waits for your yes."
+                    ).format(name=name, address=request.address),
+                    size=16,
+                ),
+                actions=[
+                    ft.FilledButton(
+                        t.gettext("Let in"),
+                        on_click=lambda _: self.answer(request.id, True),
+                    ),
+                    ft.OutlinedButton(
+                        t.gettext("Refuse"), on_click=lambda _: self.answer(request.id, False)
+                    ),
+                ],
+            )
+        )
+
+    def answer(self, request_id: str, yes: bool) -> None:
+        """The host's yes or no to a device that asked."""
+        if self.role != "host" or not self._admitted():
+            return
+        if yes:
+            self.gate.allow(request_id)
+        else:
+            self.gate.refuse(request_id)
+        if self._question == request_id:
+            self._question = None
+            with contextlib.suppress(Exception):
+                self.page.pop_dialog()
+        self._tell(ANSWERED)
 
     # --- the host's "Invite a device" -----------------------------------------------
 
@@ -358,6 +445,11 @@ class LanSession:
             return
         if self.gate.remove(device_id):
             self._tell(REMOVED)
+
+    def block(self, address: str) -> None:
+        if self.role != "host" or not self._admitted():
+            return
+        self.gate.block(address)
 
 
 def lan_main(store: StoreLike, lan: Lan) -> Any:

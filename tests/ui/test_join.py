@@ -9,8 +9,10 @@ import pytest
 from scorekeeper.ui.join import (
     LOCKOUT_SECONDS,
     MAX_ADDRESSES,
+    MAX_BLOCKED,
     MAX_FAILURES,
     MAX_NAME,
+    MAX_REQUESTS,
     MAX_TOTAL_FAILURES,
     JoinGate,
     new_join_code,
@@ -121,7 +123,7 @@ def test_wrong_codes_are_logged_once_a_minute_per_address_with_the_count(
     ]
 
 
-def test_twenty_wrong_codes_from_anywhere_replace_the_code_joined_devices_stay() -> None:
+def test_twenty_wrong_codes_from_anywhere_make_the_host_let_each_device_in() -> None:
     gate = JoinGate(code="111111")
     guest = gate.try_code("10.0.0.1", "111111").token
     assert guest
@@ -130,12 +132,79 @@ def test_twenty_wrong_codes_from_anywhere_replace_the_code_joined_devices_stay()
     for i in range(MAX_TOTAL_FAILURES):
         answers.append(gate.try_code(f"10.0.1.{i // 4}", "000000"))
     assert all(a.wait == 0 for a in answers)
-    assert [a.replaced for a in answers] == [False] * (MAX_TOTAL_FAILURES - 1) + [True]
-    assert gate.wrong_total == 0  # counted again from the new code
-    if gate.code != "111111":
-        assert not gate.try_code("10.0.2.1", "111111").ok
-    assert gate.role(guest) == "guest"  # the guesser's chance is gone, not the players'
-    assert gate.try_code("10.0.2.2", gate.code).ok
+    assert [a.guarded for a in answers] == [False] * (MAX_TOTAL_FAILURES - 1) + [True]
+    assert gate.guarded and gate.code == "111111"  # the code stays
+    assert gate.role(guest) == "guest"  # and so do the devices in
+    asked = gate.try_code("10.0.2.1", "111111", name="Ann's phone")
+    assert not asked.ok and asked.token is None and asked.asked
+    assert gate.collect(asked.asked) is None  # the host has not answered
+    (request,) = gate.requests()
+    assert (request.name, request.address) == ("Ann's phone", "10.0.2.1")
+    assert gate.allow(request.id) and not gate.allow(request.id)
+    got = gate.collect(asked.asked)
+    assert got is not None and got.ok and gate.role(got.token or "") == "guest"
+    assert gate.collect(asked.asked) is None  # collected once
+    assert gate.name(got.token or "") == "Ann's phone"
+    no = gate.try_code("10.0.2.2", "111111").asked
+    assert no and gate.refuse(no)
+    refused = gate.collect(no)
+    assert refused is not None and refused.refused and not refused.ok
+    assert gate.requests() == []
+
+
+def test_strangers_guessing_from_80_addresses_never_keep_an_honest_phone_out() -> None:
+    """The issue's table: 80 addresses, five wrong codes a minute each (under
+    the lockout), for an hour; an honest phone that takes 4 s to type the
+    code gets in at its first try, with the host's yes."""
+    clock = Clock()
+    gate = JoinGate(code="123456", clock=clock)
+    for minute in range(60):
+        for a in range(80):
+            for _ in range(4):
+                gate.try_code(f"10.9.{a}.{minute % 2}", "000000")
+        clock.now += 60
+    assert gate.code == "123456"
+    clock.now += 4  # the honest phone types
+    asked = gate.try_code("10.0.0.42", "123456", name="Bob's phone").asked
+    assert asked and [r.name for r in gate.requests()] == ["Bob's phone"]
+    assert gate.allow(gate.requests()[0].id)
+    got = gate.collect(asked)
+    assert got is not None and gate.role(got.token or "") == "guest"
+
+
+def test_the_host_sees_where_wrong_codes_come_from_and_blocks_one() -> None:
+    gate = JoinGate(code="123456", max_failures=1000)
+    for _ in range(7):
+        gate.try_code("10.0.0.66", "000000")
+    for _ in range(2):
+        gate.try_code("10.0.0.67", "000000")
+    assert gate.guesses() == [("10.0.0.66", 7), ("10.0.0.67", 2)]
+    gate.block("10.0.0.66")
+    assert gate.guesses() == [("10.0.0.67", 2)]
+    blocked = gate.try_code("10.0.0.66", "123456")  # even the right code
+    assert not blocked.ok and blocked.asked is None and blocked.wait > 0
+    for i in range(MAX_BLOCKED + 10):
+        gate.block(f"10.1.{i // 256}.{i % 256}")
+    assert len(gate._blocked) == MAX_BLOCKED
+
+
+def test_a_new_code_ends_the_guard_and_drops_the_requests() -> None:
+    gate = JoinGate(code="123456", max_total_failures=1)
+    gate.try_code("10.0.0.5", "000000")
+    asked = gate.try_code("10.0.0.6", "123456").asked
+    assert asked and gate.guarded
+    gate.new_code()
+    assert not gate.guarded and gate.requests() == [] and gate.collect(asked) is None
+    assert gate.try_code("10.0.0.6", gate.code).ok
+
+
+def test_requests_waiting_are_bounded() -> None:
+    gate = JoinGate(code="123456", max_total_failures=1)
+    gate.try_code("10.0.0.5", "000000")
+    for i in range(MAX_REQUESTS + 5):
+        gate.try_code(f"10.0.3.{i}", "123456")
+    assert len(gate.requests()) == MAX_REQUESTS
+    assert gate.requests()[0].address == "10.0.3.5"  # the oldest went first
 
 
 def test_the_host_link_works_once_and_a_new_one_kills_the_old() -> None:

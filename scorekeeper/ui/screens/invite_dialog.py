@@ -1,8 +1,9 @@
 """The host's "Invite a device" on a ``scorekeeper --lan`` server.
 
 The dialog shows the address, its QR code, the join code, "New code" (every
-joined device is out) and the joined devices, each with "Remove".  New code
-and Remove go through the host's session (:class:`~scorekeeper.ui.lan_session.LanSession`'s
+joined device is out), the joined devices, each with "Remove", and the
+addresses wrong codes came from, each with "Block".  New code, Remove and
+Block go through the host's session (:class:`~scorekeeper.ui.lan_session.LanSession`'s
 ``new_code`` and ``remove``), which checks that it is the host's.
 """
 
@@ -43,6 +44,8 @@ class HostSession(Protocol):
     def new_code(self) -> None: ...
 
     def remove(self, device_id: str) -> None: ...
+
+    def block(self, address: str) -> None: ...
 
 
 class InviteDialog:
@@ -115,7 +118,37 @@ class InviteDialog:
                     ]
                 )
             )
+        guesses = gate.guesses()
+        if guesses:
+            rows.append(ft.Text(t.gettext("Wrong codes came from:"), size=15))
+        for address, n in guesses:
+            rows.append(
+                ft.Row(
+                    [
+                        ft.Text(
+                            t.ngettext(
+                                "{address}: {n} wrong code", "{address}: {n} wrong codes", n
+                            ).format(address=address, n=n),
+                            size=16,
+                            expand=True,
+                        ),
+                        ft.Semantics(
+                            label=t.gettext("Block {address}").format(address=address),
+                            button=True,
+                            content=ft.TextButton(
+                                t.gettext("Block"),
+                                on_click=lambda _, a=address: self._block(a),
+                            ),
+                        ),
+                    ]
+                )
+            )
         self.devices.controls = rows
+
+    def _block(self, address: str) -> None:
+        self.session.block(address)
+        self.refresh()
+        self.session.page.update()
 
     def _new_code(self, _: Any = None) -> None:
         self.session.new_code()
