@@ -225,6 +225,8 @@ class JoinGate:
         #: compare it to notice a revocation)
         self.generation = 0
         self._joined = 0  # devices let in so far, for default names
+        self._wrong_links = 0  # wrong or used host links not logged yet
+        self._links_logged_at: float | None = None
 
     @property
     def code(self) -> str:
@@ -240,13 +242,36 @@ class JoinGate:
         with self._lock:
             if not token or not hmac.compare_digest(token.encode(), self.host_token.encode()):
                 if token:
-                    log.warning("a host link with a wrong or used token was opened")
+                    self._note_wrong_link()
                 return None
             self.host_token = secrets.token_urlsafe(32)
             device = secrets.token_urlsafe(32)
             self._devices[_digest(device)] = Device(secrets.token_hex(8), "", "host")
         log.info("the host link was opened: it is used up")
         return device
+
+    def _note_wrong_link(self) -> None:
+        """Count a wrong or used host link; log at most a line a minute.  Under the lock."""
+        self._wrong_links += 1
+        now = self._clock()
+        if self._links_logged_at is not None and now - self._links_logged_at < LOG_EVERY:
+            return
+        log.warning("%d host link(s) with a wrong or used token were opened", self._wrong_links)
+        self._links_logged_at = now
+        self._wrong_links = 0
+
+    def sign_out_other_hosts(self, keep: str) -> int:
+        """Revoke every host device token but ``keep`` (the host's own
+        browser); how many were revoked.  Their sessions are out at once."""
+        kept = _digest(keep)
+        with self._lock:
+            others = [d for d, dev in self._devices.items() if dev.role == "host" and d != kept]
+            for d in others:
+                del self._devices[d]
+            if others:
+                self.generation += 1
+        log.info("the host signed out %d other host browser(s)", len(others))
+        return len(others)
 
     def new_host_token(self) -> str:
         """Draw a fresh host link token (the old one, used or not, is dead)."""

@@ -81,7 +81,8 @@ class HostLink:
 
     Whatever the token, the answer is a redirect to ``/`` (so the token
     leaves the address bar and is not kept in the browser's history); a
-    right token, the first time, also sets the host's cookie."""
+    right token, the first time it is opened with GET, also sets the host's
+    cookie."""
 
     def __init__(self, app: ASGIApp, lan: Lan) -> None:
         self.app = app
@@ -101,7 +102,8 @@ class HostLink:
             (b"cache-control", b"no-store"),
             (b"content-length", b"0"),
         ]
-        device = self.lan.gate.admit_host(token)
+        # HEAD (a link preview, a prefetch) is answered but never uses the link up
+        device = self.lan.gate.admit_host(token) if scope.get("method") == "GET" else None
         if device is not None:
             cookie = (
                 f"{self.lan.host_cookie}={device}; Path=/; Max-Age={HOST_COOKIE_AGE}; "

@@ -59,6 +59,8 @@ DEVICE_SETTINGS = ("language", "theme")
 NEW_CODE, JOINED, REMOVED = "new-code", "joined", "removed"
 #: Wrong codes made the gate guarded; a device asks the host; the host answered.
 GUARDED, ASKED, ANSWERED = "guarded", "asked", "answered"
+#: The host signed out every other host browser.
+SIGNED_OUT = "signed-out"
 
 WAITING = N_("The host is asked to let this device in. Keep this screen open.")
 REFUSED = N_("The host did not let this device in.")
@@ -210,6 +212,8 @@ class LanSession:
             self.t = self.app.model.t
             self.app = None
         self._clear_page()
+        if self.peer is not None:
+            self.peer.put_out()
         self.role = self.device = None
         self._error = reason
         self._last_try = time.monotonic()
@@ -226,6 +230,8 @@ class LanSession:
                 why = (
                     N_("The host removed this device.")
                     if message == REMOVED
+                    else N_("This browser was signed out as the host: open a new host link.")
+                    if message == SIGNED_OUT
                     else N_("The host drew a new code: enter it to join again.")
                 )
                 self._shut_out(self.t.gettext(why))
@@ -445,6 +451,16 @@ class LanSession:
             return
         if self.gate.remove(device_id):
             self._tell(REMOVED)
+
+    def sign_out_other_hosts(self) -> int:
+        """Sign out every host browser but this one (a host link opened on
+        another computer, a browser left signed in)."""
+        if self.role != "host" or not self._admitted() or not self.device:
+            return 0
+        n = self.gate.sign_out_other_hosts(self.device)
+        if n:
+            self._tell(SIGNED_OUT)
+        return n
 
     def block(self, address: str) -> None:
         if self.role != "host" or not self._admitted():

@@ -62,6 +62,7 @@ class Peer:
         self._cookies = dict(cookies)
         #: the longest message the client may send now (``None``: no limit here)
         self.limit = limit
+        self._pre_join_limit = limit
         #: seconds the client has, once connected, to send its first message
         #: (Flet's client registers at once; ``None``: no deadline)
         self.first_message_within = first_message_within
@@ -76,6 +77,11 @@ class Peer:
     def admit(self) -> None:
         """The session was let in: lift the small message limit."""
         self.limit = None
+
+    def put_out(self) -> None:
+        """The session is out again (removed, a new code): back under the
+        small message limit of a session not let in."""
+        self.limit = self._pre_join_limit
 
     def too_long(self, size: int) -> bool:
         return self.limit is not None and size > self.limit

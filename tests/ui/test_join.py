@@ -262,3 +262,32 @@ def test_the_addresses_remembered_are_bounded() -> None:
         gate.try_code(f"10.{i // 65536}.{i // 256 % 256}.{i % 256}", "000000")
     assert len(gate._failures) <= MAX_ADDRESSES
     assert len(gate._logged_at) <= MAX_ADDRESSES
+
+
+def test_wrong_host_links_are_logged_once_a_minute_with_the_count(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    clock = Clock()
+    gate = JoinGate(clock=clock)
+    caplog.set_level(logging.INFO, logger="scorekeeper.join")
+    for _ in range(2000):  # a flood of made-up links
+        assert gate.admit_host("made-up") is None
+        clock.now += 0.01
+    clock.now += 60
+    gate.admit_host("made-up")
+    lines = [r.getMessage() for r in caplog.records if "host link" in r.getMessage()]
+    assert lines == [
+        "1 host link(s) with a wrong or used token were opened",
+        "2000 host link(s) with a wrong or used token were opened",
+    ]
+
+
+def test_the_host_signs_out_every_other_host_browser() -> None:
+    gate = JoinGate()
+    mine = gate.admit_host(gate.host_token)
+    other = gate.admit_host(gate.new_host_token())
+    guest = gate.try_code("10.0.0.3", gate.code).token
+    assert mine and other and guest
+    assert gate.sign_out_other_hosts(mine) == 1
+    assert gate.role(mine) == "host" and gate.role(other) is None
+    assert gate.role(guest) == "guest"  # players stay

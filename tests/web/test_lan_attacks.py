@@ -290,6 +290,19 @@ def test_a_shut_out_session_is_not_redrawn_by_a_resize(shut_out: ShutOut) -> Non
     shut_out.hand_is_kept()
 
 
+def test_a_shut_out_session_is_back_under_the_small_message_limit(shut_out: ShutOut) -> None:
+    """Let in, a session may send large messages; put out, it is a stranger
+    again: a message over the pre-join limit closes its connection."""
+    p = shut_out.phone
+    if p.ended:  # the server closed the old session already: as safe
+        return
+    with contextlib.suppress(ConnectionClosed):
+        p.send_raw(b"\x00" + b"\x90" * (PRE_JOIN_LIMIT + 1))
+    p.wait_for(lambda: p.ended, what="the connection closed")
+    assert p.close_code == 1009  # "message too big"
+    shut_out.hand_is_kept()
+
+
 def test_new_code_shows_the_old_session_the_code_screen(
     lan_server: LanServer, clients: list[FletClient]
 ) -> None:

@@ -58,6 +58,15 @@ def test_the_host_link_sets_the_hosts_cookie_once_and_redirects(lan: LanServer) 
     assert status_of(get(lan, "/")) == 200
 
 
+def test_a_head_request_does_not_use_the_host_link_up(lan: LanServer) -> None:
+    """A link preview or a prefetch asks with HEAD: answered, the link kept."""
+    link = lan.press_enter()
+    path = link.split(f":{lan.port}", 1)[1]
+    head = raw_request(lan.port, request_bytes("HEAD", path, f"127.0.0.1:{lan.port}", None))
+    assert status_of(head) == 303 and "set-cookie" not in headers_of(head)
+    assert "set-cookie" in headers_of(get(lan, path))  # the link still works, once
+
+
 def test_a_large_message_before_joining_closes_the_connection(lan: LanServer) -> None:
     async def attempt() -> int | None:
         async with websockets.connect(

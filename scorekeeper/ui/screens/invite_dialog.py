@@ -47,6 +47,8 @@ class HostSession(Protocol):
 
     def block(self, address: str) -> None: ...
 
+    def sign_out_other_hosts(self) -> int: ...
+
 
 class InviteDialog:
     """The host's "Invite a device": address, QR code, join code, New code, and
@@ -86,6 +88,7 @@ class InviteDialog:
                 scroll=ft.ScrollMode.AUTO,
             ),
             actions=[
+                ft.TextButton(t.gettext("Sign out other host browsers"), on_click=self._sign_out),
                 ft.TextButton(t.gettext("New code"), on_click=self._new_code),
                 ft.TextButton(t.gettext("Close"), on_click=self._close),
             ],
@@ -144,6 +147,11 @@ class InviteDialog:
                 )
             )
         self.devices.controls = rows
+
+    def _sign_out(self, _: Any = None) -> None:
+        self.session.sign_out_other_hosts()
+        self.refresh()
+        self.session.page.update()
 
     def _block(self, address: str) -> None:
         self.session.block(address)
