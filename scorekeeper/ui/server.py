@@ -35,6 +35,7 @@ from .gate import allowed_authorities as allowed_authorities
 from .gate import is_allowed as is_allowed
 from .gate import names_for as names_for
 from .gate import split_authority as split_authority
+from .server_limits import CONNECTIONS_PER_ADDRESS as CONNECTIONS_PER_ADDRESS
 from .server_limits import HEADER_TIMEOUT as HEADER_TIMEOUT
 from .server_limits import KEEP_ALIVE_TIMEOUT as KEEP_ALIVE_TIMEOUT
 from .server_limits import MAX_CONNECTIONS as MAX_CONNECTIONS
@@ -170,7 +171,9 @@ def serve_web(
 
             webbrowser.open(url)
 
-    config = server_config(app, host, port)
+    # open to the network (a LAN table): connections bounded per address too
+    lan = app_options.get("pre_join_limit") is not None
+    config = server_config(app, host, port, per_address=CONNECTIONS_PER_ADDRESS if lan else None)
     logging.getLogger("uvicorn.error").addFilter(_NoQueries())
     logging.getLogger("uvicorn.error").addFilter(_ShutdownCancels())
     server = uvicorn.Server(config)

@@ -16,11 +16,13 @@ from typing import Any
 from .gate import ASGIApp
 
 __all__ = [
+    "CONNECTIONS_PER_ADDRESS",
     "HEADER_TIMEOUT",
     "KEEP_ALIVE_TIMEOUT",
     "MAX_CONNECTIONS",
     "SPARE_FILES",
     "TEST_DEADLINE_ENV",
+    "UNBOUNDED",
     "WS_MAX_SIZE",
     "deadlines",
     "server_config",
@@ -33,6 +35,19 @@ log = logging.getLogger("scorekeeper.ui.server")
 #: serves at once; past that uvicorn answers a request 503.  A table of
 #: devices needs a few dozen.
 MAX_CONNECTIONS = 1000
+#: On a server open to the network: HTTP connections one peer address may
+#: hold at once (a browser opens at most six to a server, a few browsers on
+#: one device a few times that).  Past it a new connection is closed at
+#: once, so strangers holding connections from 32 addresses fill at most
+#: three quarters of :data:`MAX_CONNECTIONS`, and a new device's page load
+#: is still served.  The host's own machine (:data:`UNBOUNDED`) is not held
+#: to it.  (WebSockets are bounded per address by the gate:
+#: ``gate.SOCKETS_PER_ADDRESS``.)
+CONNECTIONS_PER_ADDRESS = 24
+#: The addresses :data:`CONNECTIONS_PER_ADDRESS` does not apply to: this
+#: machine's own loopback, which no packet from the network can claim (the
+#: kernel drops it), where the host's browsers are.
+UNBOUNDED = frozenset({"127.0.0.1", "::1"})
 #: Files the process needs besides its connections (store, logs, the
 #: listening socket, Flet's own): kept free under the open-files limit.
 SPARE_FILES = 256
@@ -56,10 +71,11 @@ TEST_DEADLINE_ENV = "SCOREKEEPER_TEST_DEADLINE_SECONDS"
 WS_MAX_SIZE = 256 * 1024
 
 
-def server_config(app: ASGIApp, host: str, port: int) -> Any:
+def server_config(app: ASGIApp, host: str, port: int, *, per_address: int | None = None) -> Any:
     """uvicorn's configuration for ``app`` on ``host:port``, with every bound:
-    connections (:data:`MAX_CONNECTIONS`, fitted to the open-files limit),
-    header and keep-alive timeouts, WebSocket message size."""
+    connections (:data:`MAX_CONNECTIONS`, fitted to the open-files limit;
+    ``per_address`` at most from one peer address, on a server open to the
+    network), header and keep-alive timeouts, WebSocket message size."""
     import uvicorn
 
     files = _raise_open_files(MAX_CONNECTIONS + SPARE_FILES)
@@ -69,7 +85,7 @@ def server_config(app: ASGIApp, host: str, port: int) -> Any:
         app,
         host=host,
         port=port,
-        http=_http_protocol(header_timeout),
+        http=_http_protocol(header_timeout, per_address),
         access_log=False,  # request lines could carry a secret: never logged
         proxy_headers=False,  # the client's address is the socket's, not a header's
         server_header=False,
@@ -125,7 +141,7 @@ def _raise_open_files(wanted: int) -> int | None:
     return new
 
 
-def _http_protocol(header_timeout: float) -> Any:
+def _http_protocol(header_timeout: float, per_address: int | None = None) -> Any:
     """uvicorn's httptools protocol, with the deadlines it lacks.
 
     uvicorn (0.54, both its h11 and httptools protocols) arms no timer on a
@@ -144,7 +160,10 @@ def _http_protocol(header_timeout: float) -> Any:
     - a response sent before the request's body was all read (a refusal)
       leaves the client :data:`KEEP_ALIVE_TIMEOUT` to read it while the rest
       of its body drains, then the connection is closed (closing at once
-      could reset the connection before the browser reads the answer).
+      could reset the connection before the browser reads the answer);
+    - with ``per_address``, a peer address that holds that many connections
+      already has its next one closed as it opens (counted from the opening
+      to the close, or to the upgrade to a WebSocket, which the gate counts).
 
     A socket-level timeout would not see where a request's headers end, and
     an ASGI middleware is only called once they have all arrived.  uvicorn's
@@ -157,8 +176,12 @@ def _http_protocol(header_timeout: float) -> Any:
         log.warning("httptools is missing: no header timeout on web connections")
         return "h11"
 
+    held: dict[str, int] = {}  # peer address -> HTTP connections open
+    refused = _Refusals()
+
     class Deadlines(HttpToolsProtocol):
         _closer: asyncio.TimerHandle | None = None
+        _counted: str | None = None  # the peer address this connection counts for
 
         def _close_in(self, seconds: float | None) -> None:
             if self._closer is not None:
@@ -172,7 +195,27 @@ def _http_protocol(header_timeout: float) -> Any:
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
+            address = str((transport.get_extra_info("peername") or ("",))[0])
+            if per_address is not None and address not in UNBOUNDED:
+                if held.get(address, 0) >= per_address:
+                    refused.note(address, self.loop.time())
+                    transport.close()
+                    return
+                held[address] = held.get(address, 0) + 1
+                self._counted = address
             self._close_in(header_timeout)
+
+        def _uncount(self) -> None:
+            address, self._counted = self._counted, None
+            if address is not None:
+                left = held.pop(address, 1) - 1
+                if left > 0:
+                    held[address] = left
+
+        def handle_websocket_upgrade(self) -> None:
+            self._uncount()  # a WebSocket now: the gate counts it
+            self._close_in(None)
+            super().handle_websocket_upgrade()
 
         def on_message_begin(self) -> None:
             super().on_message_begin()
@@ -190,6 +233,28 @@ def _http_protocol(header_timeout: float) -> Any:
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._close_in(None)
+            self._uncount()
             super().connection_lost(exc)
 
     return Deadlines
+
+
+class _Refusals:
+    """Connections refused per address, logged at most a line a minute each
+    (with the count), the addresses remembered bounded."""
+
+    EVERY = 60.0
+    KEEP = 4096
+
+    def __init__(self) -> None:
+        self._since: dict[str, tuple[float, int]] = {}  # address -> (last logged, not logged)
+
+    def note(self, address: str, now: float) -> None:
+        last, count = self._since.pop(address, (None, 0))
+        count += 1
+        if last is None or now - last >= self.EVERY:
+            log.warning("refused %d connection(s) from %s: too many open", count, address)
+            last, count = now, 0
+        self._since[address] = (last, count)
+        while len(self._since) > self.KEEP:
+            del self._since[next(iter(self._since))]

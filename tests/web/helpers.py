@@ -4,13 +4,18 @@ goes to the loopback range."""
 
 from __future__ import annotations
 
+import contextlib
 import re
+import resource
 import socket
+import struct
 import threading
 import time
 import urllib.parse
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 import uvicorn
 
 from scorekeeper.ui.server import allowed_authorities, build_app, names_for, server_config
@@ -21,11 +26,22 @@ from tests.support.flet_client import Control, FletClient, connect, open_host_li
 HOST = "127.0.0.1"
 
 
-def raw_request(port: int, request: bytes, timeout: float = 10.0, *, whole: bool = False) -> bytes:
+def raw_request(
+    port: int,
+    request: bytes,
+    timeout: float = 10.0,
+    *,
+    whole: bool = False,
+    source: str | None = None,
+) -> bytes:
     """Send ``request`` as is; the server's answer up to the end of its headers
     (and whatever of the body came with them), or with ``whole`` its whole
-    body as its Content-Length gives it (the body may come in a later packet)."""
-    with socket.create_connection((HOST, port), timeout=timeout) as s:
+    body as its Content-Length gives it (the body may come in a later packet).
+    ``source``: the loopback address to send from (a device of its own)."""
+    address = None if source is None else (source, 0)
+    with socket.create_connection((HOST, port), timeout=timeout, source_address=address) as s:
+        if source is not None:  # reset when closed: see test_lan_link's silent sockets
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
         s.sendall(request)
         data = b""
         while b"\r\n\r\n" not in data or (whole and len(data) < answer_length(data)):
@@ -256,3 +272,18 @@ class Running:
     @property
     def host(self) -> str:
         return f"{HOST}:{self.port}"
+
+
+@contextlib.contextmanager
+def open_files(wanted: int) -> Iterator[None]:
+    """This process may hold ``wanted`` files (sockets) at once, for the
+    test's while (the server raises its own limit)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        if hard != resource.RLIM_INFINITY and hard < wanted:
+            pytest.fail(f"the open-files hard limit ({hard}) is under {wanted}")
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))

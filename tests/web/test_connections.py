@@ -10,7 +10,6 @@ goes to 127.0.0.1, every loop is bounded and every socket is closed.
 
 from __future__ import annotations
 
-import resource
 import socket
 import time
 from collections.abc import Iterator
@@ -20,7 +19,7 @@ import pytest
 from scorekeeper.ui.server_limits import TEST_DEADLINE_ENV, WS_MAX_SIZE
 from tests.support.browser import Server, app_tracebacks
 
-from .helpers import HOST, raw_request, request_bytes, status_of
+from .helpers import HOST, open_files, raw_request, request_bytes, status_of
 
 #: The server's header deadline and keep-alive idle time here: 1 s each
 #: rather than 10 s and 5 s (the test setting of scorekeeper/ui/server_limits.py),
@@ -150,45 +149,31 @@ def test_a_websocket_message_over_the_bound_closes_it(app_server: Server) -> Non
 IDLE = 1050
 
 
-@pytest.fixture
-def open_files() -> Iterator[None]:
-    """This process may hold :data:`IDLE` sockets and more (the server raises its own limit)."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = IDLE + 256
-    if soft != resource.RLIM_INFINITY and soft < wanted:
-        if hard != resource.RLIM_INFINITY and hard < wanted:
-            pytest.fail(f"the open-files hard limit ({hard}) is under {wanted}")
-        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
-    yield
-    resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
-
-
-def test_idle_connections_do_not_stop_an_honest_request(
-    app_server: Server, open_files: None
-) -> None:
+def test_idle_connections_do_not_stop_an_honest_request(app_server: Server) -> None:
     """1,050 connections that send nothing: an honest request is still
     answered at once (503 while the idle ones fill the server, never a
     hang), and served in full once the header timeout has closed them."""
     port = app_server.port
     idle: list[socket.socket] = []
-    try:
-        for _ in range(IDLE):
-            idle.append(socket.create_connection((HOST, port), timeout=10))
-        started = time.monotonic()
-        statuses = []
-        while True:  # bounded by the deadline below; each try by its socket timeout
-            statuses.append(honest_get(port))
-            if statuses[-1] == 200:
-                break
-            assert statuses[-1] == 503, statuses
-            assert time.monotonic() - started < PATIENCE, statuses
-            time.sleep(0.2)  # the client's retry pace
-        took = time.monotonic() - started
-        still_open = [s for s in idle[:20] if not closed_by_server(s)]
-        assert still_open == []  # the server closed the idle ones itself
-    finally:
-        for s in idle:
-            s.close()
+    with open_files(IDLE + 256):
+        try:
+            for _ in range(IDLE):
+                idle.append(socket.create_connection((HOST, port), timeout=10))
+            started = time.monotonic()
+            statuses = []
+            while True:  # bounded by the deadline below; each try by its socket timeout
+                statuses.append(honest_get(port))
+                if statuses[-1] == 200:
+                    break
+                assert statuses[-1] == 503, statuses
+                assert time.monotonic() - started < PATIENCE, statuses
+                time.sleep(0.2)  # the client's retry pace
+            took = time.monotonic() - started
+            still_open = [s for s in idle[:20] if not closed_by_server(s)]
+            assert still_open == []  # the server closed the idle ones itself
+        finally:
+            for s in idle:
+                s.close()
     print(
         f"{IDLE} idle connections: first answer {statuses[0]}, "
         f"200 after {len(statuses)} tries, {took:.1f} s"

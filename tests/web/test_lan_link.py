@@ -1,10 +1,14 @@
 """``scorekeeper --lan`` at the HTTP and WebSocket level: the host link is a
-one-time redirect that sets the host's cookie, and a session that has not
-joined may send only small messages.  All traffic to 127.0.0.1."""
+one-time redirect that sets the host's cookie, a session that has not
+joined may send only small messages, and one address holds only so many
+connections.  All traffic to the loopback range (127.0.0.1 to 127.0.2.1)."""
 
 from __future__ import annotations
 
 import asyncio
+import socket
+import struct
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -12,10 +16,10 @@ import websockets
 
 from scorekeeper.ui.lan import PRE_JOIN_LIMIT
 from scorekeeper.ui.peer import Peer, guarded
-from scorekeeper.ui.server import SOCKETS_PER_ADDRESS
+from scorekeeper.ui.server import CONNECTIONS_PER_ADDRESS, SOCKETS_PER_ADDRESS
 from tests.support.browser import LanServer
 
-from .helpers import raw_request, request_bytes, status_of
+from .helpers import open_files, raw_request, request_bytes, status_of
 
 
 @pytest.fixture(scope="module")
@@ -65,6 +69,59 @@ def test_a_head_request_does_not_use_the_host_link_up(lan: LanServer) -> None:
     head = raw_request(lan.port, request_bytes("HEAD", path, f"127.0.0.1:{lan.port}", None))
     assert status_of(head) == 303 and "set-cookie" not in headers_of(head)
     assert "set-cookie" in headers_of(get(lan, path))  # the link still works, once
+
+
+def test_silent_sockets_from_32_addresses_leave_room_for_a_new_device(lan: LanServer) -> None:
+    """1,000 connections that send nothing, from 32 addresses: past 24 an
+    address each is closed as it opens, so a new device's page loads are
+    answered at once (here: every one of 10) while the strangers hold theirs."""
+    silent: list[socket.socket] = []
+    with open_files(STRANGERS + 256):
+        try:
+            for i in range(STRANGERS):
+                s = socket.socket()
+                s.settimeout(10)
+                s.bind((f"127.0.1.{i % 32 + 1}", 0))
+                s.connect(("127.0.0.1", lan.port))
+                silent.append(s)
+            loads = [
+                status_of(raw_request(lan.port, home_request(lan.port), source="127.0.2.1"))
+                for _ in range(10)
+            ]
+            assert loads == [200] * 10
+            # the server closed all but 24 an address at once (well before
+            # the 10 s header deadline)
+            held = 32 * CONNECTIONS_PER_ADDRESS
+            deadline = time.monotonic() + 5
+            while (cut := sum(map(closed, silent))) < STRANGERS - held:
+                assert time.monotonic() < deadline, cut
+                time.sleep(0.05)  # polling a condition, with a deadline
+            assert cut == STRANGERS - held
+        finally:
+            for s in silent:
+                # reset, not closed: a closed socket's port waits in TIME_WAIT
+                # on its address, and a server started next on that port
+                # number (0.0.0.0) could not bind
+                s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                s.close()
+
+
+STRANGERS = 1000
+
+
+def home_request(port: int) -> bytes:
+    return request_bytes("GET", "/", f"127.0.0.1:{port}", None)
+
+
+def closed(s: socket.socket) -> bool:
+    """Whether the server has closed ``s`` (its end read, without waiting)."""
+    s.setblocking(False)
+    try:
+        return s.recv(1) == b""
+    except BlockingIOError:
+        return False
+    except ConnectionResetError:
+        return True
 
 
 def test_a_large_message_before_joining_closes_the_connection(lan: LanServer) -> None:
