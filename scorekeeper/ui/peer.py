@@ -11,8 +11,10 @@ they see their own connection's peer (:func:`current_peer`).
 
 The peer also bounds what the client may send: while :attr:`Peer.limit` is
 set (a LAN session that has not joined), a message longer than it closes
-the connection; :meth:`Peer.close` ends it from the server's side (a device
-that was removed, a session idle too long).  No flet here.
+the connection, and so does a second registration on one socket (Flet
+makes a session for each, and only the socket's last one is ever let go);
+:meth:`Peer.close` ends it from the server's side (a device that was
+removed, a session idle too long).  No flet here.
 
 >>> p = Peer("10.0.0.4", {"a": "1"}, limit=10)
 >>> p.address, p.cookie("a"), p.cookie("b"), p.too_long(11), p.too_long(10)
@@ -45,6 +47,33 @@ POLICY = 1008
 #: handler is cancelled (Flet's waits for ever on a client that never
 #: registered).
 GRACE = 5.0
+#: Flet's message action that registers a client (``flet.messaging.protocol``).
+REGISTER_CLIENT = 1
+
+
+def is_registration(frame: bytes) -> bool:
+    r"""Whether ``frame`` is a Flet client's registration: a message frame
+    (type byte 0) whose msgpack array starts with :data:`REGISTER_CLIENT`,
+    however the array is encoded.  Only the head is read, never the body.
+
+    >>> import msgpack
+    >>> is_registration(b"\x00" + msgpack.packb([1, {"page_name": ""}]))
+    True
+    >>> is_registration(b"\x00" + b"\xdc\x00\x02\x01\x80")  # the same, as array 16
+    True
+    >>> is_registration(b"\x00" + msgpack.packb([2, {}])), is_registration(b"\x01abcd")
+    (False, False)
+    """
+    import msgpack
+
+    if not frame or frame[0] != 0:
+        return False
+    head = msgpack.Unpacker(max_buffer_size=len(frame))
+    head.feed(frame[1:])
+    try:
+        return bool(head.read_array_header() >= 1 and head.unpack() == REGISTER_CLIENT)
+    except Exception:  # not msgpack, or not an array: Flet refuses it itself
+        return False
 
 
 class Peer:
@@ -145,6 +174,7 @@ def guarded(peer: Peer, receive: Receive, send: Send) -> tuple[Receive, Send]:
     disconnect, and what it sends afterwards is dropped)."""
     closing_sent = False
     received = 0  # messages so far: the first is the connect, then the client's
+    registered = False  # a socket registers one session, once
 
     async def close() -> dict[str, Any]:
         nonlocal closing_sent
@@ -158,7 +188,7 @@ def guarded(peer: Peer, receive: Receive, send: Send) -> tuple[Receive, Send]:
         return {"type": "websocket.disconnect", "code": peer.close_code}
 
     async def guarded_receive() -> dict[str, Any]:
-        nonlocal received
+        nonlocal received, registered
         if peer.closed:
             return await close()
         incoming = asyncio.ensure_future(receive())
@@ -186,6 +216,12 @@ def guarded(peer: Peer, receive: Receive, send: Send) -> tuple[Receive, Send]:
                 log.warning("closed a WebSocket from %s: a %d-byte message", peer.address, size)
                 peer.close(TOO_BIG)
                 return await close()
+            if is_registration(message.get("bytes") or b""):
+                if registered:  # each would make a session Flet keeps: one a socket
+                    log.warning("closed a WebSocket from %s: it registered again", peer.address)
+                    peer.close()
+                    return await close()
+                registered = True
         return message
 
     async def guarded_send(message: dict[str, Any]) -> None:

@@ -303,6 +303,27 @@ def test_a_shut_out_session_is_back_under_the_small_message_limit(shut_out: Shut
     shut_out.hand_is_kept()
 
 
+def test_a_socket_registers_one_session_however_often_it_asks(
+    lan_server: LanServer, clients: list[FletClient]
+) -> None:
+    """300 registrations with made-up session ids on one socket made 300
+    sessions that were never let go; the second now closes the socket."""
+    before = sessions_made(lan_server)
+    c = open_client(clients, lan_server.port, source="127.0.0.3")
+    c.register().wait_text(CODE_SCREEN)
+    with contextlib.suppress(ConnectionClosed):
+        for i in range(300):
+            c.register(session_id=f"made-up-{i}", wait=False)
+    assert c.wait_closed() and c.close_code == 1008  # policy
+    made = sessions_made(lan_server) - before
+    assert 1 <= made <= 2, made  # its one (logged, so counted), and no more
+
+
+def sessions_made(lan: LanServer) -> int:
+    """The sessions the server has made so far (Flet logs each)."""
+    return sum("New session created" in line for line in list(lan.printed))
+
+
 def test_new_code_shows_the_old_session_the_code_screen(
     lan_server: LanServer, clients: list[FletClient]
 ) -> None:
