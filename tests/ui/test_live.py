@@ -391,19 +391,39 @@ def counts(server: Server, gid: str, index0: int) -> tuple[int | None, int | Non
     return hand.knocker_deadwood, hand.defender_deadwood
 
 
+Typed = tuple[str, str, str]  # who knocked ("ann" or "bob"), the knocker's count, the other's
+
+
+def a_types_while_b_saves(
+    server: Server, mine: Typed, theirs: Typed, *, edit: int | None = None
+) -> tuple[GinApp, str, dict[str, str]]:
+    """Session A types ``mine`` into its hand form (a correction of hand
+    ``edit`` + 1 when given: hand 1, Bob knocked 4 v 30, is saved first),
+    while session B saves ``theirs`` (as a new hand, or as that correction);
+    B's change has reached A.  A, the game's id, the players' ids by name."""
+    a, b = server.session(), server.session()
+    gid, ann, bob = new_game(server, a)
+    ids = {"ann": ann, "bob": bob}
+    if edit is not None:
+        tap(a, a.model.open_hand)
+        enter_counts(a, bob, "4", "30")
+        tap(a, a.model.save_hand)
+    tap(b, b.model.open_game, gid)
+    server.pump()
+    tap(a, a.model.open_hand, edit)
+    enter_counts(a, ids[mine[0]], mine[1], mine[2])
+    tap(b, b.model.open_hand, edit)
+    enter_counts(b, ids[theirs[0]], theirs[1], theirs[2])
+    tap(b, b.model.save_hand)
+    server.pump()
+    return a, gid, ids
+
+
 def test_the_same_hand_on_two_devices_is_never_recorded_twice_silently(server: Server) -> None:
     """A types "Bob knocked 4 v 30" while B saves that hand: A is told at
     once, on the form; A's Save records nothing but shows B's hand beside
     A's and asks; what A typed stays until A chooses."""
-    a, b = server.session(), server.session()
-    gid, _ann, bob = new_game(server, a)
-    tap(b, b.model.open_game, gid)
-    tap(a, a.model.open_hand)
-    enter_counts(a, bob, "4", "30")
-    tap(b, b.model.open_hand)
-    enter_counts(b, bob, "4", "30")
-    tap(b, b.model.save_hand)
-    server.pump()
+    a, gid, _ = a_types_while_b_saves(server, ("bob", "4", "30"), ("bob", "4", "30"))
     form = a.model.hand
     assert a.model.screen == "hand" and form is not None
     assert shows(a, "Another device saved hand 1.")  # at once, before A taps anything
@@ -423,37 +443,16 @@ def test_the_same_hand_on_two_devices_is_never_recorded_twice_silently(server: S
 
 
 def test_a_hand_saved_as_well_after_the_choice_is_the_next_hand(server: Server) -> None:
-    a, b = server.session(), server.session()
-    gid, ann, bob = new_game(server, a)
-    tap(b, b.model.open_game, gid)
-    tap(a, a.model.open_hand)
-    enter_counts(a, ann, "2", "12")
-    tap(b, b.model.open_hand)
-    enter_counts(b, bob, "4", "30")
-    tap(b, b.model.save_hand)
-    server.pump()
+    a, gid, ids = a_types_while_b_saves(server, ("ann", "2", "12"), ("bob", "4", "30"))
     tap(a, a.model.save_hand)
     assert len(server.store.game(gid).hands) == 1
     tap(a, a.model.save_anyway, a.model.revision)  # "Save yours as hand 2"
-    hands = server.store.game(gid).hands
-    assert [h.by for h in hands] == [bob, ann]
+    assert [h.by for h in server.store.game(gid).hands] == [ids["bob"], ids["ann"]]
     assert a.model.hand is None and a.model.screen == "sheet"
 
 
 def test_a_correction_asks_over_another_devices_change_to_that_hand(server: Server) -> None:
-    a, b = server.session(), server.session()
-    gid, _ann, bob = new_game(server, a)
-    tap(a, a.model.open_hand)
-    enter_counts(a, bob, "4", "30")
-    tap(a, a.model.save_hand)
-    tap(b, b.model.open_game, gid)
-    server.pump()
-    tap(a, a.model.open_hand, 0)  # A corrects hand 1 ...
-    enter_counts(a, bob, "5", "30")
-    tap(b, b.model.open_hand, 0)  # ... and so does B, first
-    enter_counts(b, bob, "4", "31")
-    tap(b, b.model.save_hand)
-    server.pump()
+    a, gid, _ = a_types_while_b_saves(server, ("bob", "5", "30"), ("bob", "4", "31"), edit=0)
     tap(a, a.model.save_hand)
     assert counts(server, gid, 0) == (4, 31)  # B's, kept
     assert shows(a, "Hand 1: Bob knocked (4 v 31): Bob +27")
@@ -463,6 +462,7 @@ def test_a_correction_asks_over_another_devices_change_to_that_hand(server: Serv
 
 
 def test_a_change_to_another_hand_does_not_stop_a_correction(server: Server) -> None:
+    """A corrects hand 1 while B saves hand 2: nothing to ask."""
     a, b = server.session(), server.session()
     gid, ann, bob = new_game(server, a)
     tap(a, a.model.open_hand)

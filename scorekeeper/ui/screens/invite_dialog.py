@@ -9,6 +9,7 @@ Block go through the host's session (:class:`~scorekeeper.ui.lan_session.LanSess
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import flet as ft
@@ -148,25 +149,24 @@ class InviteDialog:
             )
         self.devices.controls = rows
 
-    def _sign_out(self, _: Any = None) -> None:
-        self.session.sign_out_other_hosts()
+    def _then_show(self, act: Callable[[], object]) -> None:
+        """Do ``act`` (through the host's session, which checks it is the
+        host's), then show the gate as it is now."""
+        act()
         self.refresh()
         self.session.page.update()
+
+    def _sign_out(self, _: Any = None) -> None:
+        self._then_show(self.session.sign_out_other_hosts)
 
     def _block(self, address: str) -> None:
-        self.session.block(address)
-        self.refresh()
-        self.session.page.update()
+        self._then_show(lambda: self.session.block(address))
 
     def _new_code(self, _: Any = None) -> None:
-        self.session.new_code()
-        self.refresh()
-        self.session.page.update()
+        self._then_show(self.session.new_code)
 
     def _remove(self, device_id: str) -> None:
-        self.session.remove(device_id)
-        self.refresh()
-        self.session.page.update()
+        self._then_show(lambda: self.session.remove(device_id))
 
     def _close(self, _: Any = None) -> None:
         self.session.invite = None
