@@ -331,6 +331,8 @@ class JoinGate:
             if wait > 0:
                 self._note_wrong(address, refused=True)
                 return Attempt(False, wait=wait)
+            if not typed.strip():  # Enter in the name field before the code: no guess
+                return Attempt(False)
             text = normalize_code(typed) if len(typed) <= MAX_TYPED else ""
             if text and hmac.compare_digest(text.encode(), self._code.encode()):
                 self._failures.pop(address, None)

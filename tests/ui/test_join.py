@@ -291,3 +291,12 @@ def test_the_host_signs_out_every_other_host_browser() -> None:
     assert gate.sign_out_other_hosts(mine) == 1
     assert gate.role(mine) == "host" and gate.role(other) is None
     assert gate.role(guest) == "guest"  # players stay
+
+
+def test_an_empty_code_is_no_guess() -> None:
+    """Enter pressed in the name field before the code was typed."""
+    gate = JoinGate(code="123456", max_total_failures=1)
+    for _ in range(10):
+        assert not gate.try_code("10.0.0.3", "  ").ok
+    assert gate.wrong_total == 0 and not gate.guarded
+    assert gate.try_code("10.0.0.3", "123456").ok
