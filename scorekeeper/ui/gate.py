@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import ipaddress
 import logging
+import time
 import urllib.parse
 from collections.abc import Callable, Collection, Iterable
 from typing import Any
@@ -218,6 +219,51 @@ SOCKETS_PER_ADDRESS = 32
 #: Seconds a WebSocket has to send its first message (Flet's client
 #: registers as soon as it is connected).
 FIRST_MESSAGE_SECONDS = 30.0
+#: On a server open to the network: new WebSockets one peer address may open
+#: in a minute (a burst of as many, then that many a minute).  Each makes a
+#: Flet session that outlives its socket (a reconnect finds it again), so a
+#: client opening and closing the code screen in a loop (85 sessions a
+#: second were seen, ~49 KB each) is held to this; a phone's page loads and
+#: reconnects are a few a minute.  This machine's own loopback, where the
+#: host's browsers are, is not held to it.
+NEW_SOCKETS_PER_MINUTE = 20
+#: Addresses whose new WebSockets are counted (the oldest forgotten first).
+COUNTED_ADDRESSES = 4096
+#: Not held to :data:`NEW_SOCKETS_PER_MINUTE`: no packet from the network
+#: can claim these (the kernel drops it).
+OWN_ADDRESSES = frozenset({"127.0.0.1", "::1"})
+
+
+class SocketBudget:
+    """How many new WebSockets each address may open now: a token bucket
+    of :data:`NEW_SOCKETS_PER_MINUTE`, refilled over a minute.
+
+    >>> b = SocketBudget(per_minute=2, clock=lambda: 0.0)
+    >>> [b.take("10.0.0.5") for _ in range(3)], b.take("10.0.0.6"), b.take("127.0.0.1")
+    ([True, True, False], True, True)
+    """
+
+    def __init__(
+        self,
+        per_minute: int = NEW_SOCKETS_PER_MINUTE,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.per_minute = per_minute
+        self._clock = clock
+        self._left: dict[str, tuple[float, float]] = {}  # address -> (tokens, when)
+
+    def take(self, address: str) -> bool:
+        """Whether ``address`` may open one more now (and count it)."""
+        if address in OWN_ADDRESSES:
+            return True
+        now = self._clock()
+        tokens, when = self._left.pop(address, (float(self.per_minute), now))
+        tokens = min(float(self.per_minute), tokens + (now - when) * self.per_minute / 60.0)
+        ok = tokens >= 1.0
+        self._left[address] = (tokens - 1.0 if ok else tokens, now)
+        while len(self._left) > COUNTED_ADDRESSES:
+            del self._left[next(iter(self._left))]
+        return ok
 
 
 class Gate:
@@ -240,6 +286,22 @@ class Gate:
         self.allowed = frozenset(allowed)
         self.pre_join_limit = pre_join_limit
         self._sockets: dict[str, int] = {}  # peer address -> WebSockets open
+        self._budget = SocketBudget()
+        self._refused_at: dict[str, float] = {}  # address -> when a refusal was last logged
+
+    def _log_refusal(self, address: str) -> None:
+        """One line a minute per address at most."""
+        now = time.monotonic()
+        last = self._refused_at.pop(address, None)
+        if last is not None and now - last < 60.0:
+            self._refused_at[address] = last
+            return
+        self._refused_at[address] = now
+        while len(self._refused_at) > COUNTED_ADDRESSES:
+            del self._refused_at[next(iter(self._refused_at))]
+        log.warning(
+            "refused WebSockets from %s: over %d new a minute", address, NEW_SOCKETS_PER_MINUTE
+        )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
@@ -280,6 +342,10 @@ class Gate:
         held = self._sockets.get(peer.address, 0)
         if lan and held >= SOCKETS_PER_ADDRESS:
             log.warning("refused a WebSocket from %s: %d open already", peer.address, held)
+            await _deny(kind, scope, receive, send, 403, b"Forbidden")
+            return
+        if lan and not self._budget.take(peer.address):
+            self._log_refusal(peer.address)
             await _deny(kind, scope, receive, send, 403, b"Forbidden")
             return
         self._sockets[peer.address] = held + 1

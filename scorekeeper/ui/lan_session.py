@@ -62,6 +62,10 @@ GUARDED, ASKED, ANSWERED = "guarded", "asked", "answered"
 #: The host signed out every other host browser.
 SIGNED_OUT = "signed-out"
 
+#: Seconds a new page has to answer the server's first question (the device
+#: token its browser kept); a browser answers in milliseconds.
+FIRST_ANSWER_SECONDS = 10.0
+
 WAITING = N_("The host is asked to let this device in. Keep this screen open.")
 REFUSED = N_("The host did not let this device in.")
 
@@ -110,13 +114,23 @@ class LanSession:
         page.pubsub.subscribe_topic(ACCESS, self._on_access)
         page.on_connect = self._on_connect
         if not self._host_by_cookie():
-            kept = await self.prefs.get(DEVICE_KEY)
+            kept = await self._kept_token()
             if isinstance(kept, str) and self.gate.role(kept) == "guest":
                 self.role, self.device = "guest", kept
         if self.role is None:
             self._show_code_screen()
         else:
             await self._open_app()
+
+    async def _kept_token(self) -> object:
+        """The device token this browser kept, if it answers in time: a page
+        that never answers is shown the code screen (whose idle timer then
+        closes it), not waited for."""
+        try:
+            return await asyncio.wait_for(self.prefs.get(DEVICE_KEY), FIRST_ANSWER_SECONDS)
+        except Exception:  # no answer in time, or an error for an answer
+            log.info("no device token read from %s: the code screen", self.address)
+            return None
 
     def _host_by_cookie(self) -> bool:
         """The host link's cookie, sent with this connection, makes the host."""

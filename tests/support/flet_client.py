@@ -384,8 +384,10 @@ class Invocation:
     error: str | None = None
 
 
-#: Answers an invocation: ``(result, error)``; ``None`` leaves the default answer.
+#: Answers an invocation: ``(result, error)``; ``None`` leaves the default
+#: answer; :data:`SILENT` sends none (a page that never answers).
 Answer = Callable[[Invocation, "FletClient"], tuple[Any, str | None] | None]
+SILENT: tuple[Any, str | None] = (object(), "no answer")
 
 
 def page_props(route: str = "/", **props: Any) -> dict[str, Any]:
@@ -604,6 +606,8 @@ class FletClient:
             self.invocations.append(call)
             out: list[tuple[int, Any]] = []
             got = self.answer(call, self) if self.answer else None
+            if got is SILENT:
+                return []
             if got is None:
                 got = self._default_answer(call, out)
             call.result, call.error = got

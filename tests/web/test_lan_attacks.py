@@ -19,11 +19,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from scorekeeper.ui.gate import NEW_SOCKETS_PER_MINUTE
 from scorekeeper.ui.lan import PRE_JOIN_LIMIT
 from tests.support.browser import LanServer
-from tests.support.flet_client import ABSENT, Control, FletClient, Invocation, connect
+from tests.support.flet_client import ABSENT, SILENT, Control, FletClient, Invocation, connect
 
 from .helpers import (
     CODE_SCREEN,
@@ -319,6 +320,32 @@ def test_a_socket_registers_one_session_however_often_it_asks(
     assert 1 <= made <= 2, made  # its one (logged, so counted), and no more
 
 
+def test_opening_and_closing_the_code_screen_in_a_loop_makes_few_sessions(
+    lan_server: LanServer,
+) -> None:
+    """600 code screens opened and closed from one address (85 a second made
+    85 sessions a second, each kept an hour): past 20 new sockets a minute
+    the address is refused before a session is made."""
+    before = sessions_made(lan_server)
+    opened = refused = 0
+    for _ in range(600):
+        try:
+            c = connect(lan_server.port, source="127.0.0.3", timeout=10)
+        except (InvalidStatus, ConnectionClosed):
+            refused += 1
+            continue
+        opened += 1
+        with contextlib.suppress(ConnectionClosed, TimeoutError):
+            c.register(wait=False)
+        c.close()
+    made = sessions_made(lan_server) - before
+    assert opened <= NEW_SOCKETS_PER_MINUTE + 5 and made <= 50, (opened, refused, made)
+    # another device's page is still served
+    other = connect(lan_server.port, source="127.0.0.4")
+    other.register().wait_text(CODE_SCREEN)
+    other.close()
+
+
 def sessions_made(lan: LanServer) -> int:
     """The sessions the server has made so far (Flet logs each)."""
     return sum("New session created" in line for line in list(lan.printed))
@@ -355,12 +382,16 @@ def test_the_host_link_admits_only_once(lan_server: LanServer, clients: list[Fle
 
 @pytest.mark.slow
 def test_a_code_screen_left_idle_is_closed_by_the_server(tmp_path: Path) -> None:
+    """Idle on the code screen: closed; so is a page that never answers the
+    server's first question (it once stayed open for good)."""
     srv = LanServer(tmp_path / "data")
     srv.env["SCOREKEEPER_LAN_IDLE_SECONDS"] = "2"
     srv.start()
     try:
         idle = connect(srv.port, source="127.0.0.3")
         busy = connect(srv.port, source="127.0.0.4")
+        mute = connect(srv.port, source="127.0.0.5", answer=lambda call, c: SILENT)
+        mute.register()
         for c in (idle, busy):
             c.register().wait_text(CODE_SCREEN)
         deadline = time.monotonic() + 20
@@ -368,7 +399,10 @@ def test_a_code_screen_left_idle_is_closed_by_the_server(tmp_path: Path) -> None
             type_code(busy, "000000")  # busy keeps typing (wrong codes, then locked out)
         assert idle.wait_closed(timeout=20) and idle.closed_by_server
         assert not busy.ended  # one that keeps typing is not idle
-        idle.close()
-        busy.close()
+        # the first answer is waited for 10 s, then the code screen's 2 s
+        assert mute.wait_closed(timeout=30) and mute.closed_by_server
+        assert not mute.invocations[0].result  # it never answered
+        for c in (idle, busy, mute):
+            c.close()
     finally:
         srv.stop_checked()
