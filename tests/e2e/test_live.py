@@ -265,3 +265,32 @@ def list_hands(server: Server) -> list[object]:
     with open_store(server.data_dir, read_only=True) as store:
         (game,) = store.list_games()
         return list(store.game(game.id).hands)
+
+
+def test_a_correction_of_a_hand_another_device_took_back_is_kept_until_chosen(
+    server: Server, browser: Browser, contexts: list[BrowserContext]
+) -> None:
+    """A corrects hand 1 (it was Ann who knocked) while B takes hand 1 back:
+    A's form says so at once and keeps what A chose; A's Save asks, and A
+    saves it as hand 1 again, corrected."""
+    a, b = tab(browser, contexts, "edit-a"), tab(browser, contexts, "edit-b")
+    a.open(server.url)
+    a.new_game(["Ann", "Bob"], dealer="Ann")
+    a.quick_hand("Bob", k="4", d="30", defender="Ann")
+    b.open(server.url)
+    b.click("Resume Ann v Bob")
+    b.see("Score: Ann 0 · Bob 26")
+    a.click(re.compile(r"^Edit hand 1\b"))
+    a.see("Hand 1 · Ann v Bob")
+    a.knock("Ann")
+    a.see("Ann knocked (4 v 30): Ann +26")
+    b.click("Undo last hand")
+    b.see("Score: Ann 0 · Bob 0")
+    live(a, "Another device took back hand 1.")  # on A's open form, at once
+    a.click("Save hand")
+    a.see("While you typed, the sheet changed:")
+    a.see("Hand 1 was taken back")
+    a.click("Save yours as hand 1")
+    for ui in (a, b):
+        ui.see("Score: Ann 26 · Bob 0")
+    assert not a.errors and not b.errors

@@ -228,13 +228,19 @@ def test_model_rebases_form_on_sync() -> None:
     store.record_hand(gid, Hand.knock(bob, 4, 30))
     assert m.sync()
     assert m.hand is not None and len(m.hand.game.hands) == 1
-    # an edit form whose hand was taken back elsewhere closes, with a word why
+    # an edit form whose hand was taken back elsewhere stays, as what was
+    # typed for the next hand; its Save asks first
     m.cancel_hand()
     m.open_hand(0)
     store.undo(gid)
     assert m.sync()
-    assert m.screen == "sheet" and m.hand is None
-    assert m.error == "Hand 1 was taken back on another device"
+    form = m.hand
+    assert m.screen == "hand" and form is not None and form.edit_index is None
+    assert form.moved  # told at once (the fake store names no change: a general word)
+    m.save_hand()
+    assert form.asking == ("Hand 1 was taken back",) and store.game(gid).hands == ()
+    m.save_anyway()  # "Save yours as hand 1"
+    assert len(store.game(gid).hands) == 1 and m.hand is None
 
 
 def test_a_tap_on_a_button_drawn_before_the_update_is_refused(server: Server) -> None:

@@ -224,13 +224,10 @@ class GameWrites(Messages):
             return
         game = self.game()
         if form.edit_index is not None and form.edit_index >= len(game.hands):
-            # the hand being corrected was taken back on another device
-            self.hand = None
-            self.screen = "sheet"
-            self.error = Msg(
-                "Hand {number} was taken back on another device", number=form.edit_index + 1
-            )
-            return
+            # the hand being corrected was taken back on another device: what
+            # was typed stays, as the next hand's, and Save asks (the form
+            # was typed over that hand, so it differs from the sheet now)
+            form.edit_index = None
         if game.standings.finished and form.edit_index is None:
             self.hand = None
             self.screen = "sheet"
