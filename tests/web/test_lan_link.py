@@ -6,6 +6,7 @@ connections.  All traffic to the loopback range (127.0.0.1 to 127.0.2.1)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 import struct
 import time
@@ -71,10 +72,14 @@ def test_a_head_request_does_not_use_the_host_link_up(lan: LanServer) -> None:
     assert "set-cookie" in headers_of(get(lan, path))  # the link still works, once
 
 
-def test_silent_sockets_from_32_addresses_leave_room_for_a_new_device(lan: LanServer) -> None:
-    """1,000 connections that send nothing, from 32 addresses: past 24 an
-    address each is closed as it opens, so a new device's page loads are
-    answered at once (here: every one of 10) while the strangers hold theirs."""
+@pytest.mark.parametrize("sends", [b"", b"GET / HTTP/1.1\r\nHo"], ids=["silent", "slow-headers"])
+def test_strangers_sockets_from_32_addresses_leave_room_for_a_new_device(
+    lan: LanServer, sends: bytes
+) -> None:
+    """1,000 connections that send nothing, or the start of their headers
+    and no more, from 32 addresses: past 24 an address each is closed as it
+    opens, so a new device's page loads are answered at once (here: every
+    one of 10) while the strangers hold theirs."""
     silent: list[socket.socket] = []
     with open_files(STRANGERS + 256):
         try:
@@ -84,6 +89,9 @@ def test_silent_sockets_from_32_addresses_leave_room_for_a_new_device(lan: LanSe
                 s.bind((f"127.0.1.{i % 32 + 1}", 0))
                 s.connect(("127.0.0.1", lan.port))
                 silent.append(s)
+                if sends:
+                    with contextlib.suppress(OSError):  # closed by the server already
+                        s.sendall(sends)
             loads = [
                 status_of(raw_request(lan.port, home_request(lan.port), source="127.0.2.1"))
                 for _ in range(10)
