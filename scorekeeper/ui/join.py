@@ -91,6 +91,8 @@ LOG_EVERY = 60.0
 MAX_REQUESTS = 8
 #: Addresses the host may block (until the server stops).
 MAX_BLOCKED = 256
+#: Watching screens let in at once (the oldest is let go past it).
+MAX_VIEWERS = 16
 
 
 @functools.cache
@@ -208,6 +210,9 @@ class JoinGate:
         self.lockout = lockout
         self.max_total_failures = max_total_failures
         self.host_token = host_token or secrets.token_urlsafe(32)
+        #: the watch link's token: each screen that opens the link is let in
+        #: to watch (see :meth:`admit_viewer`); New code draws another
+        self.watch_token = secrets.token_urlsafe(32)
         self._code = code or new_join_code()
         #: digest of a device token -> the device
         self._devices: dict[str, Device] = {}
@@ -250,6 +255,24 @@ class JoinGate:
         log.info("the host link was opened: it is used up")
         return device
 
+    def admit_viewer(self, token: str) -> str | None:
+        """A new watching screen's device token for the watch link's token,
+        else ``None``.  The link works for every screen that opens it (a TV,
+        a tablet on the sideboard) until New code; a watching screen may
+        read the games and nothing more (``roles.MAY``)."""
+        with self._lock:
+            if not token or not hmac.compare_digest(token.encode(), self.watch_token.encode()):
+                if token:
+                    self._note_wrong_link()
+                return None
+            device = secrets.token_urlsafe(32)
+            self._devices[_digest(device)] = Device(secrets.token_hex(8), "", "viewer")
+            viewers = [d for d, dev in self._devices.items() if dev.role == "viewer"]
+            for d in viewers[:-MAX_VIEWERS]:
+                del self._devices[d]
+        log.info("a screen opened the watch link")
+        return device
+
     def _note_wrong_link(self) -> None:
         """Count a wrong or used host link; log at most a line a minute.  Under the lock."""
         self._wrong_links += 1
@@ -282,7 +305,8 @@ class JoinGate:
     # --- the join code ------------------------------------------------------------------
 
     def new_code(self) -> str:
-        """Draw a new join code and revoke every joined device."""
+        """Draw a new join code and revoke every joined device (and every
+        watching screen: the watch link is drawn afresh too)."""
         with self._lock:
             revoked = self._replace_code(revoke=True)
         log.info("new join code drawn; %d joined device(s) must join again", revoked)
@@ -295,7 +319,8 @@ class JoinGate:
         self.generation += 1
         revoked = 0
         if revoke:
-            guests = [d for d, dev in self._devices.items() if dev.role == "guest"]
+            self.watch_token = secrets.token_urlsafe(32)
+            guests = [d for d, dev in self._devices.items() if dev.role in ("guest", "viewer")]
             for d in guests:
                 del self._devices[d]
             revoked = len(guests)

@@ -35,6 +35,8 @@ log = logging.getLogger(__name__)
 
 #: The host link's query parameter.
 HOST_PARAM = "host"
+#: The query parameter of the watch link (a screen that watches the table).
+WATCH_PARAM = "watch"
 #: How long the host's cookie lasts (a year: the host is this computer's browser).
 HOST_COOKIE_AGE = 365 * 24 * 3600
 #: The longest WebSocket message a session may send before it is let in:
@@ -71,30 +73,43 @@ class Lan:
         port = urllib.parse.urlsplit(self.url).port or 80
         return f"scorekeeper_host_{port}"
 
+    @property
+    def watch_link(self) -> str:
+        """The link a screen opens to watch the table (shown on the host)."""
+        return f"{self.url}?{WATCH_PARAM}={self.gate.watch_token}"
+
+    @property
+    def watch_cookie(self) -> str:
+        """The name of a watching screen's cookie (see :attr:`host_cookie`)."""
+        port = urllib.parse.urlsplit(self.url).port or 80
+        return f"scorekeeper_watch_{port}"
+
 
 Scope = dict[str, Any]
 ASGIApp = Callable[[Scope, Any, Any], Any]
 
 
 class HostLink:
-    """ASGI middleware: a request with ``?host=TOKEN`` is the host link.
+    """ASGI middleware: a request with ``?host=TOKEN`` is the host link, one
+    with ``?watch=TOKEN`` the watch link.
 
     Whatever the token, the answer is a redirect to ``/`` (so the token
     leaves the address bar and is not kept in the browser's history); a
-    right token, the first time it is opened with GET, also sets the host's
-    cookie."""
+    right host token, the first time it is opened with GET, also sets the
+    host's cookie, and a right watch token (each time: every screen that
+    opens it) a watching screen's cookie."""
 
     def __init__(self, app: ASGIApp, lan: Lan) -> None:
         self.app = app
         self.lan = lan
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
-        token = None
+        token = watch = None
         if scope["type"] == "http" and scope.get("method") in ("GET", "HEAD"):
-            query = scope.get("query_string", b"")[:4096].decode("latin-1")
-            values = urllib.parse.parse_qs(query).get(HOST_PARAM)
-            token = values[0] if values else None
-        if token is None:
+            query = urllib.parse.parse_qs(scope.get("query_string", b"")[:4096].decode("latin-1"))
+            token = (query.get(HOST_PARAM) or [None])[0]
+            watch = (query.get(WATCH_PARAM) or [None])[0] if token is None else None
+        if token is None and watch is None:
             await self.app(scope, receive, send)
             return
         headers = [
@@ -103,11 +118,16 @@ class HostLink:
             (b"content-length", b"0"),
         ]
         # HEAD (a link preview, a prefetch) is answered but never uses the link up
-        device = self.lan.gate.admit_host(token) if scope.get("method") == "GET" else None
+        get = scope.get("method") == "GET"
+        if watch is not None:
+            device = self.lan.gate.admit_viewer(watch) if get else None
+            name = self.lan.watch_cookie
+        else:
+            device = self.lan.gate.admit_host(token or "") if get else None
+            name = self.lan.host_cookie
         if device is not None:
             cookie = (
-                f"{self.lan.host_cookie}={device}; Path=/; Max-Age={HOST_COOKIE_AGE}; "
-                "HttpOnly; SameSite=Strict"
+                f"{name}={device}; Path=/; Max-Age={HOST_COOKIE_AGE}; HttpOnly; SameSite=Strict"
             )
             headers.append((b"set-cookie", cookie.encode("latin-1")))
         await send({"type": "http.response.start", "status": 303, "headers": headers})

@@ -45,6 +45,7 @@ from .ports import StoreLike
 from .roles import Role
 from .screens.code_screen import code_screen
 from .screens.invite_dialog import InviteDialog
+from .watch import Watch
 from .widgets import apply_look
 
 log = logging.getLogger(__name__)
@@ -102,6 +103,8 @@ class LanSession:
         self._asked: str | None = None
         #: the host's question on screen: the request it asks about
         self._question: str | None = None
+        #: the watching screen, for a session the watch link let in
+        self.watch: Watch | None = None
 
     @property
     def address(self) -> str:
@@ -113,14 +116,39 @@ class LanSession:
         apply_look(page)  # the code screen in the app's font and colours
         page.pubsub.subscribe_topic(ACCESS, self._on_access)
         page.on_connect = self._on_connect
-        if not self._host_by_cookie():
+        if not self._host_by_cookie() and not self._viewer_by_cookie():
             kept = await self._kept_token()
             if isinstance(kept, str) and self.gate.role(kept) == "guest":
                 self.role, self.device = "guest", kept
         if self.role is None:
             self._show_code_screen()
+        elif self.role == "viewer":
+            self._open_watch()
         else:
             await self._open_app()
+
+    def _viewer_by_cookie(self) -> bool:
+        """The watch link's cookie, sent with this connection, makes a
+        screen that watches the table."""
+        return self._by_cookie(self.lan.watch_cookie, "viewer")
+
+    def _by_cookie(self, name: str, role: Role) -> bool:
+        """The cookie ``name`` sent with this connection holds a key the gate
+        gave out for ``role``: this session is that role's."""
+        cookie = self.peer.cookie(name) if self.peer is not None else None
+        if cookie and self.gate.role(cookie) == role:
+            self.role, self.device = role, cookie
+            return True
+        return False
+
+    def _open_watch(self) -> None:
+        """The watching screen: the table in large type, nothing that writes
+        (its store view is a viewer's: a write it sends is refused)."""
+        if self.peer is not None:
+            self.peer.admit()
+        store = AdmittedStore(self.store, self._admitted, "viewer")
+        self.watch = Watch(self.page, store, self.t)
+        self.watch.start()
 
     async def _kept_token(self) -> object:
         """The device token this browser kept, if it answers in time: a page
@@ -134,11 +162,7 @@ class LanSession:
 
     def _host_by_cookie(self) -> bool:
         """The host link's cookie, sent with this connection, makes the host."""
-        cookie = self.peer.cookie(self.lan.host_cookie) if self.peer is not None else None
-        if cookie and self.gate.role(cookie) == "host":
-            self.role, self.device = "host", cookie
-            return True
-        return False
+        return self._by_cookie(self.lan.host_cookie, "host")
 
     def _admitted(self) -> bool:
         return self.role is not None and self.gate.role(self.device or "") == self.role
@@ -152,10 +176,12 @@ class LanSession:
         self.peer = peer
         if self._admitted():
             peer.admit()
-        elif self.app is not None:
+        elif self.app is not None or self.watch is not None:
             self._shut_out(self.t.gettext("The host drew a new code: enter it to join again."))
         elif self._host_by_cookie():  # the host link was opened in this tab since
             await self._open_app()
+        elif self._viewer_by_cookie():  # the watch link, likewise
+            self._open_watch()
         else:
             self._last_try = time.monotonic()
             self._watch_idle()
@@ -225,6 +251,9 @@ class LanSession:
             self.app.close()
             self.t = self.app.model.t
             self.app = None
+        if self.watch is not None:
+            self.watch.close()
+            self.watch = None
         self._clear_page()
         if self.peer is not None:
             self.peer.put_out()

@@ -25,54 +25,57 @@ from typing import Any, Literal
 from scorekeeper.engine.errors import N_, Msg
 from scorekeeper.store import StoreError
 
-__all__ = ["HOST_ONLY", "MAY", "PLAYER", "Role", "may", "require", "role_of"]
+__all__ = ["ANYONE", "HOST_ONLY", "MAY", "PLAYER", "Role", "may", "require", "role_of"]
 
 #: Who a session is: the host (the host link's browser, the desktop window,
-#: a ``--web`` page on this computer) or a player's device (joined with the
-#: code).
-Role = Literal["host", "guest"]
+#: a ``--web`` page on this computer), a player's device (joined with the
+#: code), or a screen that watches the table (the watch link: a TV).
+Role = Literal["host", "guest", "viewer"]
 
 HOST_ONLY = N_("Only the host can do that.")
 
 HOST: frozenset[Role] = frozenset({"host"})
 PLAYER: frozenset[Role] = frozenset({"host", "guest"})
+#: Reads: a watching screen too.
+ANYONE: frozenset[Role] = frozenset({"host", "guest", "viewer"})
 
 #: The role table: each store member, and each action the screens take
-#: without the store, with the roles that may use it.  A player's device
-#: plays: it starts games (adding a new name to the list), enters, edits,
-#: undoes and redoes hands, and reads the history and statistics (one game's
-#: sheet shared as a file included).  Everything that touches the host's
-#: disk or everyone's data is the host's alone: backups and the backup
-#: folder, restore, import, export of every game, delete and the bin, the
-#: player list (rename, hide, merge), settling up, the folder's shared
-#: settings, and the store's own upkeep.  A name missing here (a method
-#: added later) is the host's alone until it is put in the table: the table
-#: fails closed.  tests/ui/test_roles.py checks that every public member of
-#: the store is named here.
+#: without the store, with the roles that may use it.  A watching screen
+#: reads the games and nothing more.  A player's device plays: it starts
+#: games (adding a new name to the list), enters, edits, undoes and redoes
+#: hands, and reads the history and statistics (one game's sheet shared as a
+#: file included).  Everything that touches the host's disk or everyone's
+#: data is the host's alone: backups and the backup folder, restore, import,
+#: export of every game, delete and the bin, the player list (rename, hide,
+#: merge), settling up, the folder's shared settings, and the store's own
+#: upkeep.  A name missing here (a method added later) is the host's alone
+#: until it is put in the table: the table fails closed.
+#: tests/ui/test_roles.py checks that every public member of the store is
+#: named here.
 MAY: dict[str, frozenset[Role]] = {
     # reads: the sheet, the history, the statistics
-    "balances": PLAYER,
-    "block_games": PLAYER,
-    "data_dir": PLAYER,  # read by the server's own code; never shown to a player
+    "balances": ANYONE,
+    "block_games": ANYONE,
+    "data_dir": ANYONE,  # read by the server's own code; never shown to a player
     "export_csv": PLAYER,  # one game's sheet, to share it
-    "game": PLAYER,
-    "game_blocks": PLAYER,
-    "game_with_revision": PLAYER,
-    "hand_versions": PLAYER,
-    "importing": PLAYER,
-    "last_change": PLAYER,
-    "list_games": PLAYER,
-    "locked": PLAYER,
-    "notices": PLAYER,
-    "on_change": PLAYER,  # this session hears the others' writes
-    "page_games": PLAYER,
-    "player": PLAYER,
-    "players": PLAYER,
-    "recent_games": PLAYER,
-    "review_records": PLAYER,
-    "revision": PLAYER,
-    "settle_ups": PLAYER,
-    "summary": PLAYER,
+    "game": ANYONE,
+    "game_blocks": ANYONE,
+    "game_with_revision": ANYONE,
+    "hand_versions": ANYONE,
+    "importing": ANYONE,
+    "last_change": ANYONE,
+    "list_games": ANYONE,
+    "locked": ANYONE,
+    "notices": ANYONE,
+    "on_change": ANYONE,  # this session hears the others' writes
+    "page_games": ANYONE,
+    "player": ANYONE,
+    "players": ANYONE,
+    "recent_games": ANYONE,
+    "review_records": ANYONE,
+    "revision": ANYONE,
+    "settle_ups": ANYONE,
+    "summary": ANYONE,
     # play: a game and its hands
     "add_player": PLAYER,  # a new name typed in New game
     "create_game": PLAYER,
@@ -114,7 +117,9 @@ def role_of(store: Any) -> Role:
     """The role of the session that holds ``store`` (a store that is no
     session's view, the desktop window's or a test's, is the host's)."""
     role = getattr(store, "role", "host")
-    return "guest" if role == "guest" else "host"
+    if role == "guest":
+        return "guest"
+    return "viewer" if role == "viewer" else "host"
 
 
 def require(store: Any, action: str) -> None:

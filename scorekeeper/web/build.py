@@ -110,6 +110,7 @@ NOT_IN_BROWSER = (
     "ui/server_limits.py",
     "ui/lan.py",
     "ui/lan_session.py",
+    "ui/watch.py",
     "ui/screens/invite_dialog.py",
     "ui/screens/code_screen.py",
     "ui/admitted_store.py",

@@ -14,6 +14,7 @@ from scorekeeper.ui.join import (
     MAX_NAME,
     MAX_REQUESTS,
     MAX_TOTAL_FAILURES,
+    MAX_VIEWERS,
     JoinGate,
     new_join_code,
 )
@@ -300,3 +301,24 @@ def test_an_empty_code_is_no_guess() -> None:
         assert not gate.try_code("10.0.0.3", "  ").ok
     assert gate.wrong_total == 0 and not gate.guarded
     assert gate.try_code("10.0.0.3", "123456").ok
+
+
+def test_the_watch_link_lets_in_each_screen_to_watch_until_a_new_code() -> None:
+    gate = JoinGate(code="123456")
+    link = gate.watch_token
+    tv, tablet = gate.admit_viewer(link), gate.admit_viewer(link)  # the link works again
+    assert tv and tablet and tv != tablet
+    assert gate.role(tv) == "viewer" and gate.role(tablet) == "viewer"
+    assert gate.admit_viewer("made-up") is None
+    assert gate.devices() == []  # not in the host's list of devices that joined
+    gate.new_code()
+    assert gate.role(tv) is None and gate.admit_viewer(link) is None
+    assert gate.role(gate.admit_viewer(gate.watch_token) or "") == "viewer"
+
+
+def test_watching_screens_are_bounded() -> None:
+    gate = JoinGate()
+    first = gate.admit_viewer(gate.watch_token)
+    for _ in range(MAX_VIEWERS):
+        gate.admit_viewer(gate.watch_token)
+    assert first and gate.role(first) is None  # the oldest was let go

@@ -155,3 +155,26 @@ def test_no_device_may_call_itself_the_host() -> None:
         assert token
         names.append(gate.name(token))
     assert names == ["Device 1", "Device 2", "Device 3", "Device 4", "Ann's phone"]
+
+
+WRITES = sorted(name for name, roles in MAY.items() if "viewer" not in roles)
+
+
+@pytest.mark.parametrize("member", WRITES)
+def test_a_watching_screen_is_refused_everything_but_reading(member: str) -> None:
+    inner = Recorder()
+    view = AdmittedStore(inner, lambda: True, "viewer")
+    with pytest.raises(StoreError) as refused:
+        getattr(view, member)()
+    assert refused.value.msg.template == HOST_ONLY
+    assert inner.used == []
+
+
+def test_a_watching_screen_reads_the_games(tmp_path: Path) -> None:
+    with open_store(tmp_path) as store:
+        ann, bob = store.add_player("Ann"), store.add_player("Bob")
+        gid = store.create_game("standard", [ann.id, bob.id], first_dealer=ann.id)
+        view = AdmittedStore(store, lambda: True, "viewer")
+        assert [g.id for g in view.recent_games(5)] == [gid]
+        assert view.game(gid).players == (ann.id, bob.id)
+        assert {"record_hand", "undo", "create_game", "export_csv"} <= set(WRITES)

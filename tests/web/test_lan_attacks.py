@@ -24,7 +24,15 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from scorekeeper.ui.gate import NEW_SOCKETS_PER_MINUTE
 from scorekeeper.ui.lan import PRE_JOIN_LIMIT
 from tests.support.browser import LanServer
-from tests.support.flet_client import ABSENT, SILENT, Control, FletClient, Invocation, connect
+from tests.support.flet_client import (
+    ABSENT,
+    SILENT,
+    Control,
+    FletClient,
+    Invocation,
+    connect,
+    open_host_link,
+)
 
 from .helpers import (
     CODE_SCREEN,
@@ -344,6 +352,44 @@ def test_opening_and_closing_the_code_screen_in_a_loop_makes_few_sessions(
     other = connect(lan_server.port, source="127.0.0.4")
     other.register().wait_text(CODE_SCREEN)
     other.close()
+
+
+# --- 6. a screen that watches the table --------------------------------------------------
+
+
+def test_a_watching_screen_sees_a_save_within_a_second_and_can_write_nothing(
+    lan_server: LanServer, clients: list[FletClient]
+) -> None:
+    host = host_with_game(lan_server, clients)
+    read_join_code(host)  # Invite a device, where the watch link is
+    link = host.wait_text(re.compile(r"\?watch=[\w-]+$"))
+    token = link.rsplit("=", 1)[1]
+    cookie = open_host_link(f"http://127.0.0.2:{lan_server.port}/?watch={token}")
+    assert cookie is not None and cookie.startswith(f"scorekeeper_watch_{lan_server.port}=")
+    tv = open_client(clients, lan_server.port, host="127.0.0.2", source="127.0.0.6", cookie=cookie)
+    tv.register().wait_text("Ann v Bob")
+    tv.wait_text("Ann deals next")
+    assert tv.clickable(re.compile(".")) is None  # nothing on it to tap
+    host.click("Close")
+    quick_hand(host, "Bob", "Ann", k=4, d=30)  # returns once the host's Save was answered
+    start = time.monotonic()
+    tv.wait_text("Bob deals next", timeout=1.0)  # within a second of the save
+    print(f"the watching screen showed the save {time.monotonic() - start:.2f} s after it")
+    tv.wait_text("26", exact=True)
+    # what a watching screen sends changes nothing: no handler takes it
+    tv.key("Enter")
+    tv.go("/game/new")
+    tv.view_pop("/")
+    host.wait_text("Score: Ann 0 · Bob 26")
+    quick_hand(host, "Ann", "Bob", k=2, d=12)  # the next hand still shows
+    tv.wait_text("10", exact=True, timeout=5)
+    tv.wait_text("Ann v Bob")
+    # a made-up watch token sets no cookie; New code ends the link and the screen
+    assert open_host_link(f"http://127.0.0.2:{lan_server.port}/?watch=made-up") is None
+    host.click("Invite a device")
+    host.click("New code")
+    tv.wait_text(CODE_SCREEN)
+    assert open_host_link(f"http://127.0.0.2:{lan_server.port}/?watch={token}") is None
 
 
 def sessions_made(lan: LanServer) -> int:

@@ -61,6 +61,9 @@ class InviteDialog:
         url = session.lan.url
         self.code = ft.Text(session.gate.code, size=40, weight=ft.FontWeight.BOLD, key="join-code")
         self.devices = ft.Column(spacing=4, tight=True)
+        # the watch link: changes with New code, so drawn in refresh
+        self.watch_link = ft.Text("", size=13)
+        self.watch_qr = ft.Image(src=qr_png(session.lan.watch_link), width=160, height=160)
         self.dialog = ft.AlertDialog(
             title=ft.Text(t.gettext("Invite a device")),
             content=ft.Column(
@@ -83,6 +86,16 @@ class InviteDialog:
                         color=ft.Colors.ON_SURFACE_VARIANT,
                     ),
                     self.devices,
+                    ft.Text(t.gettext("Show on a TV"), size=18, weight=ft.FontWeight.BOLD),
+                    ft.Text(
+                        t.gettext(
+                            "Open this link on a TV or a tablet: it shows the score in large"
+                            " type as the game goes, and nothing on it can change a game."
+                        ),
+                        size=15,
+                    ),
+                    self.watch_qr,
+                    self.watch_link,
                 ],
                 tight=True,
                 spacing=10,
@@ -102,6 +115,10 @@ class InviteDialog:
         t = self.t
         gate = self.session.gate
         self.code.value = gate.code
+        link = self.session.lan.watch_link
+        if self.watch_link.value != link:
+            self.watch_link.value = link
+            self.watch_qr.src = qr_png(link)
         joined = gate.devices()
         rows: list[ft.Control] = []
         if joined:

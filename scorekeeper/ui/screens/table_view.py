@@ -144,17 +144,31 @@ def table_screen(
     *,
     width: float | None,
     height: float | None,
-    actions: Actions,
+    actions: Actions | None,
     notes: tuple[tuple[str, str], ...] = (),
 ) -> list[ft.Control]:
     """The table view's controls: any ``notes`` ((text, "error" or "info"):
     an Undo refused, "Hand 3 is back"), the status lines, the totals, then
-    Enter hand and Undo (where a thumb reaches them)."""
+    Enter hand and Undo (where a thumb reaches them).  No ``actions``: a
+    screen that only watches (nothing on it writes)."""
     shown = [message(text, kind) for text, kind in notes if text]
     # the totals give up the notes' room: the buttons stay in the window
     s = sizes(board, width, None if height is None else height - NOTE * len(shown))
     avail_h = _avail_h(width, None if height is None else height - NOTE * len(shown))
-    buttons = _buttons(actions, width, beside=bool(s["landscape"]))
+    buttons = [] if actions is None else _buttons(actions, width, beside=bool(s["landscape"]))
+    back: list[ft.Control] = (
+        []
+        if actions is None
+        else [
+            ft.FilledTonalButton(
+                actions.back_label,
+                icon=ft.Icons.TABLE_ROWS,
+                height=TAP,
+                on_click=actions.on_back,
+                key="to-sheet",
+            )
+        ]
+    )
     top = ft.Row(
         [
             ft.Column(
@@ -175,19 +189,13 @@ def table_screen(
                 horizontal_alignment=ft.CrossAxisAlignment.START,
             ),
             *(buttons if s["landscape"] else []),
-            ft.FilledTonalButton(
-                actions.back_label,
-                icon=ft.Icons.TABLE_ROWS,
-                height=TAP,
-                on_click=actions.on_back,
-                key="to-sheet",
-            ),
+            *back,
         ],
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
     grid = len(board.columns) > 1  # Hollywood
     body = _grid(board, s, avail_h) if grid else _panels(board, s, avail_h)
-    if s["landscape"]:
+    if s["landscape"] or not buttons:
         return [*shown, top, body]
     return [*shown, top, body, ft.Row(buttons, spacing=GAP)]
 
