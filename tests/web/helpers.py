@@ -213,8 +213,9 @@ def box_texts(c: FletClient, label: str) -> list[str]:
     return box.texts() if box is not None else []
 
 
-def quick_hand(c: FletClient, knocker: str, defender: str, k: int, d: int) -> None:
-    """On the sheet: enter a knock (``knocker``'s deadwood ``k``, ``defender``'s ``d``)."""
+def quick_hand(c: FletClient, knocker: str, defender: str, k: int, d: int) -> float:
+    """On the sheet: enter a knock (``knocker``'s deadwood ``k``, ``defender``'s
+    ``d``); the seconds from the tap on Save to the form gone (the save shown)."""
     c.click("Enter hand")
     c.wait_text("Who knocked?")
     c.click(f"{knocker} knocked")
@@ -228,8 +229,10 @@ def quick_hand(c: FletClient, knocker: str, defender: str, k: int, d: int) -> No
             return str(n) in box_texts(c, b)
 
         c.wait_for(shown, what=f"{box} {n}")
+    start = time.monotonic()
     c.click("Save hand")
     c.wait_gone("Save hand")
+    return time.monotonic() - start
 
 
 SECRET = "test-secret"
