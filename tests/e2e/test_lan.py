@@ -197,3 +197,30 @@ def test_the_host_link_works_once_devices_are_named_and_one_can_be_removed(
     open_code_screen(again, lan.phone_url)
     expect(again.page.get_by_text("New game")).to_have_count(0)
     host.page.screenshot(path=str(SHOTS / "lan-invite-host.png"))
+
+
+def test_a_screen_watching_the_table_shows_a_save_within_a_second(
+    lan: LanServer, browser: Browser, contexts: list[BrowserContext]
+) -> None:
+    """The watch link (Invite a device → Show on a TV) on another screen:
+    the game in large type, a save on the host shown within a second, and
+    nothing on it that writes."""
+    host = tab(browser, contexts, "lan-watch-host")
+    host.open(lan.host_link)
+    host.new_game(["Ann", "Bob"], dealer="Ann")
+    host.click_until(re.compile("^Invite a device"), "Then enter the join code:")
+    link = host.page.get_by_text(re.compile(r"\?watch=[\w-]+$")).first
+    host.bring(link)
+    token = link.inner_text().strip().rsplit("=", 1)[1]
+    host.click("Close")
+    tv = tab(browser, contexts, "lan-watch-tv")
+    tv.open(f"http://127.0.0.2:{lan.port}/?watch={token}", ready="")
+    expect(tv.page).not_to_have_url(re.compile("watch="))  # the token left the address bar
+    tv.see("Ann deals next")
+    tv.shot("-watch")
+    host.quick_hand("Bob", k="4", d="30", defender="Ann")
+    host.see("Score: Ann 0 · Bob 26")
+    expect(tv.page.get_by_text("Bob deals next").first).to_be_visible(timeout=1000)
+    tv.see("26")
+    expect(tv.page.get_by_role("button")).to_have_count(0)  # nothing to tap
+    expect(tv.page.get_by_role("textbox")).to_have_count(0)
