@@ -39,6 +39,7 @@ from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
 from .peer import PEER, guarded, peer_of, run_until_gone
+from .throttle import LogThrottle
 
 __all__ = [
     "DOCS_PATHS",
@@ -287,21 +288,7 @@ class Gate:
         self.pre_join_limit = pre_join_limit
         self._sockets: dict[str, int] = {}  # peer address -> WebSockets open
         self._budget = SocketBudget()
-        self._refused_at: dict[str, float] = {}  # address -> when a refusal was last logged
-
-    def _log_refusal(self, address: str) -> None:
-        """One line a minute per address at most."""
-        now = time.monotonic()
-        last = self._refused_at.pop(address, None)
-        if last is not None and now - last < 60.0:
-            self._refused_at[address] = last
-            return
-        self._refused_at[address] = now
-        while len(self._refused_at) > COUNTED_ADDRESSES:
-            del self._refused_at[next(iter(self._refused_at))]
-        log.warning(
-            "refused WebSockets from %s: over %d new a minute", address, NEW_SOCKETS_PER_MINUTE
-        )
+        self._over_budget = LogThrottle(keep=COUNTED_ADDRESSES)  # one line a minute an address
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
@@ -345,7 +332,11 @@ class Gate:
             await _deny(kind, scope, receive, send, 403, b"Forbidden")
             return
         if lan and not self._budget.take(peer.address):
-            self._log_refusal(peer.address)
+            if n := self._over_budget.due(peer.address):
+                log.warning(
+                    "refused %d WebSocket(s) from %s: over %d new a minute",
+                    *(n, peer.address, NEW_SOCKETS_PER_MINUTE),
+                )
             await _deny(kind, scope, receive, send, 403, b"Forbidden")
             return
         self._sockets[peer.address] = held + 1

@@ -70,6 +70,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .roles import Role
+from .throttle import LogThrottle
 
 log = logging.getLogger("scorekeeper.join")
 
@@ -218,8 +219,7 @@ class JoinGate:
         self._devices: dict[str, Device] = {}
         self._failures = _Bounded()  # address -> wrong codes in a row
         self._blocked_until = _Bounded()
-        self._logged_at = _Bounded()  # address -> when its wrong codes were last logged
-        self._unlogged = _Bounded()  # address -> wrong codes not logged yet
+        self._wrong_log = LogThrottle(LOG_EVERY, MAX_ADDRESSES, clock)  # wrong codes, by address
         #: wrong codes from anywhere since the code was drawn
         self.wrong_total = 0
         #: address -> wrong codes since the code was drawn (the host sees them)
@@ -230,8 +230,7 @@ class JoinGate:
         #: compare it to notice a revocation)
         self.generation = 0
         self._joined = 0  # devices let in so far, for default names
-        self._wrong_links = 0  # wrong or used host links not logged yet
-        self._links_logged_at: float | None = None
+        self._wrong_links = LogThrottle(LOG_EVERY, 1, clock)  # wrong or used links
 
     @property
     def code(self) -> str:
@@ -245,13 +244,10 @@ class JoinGate:
         The link works once: its token is replaced at once, so the printed
         link (in a terminal's scroll-back, a browser's history) is dead."""
         with self._lock:
-            if not token or not hmac.compare_digest(token.encode(), self.host_token.encode()):
-                if token:
-                    self._note_wrong_link()
+            if not self._link_matches(token, self.host_token):
                 return None
             self.host_token = secrets.token_urlsafe(32)
-            device = secrets.token_urlsafe(32)
-            self._devices[_digest(device)] = Device(secrets.token_hex(8), "", "host")
+            device = self._issue("", "host")
         log.info("the host link was opened: it is used up")
         return device
 
@@ -261,27 +257,35 @@ class JoinGate:
         a tablet on the sideboard) until New code; a watching screen may
         read the games and nothing more (``roles.MAY``)."""
         with self._lock:
-            if not token or not hmac.compare_digest(token.encode(), self.watch_token.encode()):
-                if token:
-                    self._note_wrong_link()
+            if not self._link_matches(token, self.watch_token):
                 return None
-            device = secrets.token_urlsafe(32)
-            self._devices[_digest(device)] = Device(secrets.token_hex(8), "", "viewer")
+            device = self._issue("", "viewer")
             viewers = [d for d, dev in self._devices.items() if dev.role == "viewer"]
             for d in viewers[:-MAX_VIEWERS]:
                 del self._devices[d]
         log.info("a screen opened the watch link")
         return device
 
+    def _link_matches(self, token: str, link: str) -> bool:
+        """Whether ``token`` is ``link``'s (compared in constant time); a
+        wrong one is counted for the log.  Under the lock."""
+        if token and hmac.compare_digest(token.encode(), link.encode()):
+            return True
+        if token:
+            self._note_wrong_link()
+        return False
+
+    def _issue(self, name: str, role: Role) -> str:
+        """A new device token for a device called ``name`` in ``role`` (only
+        its digest is kept).  Under the lock."""
+        device = secrets.token_urlsafe(32)
+        self._devices[_digest(device)] = Device(secrets.token_hex(8), name, role)
+        return device
+
     def _note_wrong_link(self) -> None:
-        """Count a wrong or used host link; log at most a line a minute.  Under the lock."""
-        self._wrong_links += 1
-        now = self._clock()
-        if self._links_logged_at is not None and now - self._links_logged_at < LOG_EVERY:
-            return
-        log.warning("%d host link(s) with a wrong or used token were opened", self._wrong_links)
-        self._links_logged_at = now
-        self._wrong_links = 0
+        """Count a wrong or used link; log at most a line a minute.  Under the lock."""
+        if n := self._wrong_links.due("link"):
+            log.warning("%d host link(s) with a wrong or used token were opened", n)
 
     def sign_out_other_hosts(self, keep: str) -> int:
         """Revoke every host device token but ``keep`` (the host's own
@@ -390,13 +394,11 @@ class JoinGate:
 
     def _let_in(self, name: str) -> str:
         """A new joined device called ``name``; its token.  Under the lock."""
-        device = secrets.token_urlsafe(32)
         self._joined += 1
         chosen = clean_device_name(name)
         if chosen.casefold() in host_names():  # names are labels, never identities
             chosen = ""
-        label = self._unique(chosen or f"Device {self._joined}")
-        self._devices[_digest(device)] = Device(secrets.token_hex(8), label, "guest")
+        device = self._issue(self._unique(chosen or f"Device {self._joined}"), "guest")
         log.info("a device joined with the code")
         return device
 
@@ -469,20 +471,10 @@ class JoinGate:
 
     def _note_wrong(self, address: str, *, refused: bool = False) -> None:
         """Count a wrong (or locked-out) attempt; log at most a line a minute per address."""
-        count = int(self._unlogged.get(address, 0)) + 1
-        now = self._clock()
-        last = self._logged_at.get(address)
-        if last is not None and now - last < LOG_EVERY:
-            self._unlogged.put(address, count)
-            return
-        self._logged_at.put(address, now)
-        self._unlogged.pop(address, None)
-        log.warning(
-            "%d wrong join code(s) from %s%s",
-            count,
-            address,
-            " (it waits)" if refused else "",
-        )
+        if n := self._wrong_log.due(address):
+            log.warning(
+                "%d wrong join code(s) from %s%s", n, address, " (it waits)" if refused else ""
+            )
 
     # --- the devices let in ---------------------------------------------------------------
 

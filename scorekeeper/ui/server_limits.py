@@ -13,7 +13,8 @@ import logging
 import os
 from typing import Any
 
-from .gate import ASGIApp
+from .gate import OWN_ADDRESSES, ASGIApp
+from .throttle import LogThrottle
 
 __all__ = [
     "CONNECTIONS_PER_ADDRESS",
@@ -22,7 +23,6 @@ __all__ = [
     "MAX_CONNECTIONS",
     "SPARE_FILES",
     "TEST_DEADLINE_ENV",
-    "UNBOUNDED",
     "WS_MAX_SIZE",
     "deadlines",
     "server_config",
@@ -40,14 +40,10 @@ MAX_CONNECTIONS = 1000
 #: one device a few times that).  Past it a new connection is closed at
 #: once, so strangers holding connections from 32 addresses fill at most
 #: three quarters of :data:`MAX_CONNECTIONS`, and a new device's page load
-#: is still served.  The host's own machine (:data:`UNBOUNDED`) is not held
-#: to it.  (WebSockets are bounded per address by the gate:
-#: ``gate.SOCKETS_PER_ADDRESS``.)
+#: is still served.  The host's own machine (``gate.OWN_ADDRESSES``: its
+#: loopback, which no packet from the network can claim) is not held to it.
+#: (WebSockets are bounded per address by the gate: ``gate.SOCKETS_PER_ADDRESS``.)
 CONNECTIONS_PER_ADDRESS = 24
-#: The addresses :data:`CONNECTIONS_PER_ADDRESS` does not apply to: this
-#: machine's own loopback, which no packet from the network can claim (the
-#: kernel drops it), where the host's browsers are.
-UNBOUNDED = frozenset({"127.0.0.1", "::1"})
 #: Files the process needs besides its connections (store, logs, the
 #: listening socket, Flet's own): kept free under the open-files limit.
 SPARE_FILES = 256
@@ -177,7 +173,7 @@ def _http_protocol(header_timeout: float, per_address: int | None = None) -> Any
         return "h11"
 
     held: dict[str, int] = {}  # peer address -> HTTP connections open
-    refused = _Refusals()
+    refused = LogThrottle()  # one line a minute an address
 
     class Deadlines(HttpToolsProtocol):
         _closer: asyncio.TimerHandle | None = None
@@ -195,15 +191,24 @@ def _http_protocol(header_timeout: float, per_address: int | None = None) -> Any
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
-            address = str((transport.get_extra_info("peername") or ("",))[0])
-            if per_address is not None and address not in UNBOUNDED:
-                if held.get(address, 0) >= per_address:
-                    refused.note(address, self.loop.time())
-                    transport.close()
-                    return
-                held[address] = held.get(address, 0) + 1
-                self._counted = address
+            if per_address is not None and not self._counted_in(transport, per_address):
+                transport.close()
+                return
             self._close_in(header_timeout)
+
+        def _counted_in(self, transport: asyncio.Transport, per_address: int) -> bool:
+            """Count this connection for its peer address; False (logged at
+            most a line a minute) if that address holds ``per_address`` already."""
+            address = str((transport.get_extra_info("peername") or ("",))[0])
+            if address in OWN_ADDRESSES:
+                return True
+            if held.get(address, 0) >= per_address:
+                if n := refused.due(address):
+                    log.warning("refused %d connection(s) from %s: too many open", n, address)
+                return False
+            held[address] = held.get(address, 0) + 1
+            self._counted = address
+            return True
 
         def _uncount(self) -> None:
             address, self._counted = self._counted, None
@@ -237,24 +242,3 @@ def _http_protocol(header_timeout: float, per_address: int | None = None) -> Any
             super().connection_lost(exc)
 
     return Deadlines
-
-
-class _Refusals:
-    """Connections refused per address, logged at most a line a minute each
-    (with the count), the addresses remembered bounded."""
-
-    EVERY = 60.0
-    KEEP = 4096
-
-    def __init__(self) -> None:
-        self._since: dict[str, tuple[float, int]] = {}  # address -> (last logged, not logged)
-
-    def note(self, address: str, now: float) -> None:
-        last, count = self._since.pop(address, (None, 0))
-        count += 1
-        if last is None or now - last >= self.EVERY:
-            log.warning("refused %d connection(s) from %s: too many open", count, address)
-            last, count = now, 0
-        self._since[address] = (last, count)
-        while len(self._since) > self.KEEP:
-            del self._since[next(iter(self._since))]

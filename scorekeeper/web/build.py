@@ -111,6 +111,7 @@ NOT_IN_BROWSER = (
     "ui/lan.py",
     "ui/lan_session.py",
     "ui/watch.py",
+    "ui/throttle.py",
     "ui/screens/invite_dialog.py",
     "ui/screens/code_screen.py",
     "ui/admitted_store.py",

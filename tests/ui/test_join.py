@@ -262,7 +262,7 @@ def test_the_addresses_remembered_are_bounded() -> None:
     for i in range(MAX_ADDRESSES + 500):
         gate.try_code(f"10.{i // 65536}.{i // 256 % 256}.{i % 256}", "000000")
     assert len(gate._failures) <= MAX_ADDRESSES
-    assert len(gate._logged_at) <= MAX_ADDRESSES
+    assert len(gate._wrong_log) <= MAX_ADDRESSES
 
 
 def test_wrong_host_links_are_logged_once_a_minute_with_the_count(
