@@ -33,6 +33,8 @@ from collections.abc import Awaitable, Callable, Mapping
 from http import cookies as http_cookies
 from typing import Any
 
+import msgpack
+
 log = logging.getLogger(__name__)
 
 Scope = dict[str, Any]
@@ -49,6 +51,9 @@ POLICY = 1008
 GRACE = 5.0
 #: Flet's message action that registers a client (``flet.messaging.protocol``).
 REGISTER_CLIENT = 1
+#: Bytes that hold a msgpack array's header (at most 5) and a small integer
+#: (at most 9): all :func:`is_registration` reads of a message.
+HEAD = 14
 
 
 def is_registration(frame: bytes) -> bool:
@@ -64,12 +69,10 @@ def is_registration(frame: bytes) -> bool:
     >>> is_registration(b"\x00" + msgpack.packb([2, {}])), is_registration(b"\x01abcd")
     (False, False)
     """
-    import msgpack
-
     if not frame or frame[0] != 0:
         return False
-    head = msgpack.Unpacker(max_buffer_size=len(frame))
-    head.feed(frame[1:])
+    head = msgpack.Unpacker(max_buffer_size=HEAD)
+    head.feed(frame[1 : 1 + HEAD])  # not the body: a message may be 256 KB
     try:
         return bool(head.read_array_header() >= 1 and head.unpack() == REGISTER_CLIENT)
     except Exception:  # not msgpack, or not an array: Flet refuses it itself
