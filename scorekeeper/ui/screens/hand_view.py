@@ -37,8 +37,8 @@ def hand_screen(app: Shell) -> tuple[str, list[ft.Control], tuple[ft.Control, fl
     assert form is not None
     left: list[ft.Control] = []
     editing = form.edit_index is not None
+    p = form.preview()  # once: the full hands' preview searches the layouts
     if form.asking:  # Save found another device's hand: both, and the choice below
-        p = form.preview()
         mine = p.headline if not p.error else p.error
         said = [
             t.gettext("While you typed, the sheet changed:"),
@@ -91,7 +91,6 @@ def hand_screen(app: Shell) -> tuple[str, list[ft.Control], tuple[ft.Control, fl
         # the counts and their keypad head the second column: beside the
         # result on a wide window (all of it above the Save bar), under it on a phone
         right.extend(_counts(app, form))
-    p = form.preview()
     # A blank form is unfinished, not wrong: red only once the player acted
     # (and "still to enter" only once Save was tapped).
     red = form.error is not None or form.shows_as_error(p)
