@@ -12,7 +12,7 @@ import struct
 import threading
 import time
 import urllib.parse
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -40,8 +40,8 @@ def raw_request(
     ``source``: the loopback address to send from (a device of its own)."""
     address = None if source is None else (source, 0)
     with socket.create_connection((HOST, port), timeout=timeout, source_address=address) as s:
-        if source is not None:  # reset when closed: see test_lan_link's silent sockets
-            s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        if source is not None:
+            reset_on_close(s)
         s.sendall(request)
         data = b""
         while b"\r\n\r\n" not in data or (whole and len(data) < answer_length(data)):
@@ -290,3 +290,41 @@ def open_files(wanted: int) -> Iterator[None]:
         yield
     finally:
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def reset_on_close(s: socket.socket) -> None:
+    """Close ``s`` with a reset later, not the usual close: a closed socket's
+    port waits in TIME_WAIT on its address, and a server started next on
+    that port number (0.0.0.0) could not bind."""
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+
+
+#: What strangers hold: connections, from so many loopback addresses.
+STRANGERS, STRANGER_ADDRESSES = 1000, 32
+#: The start of a request's headers, and no more (a slow-header client).
+HALF_HEADERS = b"GET / HTTP/1.1\r\nHo"
+
+
+@contextlib.contextmanager
+def strangers(port: int, sends: Sequence[bytes] = (b"",)) -> Iterator[list[socket.socket]]:
+    """:data:`STRANGERS` connections to ``port`` held open, from
+    127.0.1.1 to 127.0.1.32 in turn, the ``i``-th sending
+    ``sends[i % len(sends)]`` (nothing, or :data:`HALF_HEADERS`); reset
+    when done."""
+    held: list[socket.socket] = []
+    with open_files(STRANGERS + 256):
+        try:
+            for i in range(STRANGERS):
+                s = socket.socket()
+                s.settimeout(10)
+                s.bind((f"127.0.1.{i % STRANGER_ADDRESSES + 1}", 0))
+                s.connect((HOST, port))
+                held.append(s)
+                if data := sends[i % len(sends)]:
+                    with contextlib.suppress(OSError):  # closed by the server already
+                        s.sendall(data)
+            yield held
+        finally:
+            for s in held:
+                reset_on_close(s)
+                s.close()

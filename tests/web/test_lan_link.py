@@ -6,9 +6,7 @@ connections.  All traffic to the loopback range (127.0.0.1 to 127.0.2.1)."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import socket
-import struct
 import time
 from collections.abc import Iterator
 
@@ -20,7 +18,15 @@ from scorekeeper.ui.peer import Peer, guarded
 from scorekeeper.ui.server import CONNECTIONS_PER_ADDRESS, SOCKETS_PER_ADDRESS
 from tests.support.browser import LanServer
 
-from .helpers import open_files, raw_request, request_bytes, status_of
+from .helpers import (
+    HALF_HEADERS,
+    STRANGER_ADDRESSES,
+    STRANGERS,
+    raw_request,
+    request_bytes,
+    status_of,
+    strangers,
+)
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +78,7 @@ def test_a_head_request_does_not_use_the_host_link_up(lan: LanServer) -> None:
     assert "set-cookie" in headers_of(get(lan, path))  # the link still works, once
 
 
-@pytest.mark.parametrize("sends", [b"", b"GET / HTTP/1.1\r\nHo"], ids=["silent", "slow-headers"])
+@pytest.mark.parametrize("sends", [b"", HALF_HEADERS], ids=["silent", "slow-headers"])
 def test_strangers_sockets_from_32_addresses_leave_room_for_a_new_device(
     lan: LanServer, sends: bytes
 ) -> None:
@@ -80,41 +86,20 @@ def test_strangers_sockets_from_32_addresses_leave_room_for_a_new_device(
     and no more, from 32 addresses: past 24 an address each is closed as it
     opens, so a new device's page loads are answered at once (here: every
     one of 10) while the strangers hold theirs."""
-    silent: list[socket.socket] = []
-    with open_files(STRANGERS + 256):
-        try:
-            for i in range(STRANGERS):
-                s = socket.socket()
-                s.settimeout(10)
-                s.bind((f"127.0.1.{i % 32 + 1}", 0))
-                s.connect(("127.0.0.1", lan.port))
-                silent.append(s)
-                if sends:
-                    with contextlib.suppress(OSError):  # closed by the server already
-                        s.sendall(sends)
-            loads = [
-                status_of(raw_request(lan.port, home_request(lan.port), source="127.0.2.1"))
-                for _ in range(10)
-            ]
-            assert loads == [200] * 10
-            # the server closed all but 24 an address at once (well before
-            # the 10 s header deadline)
-            held = 32 * CONNECTIONS_PER_ADDRESS
-            deadline = time.monotonic() + 5
-            while (cut := sum(map(closed, silent))) < STRANGERS - held:
-                assert time.monotonic() < deadline, cut
-                time.sleep(0.05)  # polling a condition, with a deadline
-            assert cut == STRANGERS - held
-        finally:
-            for s in silent:
-                # reset, not closed: a closed socket's port waits in TIME_WAIT
-                # on its address, and a server started next on that port
-                # number (0.0.0.0) could not bind
-                s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-                s.close()
-
-
-STRANGERS = 1000
+    with strangers(lan.port, (sends,)) as silent:
+        loads = [
+            status_of(raw_request(lan.port, home_request(lan.port), source="127.0.2.1"))
+            for _ in range(10)
+        ]
+        assert loads == [200] * 10
+        # the server closed all but 24 an address at once (well before
+        # the 10 s header deadline)
+        held = STRANGER_ADDRESSES * CONNECTIONS_PER_ADDRESS
+        deadline = time.monotonic() + 5
+        while (cut := sum(map(closed, silent))) < STRANGERS - held:
+            assert time.monotonic() < deadline, cut
+            time.sleep(0.05)  # polling a condition, with a deadline
+        assert cut == STRANGERS - held
 
 
 def home_request(port: int) -> bytes:
